@@ -1,0 +1,28 @@
+// How commands plug into main: each command file registers its subcommand with add_X(app, slot);
+// when CLI11 selects it, its callback puts the work into `slot`, and main runs it after parsing
+// so that exceptions reach main's single error handler.
+#pragma once
+
+#include <CLI/CLI.hpp>
+#include <functional>
+#include <string>
+#include <vector>
+
+namespace grp::cli {
+
+/// The selected command's work; returns the process exit status.
+using command_slot = std::function<int()>;
+
+void add_platforms(CLI::App& app, command_slot& slot);
+void add_run(CLI::App& app, command_slot& slot);
+void add_validate(CLI::App& app, command_slot& slot);
+void add_compare(CLI::App& app, command_slot& slot);
+void add_report(CLI::App& app, command_slot& slot);
+
+/// Adds the shared `--device` option (repeatable, comma-separated) to a subcommand.
+void add_device_option(CLI::App* sub, std::vector<std::string>& devices);
+
+/// The argv main was called with, for the profile's tool.argv.
+const std::vector<std::string>& invocation_argv();
+
+} // namespace grp::cli

@@ -1,0 +1,127 @@
+// `gpu-reduce-prof platforms`: every OpenCL platform and device with the facts a tuner needs,
+// as a table or as JSON (stable keys, see device_info.cpp).
+#include "commands/command.hpp"
+#include "grp/core/units.hpp"
+#include "grp/ocl/enumerate.hpp"
+#include "grp/report/table.hpp"
+
+#include <iostream>
+#include <memory>
+
+namespace grp::cli {
+
+namespace {
+
+struct platforms_options {
+    bool json = false;
+    bool extensions = false;
+    std::vector<std::string> devices;
+};
+
+template <typename T> std::string or_na(const std::optional<T>& v) {
+    if (!v) {
+        return "unavailable";
+    }
+    if constexpr (std::is_same_v<T, std::string>) {
+        return *v;
+    } else {
+        return std::to_string(*v);
+    }
+}
+
+std::string bytes_or_na(const std::optional<std::uint64_t>& v) {
+    return v ? format_bytes(*v) : "unavailable";
+}
+
+void print_device(std::ostream& os, const device_info& d, bool extensions) {
+    text_table t;
+    t.add_column("property");
+    t.add_column("value");
+    std::string sizes;
+    for (auto s : d.max_work_item_sizes) {
+        sizes += (sizes.empty() ? "" : " x ") + std::to_string(s);
+    }
+    std::vector<std::pair<std::string, std::string>> rows = {
+        {"vendor", d.vendor},
+        {"type", d.type},
+        {"device version", or_na(d.device_version)},
+        {"driver version", or_na(d.driver_version)},
+        {"OpenCL C", or_na(d.opencl_c_version)},
+        {"uuid", or_na(d.uuid)},
+        {"compute units", or_na(d.compute_units)},
+        {"max clock", d.max_clock_mhz ? std::to_string(*d.max_clock_mhz) + " MHz" : "unavailable"},
+        {"max work-group size", or_na(d.max_work_group_size)},
+        {"max work-item sizes", sizes.empty() ? "unavailable" : sizes},
+        {"preferred wg multiple", or_na(d.preferred_work_group_multiple)},
+        {"local memory", bytes_or_na(d.local_mem_bytes) + " (" + or_na(d.local_mem_type) + ")"},
+        {"global memory", bytes_or_na(d.global_mem_bytes)},
+        {"global cache", bytes_or_na(d.global_cache_bytes) + ", line " +
+                             or_na(d.global_cacheline_bytes) + " B"},
+        {"max allocation", bytes_or_na(d.max_alloc_bytes)},
+        {"sub-groups", d.subgroups ? "yes (max " + or_na(d.max_sub_groups) + " per group)" : "no"},
+        {"fp64", d.fp64 ? "yes" : "no"},
+        {"timer resolution", d.timer_resolution_ns ? std::to_string(*d.timer_resolution_ns) + " ns"
+                                                   : "unavailable"},
+        {"extensions", std::to_string(d.extensions.size()) +
+                           (extensions ? "" : " (list them with --extensions)")},
+    };
+    for (auto& [k, v] : rows) {
+        t.add_row({{k}, {v}});
+    }
+    os << "Device " << d.index << " [" << d.platform_index << ':' << d.device_index
+       << "]: " << d.name << '\n';
+    t.print(os, false, "  ");
+    if (extensions) {
+        for (const auto& e : d.extensions) {
+            os << "    " << e << '\n';
+        }
+    }
+}
+
+int run_platforms(const platforms_options& opt) {
+    std::vector<device_selector> sels;
+    for (const auto& s : opt.devices) {
+        sels.push_back(parse_device_selector(s));
+    }
+    if (sels.empty()) {
+        sels.push_back(parse_device_selector("all"));
+    }
+    auto devices = ocl::select(sels);
+    if (opt.json) {
+        nlohmann::ordered_json j = nlohmann::ordered_json::array();
+        for (const auto& h : devices) {
+            j.push_back(h.info);
+        }
+        std::cout << j.dump(2) << '\n';
+        return 0;
+    }
+    int last_platform = -1;
+    for (const auto& h : devices) {
+        if (h.info.platform_index != last_platform) {
+            last_platform = h.info.platform_index;
+            std::cout << "Platform " << h.info.platform_index << ": " << h.info.platform_name
+                      << " (" << h.info.platform_vendor << ", " << h.info.platform_version
+                      << ")\n";
+        }
+        print_device(std::cout, h.info, opt.extensions);
+        std::cout << '\n';
+    }
+    return 0;
+}
+
+} // namespace
+
+void add_platforms(CLI::App& app, command_slot& slot) {
+    auto opt = std::make_shared<platforms_options>();
+    auto* sub = app.add_subcommand("platforms", "List OpenCL platforms and devices with the facts "
+                                                "a tuner needs");
+    sub->footer("Examples:\n  gpu-reduce-prof platforms\n  gpu-reduce-prof platforms --json\n"
+                "  gpu-reduce-prof platforms --device nvidia --extensions\n\n"
+                "A fact the driver cannot report is shown as 'unavailable' (null in JSON).");
+    sub->add_flag("--json", opt->json, "Print a JSON array, one object per device (stable keys)");
+    sub->add_flag("--extensions", opt->extensions, "List each device's extensions");
+    add_device_option(sub, opt->devices);
+    sub->callback([opt, &slot] { slot = [opt] { return run_platforms(*opt); }; });
+}
+
+} // namespace grp::cli

@@ -1,0 +1,132 @@
+#include "grp/core/units.hpp"
+
+#include "grp/core/error.hpp"
+
+#include <cctype>
+#include <cmath>
+#include <cstdio>
+#include <limits>
+
+namespace grp {
+
+std::string format_fixed(double v, int digits) {
+    char buf[64];
+    std::snprintf(buf, sizeof buf, "%.*f", digits, v);
+    return buf;
+}
+
+std::string format_bytes(std::uint64_t bytes) {
+    const char* units[] = {"B", "KiB", "MiB", "GiB", "TiB"};
+    double v = static_cast<double>(bytes);
+    int u = 0;
+    while (v >= 1024.0 && u < 4) {
+        v /= 1024.0;
+        ++u;
+    }
+    return u == 0 ? std::to_string(bytes) + " B" : format_fixed(v, 2) + " " + units[u];
+}
+
+std::string format_ns(double ns) {
+    const char* units[] = {"ns", "us", "ms", "s"};
+    int u = 0;
+    while (std::fabs(ns) >= 1000.0 && u < 3) {
+        ns /= 1000.0;
+        ++u;
+    }
+    int digits = std::fabs(ns) >= 100 ? 0 : (std::fabs(ns) >= 10 ? 1 : 2);
+    if (u == 0) {
+        digits = 0;
+    }
+    return format_fixed(ns, digits) + " " + units[u];
+}
+
+std::string format_count(std::uint64_t n) {
+    if (n >= 1024 && (n & (n - 1)) == 0) {
+        int p = 0;
+        while ((std::uint64_t{1} << p) != n) {
+            ++p;
+        }
+        return "2^" + std::to_string(p);
+    }
+    if (n >= 1000000) {
+        return format_fixed(static_cast<double>(n) / 1e6, 2) + "M";
+    }
+    return std::to_string(n);
+}
+
+namespace {
+
+std::uint64_t checked_mul(std::uint64_t a, std::uint64_t b, const std::string& what,
+                          const std::string& text) {
+    if (a != 0 && b > std::numeric_limits<std::uint64_t>::max() / a) {
+        throw usage_error(what + " '" + text + "' is too large");
+    }
+    return a * b;
+}
+
+std::uint64_t parse_term(const std::string& t, const std::string& what, const std::string& all) {
+    auto bad = [&] {
+        return usage_error(what + " '" + all +
+                           "' is not a count; use e.g. 1000, 64k, 1M, 1Mi, 2^28 or 3*2^20");
+    };
+    if (auto caret = t.find('^'); caret != std::string::npos) {
+        auto base = parse_term(t.substr(0, caret), what, all);
+        auto exp = parse_term(t.substr(caret + 1), what, all);
+        if (exp > 63) {
+            throw bad();
+        }
+        std::uint64_t v = 1;
+        for (std::uint64_t i = 0; i < exp; ++i) {
+            v = checked_mul(v, base, what, all);
+        }
+        return v;
+    }
+    size_t i = 0;
+    while (i < t.size() && std::isdigit(static_cast<unsigned char>(t[i])) != 0) {
+        ++i;
+    }
+    if (i == 0 || i > 19) {
+        throw bad();
+    }
+    std::uint64_t v = std::stoull(t.substr(0, i));
+    std::string suffix = t.substr(i);
+    std::uint64_t mult = 1;
+    if (suffix.empty()) {
+        mult = 1;
+    } else if (suffix == "k" || suffix == "K") {
+        mult = 1000;
+    } else if (suffix == "M") {
+        mult = 1000000;
+    } else if (suffix == "G") {
+        mult = 1000000000;
+    } else if (suffix == "Ki") {
+        mult = 1024;
+    } else if (suffix == "Mi") {
+        mult = 1024 * 1024;
+    } else if (suffix == "Gi") {
+        mult = 1024ULL * 1024 * 1024;
+    } else {
+        throw bad();
+    }
+    return checked_mul(v, mult, what, all);
+}
+
+} // namespace
+
+std::uint64_t parse_count(const std::string& text, const std::string& what) {
+    std::uint64_t v = 1;
+    size_t start = 0;
+    if (text.empty()) {
+        throw usage_error(what + " is empty");
+    }
+    while (true) {
+        auto star = text.find('*', start);
+        v = checked_mul(v, parse_term(text.substr(start, star - start), what, text), what, text);
+        if (star == std::string::npos) {
+            return v;
+        }
+        start = star + 1;
+    }
+}
+
+} // namespace grp

@@ -1,0 +1,23 @@
+// Formatting and parsing of quantities with their units: bytes, nanoseconds, element counts
+// with suffixes ("1M", "2^28", "64Ki").
+#pragma once
+
+#include <cstdint>
+#include <string>
+
+namespace grp {
+
+/// "1.50 GiB", "512 B": binary prefixes, two decimals.
+std::string format_bytes(std::uint64_t bytes);
+/// "812 ns", "3.42 us", "1.20 ms", "2.5 s": three significant digits.
+std::string format_ns(double ns);
+/// "%.*f" with `digits` decimals.
+std::string format_fixed(double v, int digits);
+/// "1048576" -> "2^20" when a power of two, else "1.05M"; for compact tables.
+std::string format_count(std::uint64_t n);
+
+/// Parses counts: "1000", "1M" (10^6), "1Mi" (2^20), "64k", "2^28", "3*2^20". Throws usage_error
+/// naming `what` on anything else or on overflow.
+std::uint64_t parse_count(const std::string& text, const std::string& what);
+
+} // namespace grp

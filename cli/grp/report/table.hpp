@@ -1,0 +1,37 @@
+// A plain-text table for the console: left-aligned text columns, right-aligned numbers, one
+// header row, optional ANSI colour per cell (dropped when colour is off). Also writes markdown.
+#pragma once
+
+#include <ostream>
+#include <string>
+#include <vector>
+
+namespace grp {
+
+class text_table {
+public:
+    enum class align { left, right };
+    struct cell {
+        std::string text;
+        const char* colour = nullptr; ///< ANSI SGR code such as "31" (red), or nullptr
+    };
+
+    void add_column(std::string title, align a = align::left);
+    void add_row(std::vector<cell> cells);
+    [[nodiscard]] bool empty() const { return m_rows.empty(); }
+
+    /// Pads columns to their widest cell; colour only when `colour` is true.
+    void print(std::ostream& os, bool colour, const std::string& indent = "") const;
+    /// A GitHub-flavoured markdown table; '|' in cells is escaped.
+    void print_markdown(std::ostream& os) const;
+
+private:
+    std::vector<std::string> m_titles;
+    std::vector<align> m_align;
+    std::vector<std::vector<cell>> m_rows;
+};
+
+/// True when stdout (fd 1) or stderr (fd 2) is a terminal and NO_COLOR is not set.
+bool use_colour(int fd);
+
+} // namespace grp

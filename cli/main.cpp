@@ -1,0 +1,76 @@
+// gpu-reduce-prof: profiles OpenCL reduction kernels. This file wires the subcommands into CLI11
+// and maps grp::error to exit codes; the work lives in cli/commands and cli/grp.
+#include "commands/command.hpp"
+#include "grp/core/error.hpp"
+#include "grp/core/version.hpp"
+
+#include <iostream>
+
+namespace {
+
+std::vector<std::string> g_argv;
+
+const char* top_help = R"(Profile OpenCL reduction kernels: time them with OpenCL events, verify every
+result, write versioned JSON profiles, compare them and report them as HTML.
+
+Examples:
+  gpu-reduce-prof platforms                       # devices and the facts a tuner needs
+  gpu-reduce-prof run                             # quick sweep of the built-in suite
+  gpu-reduce-prof run -k reduce3,reduce6 -l pow2 -n 2^26 -t float,int -o p.json
+  gpu-reduce-prof compare base.json new.json      # exit 1 on a regression
+  gpu-reduce-prof report p.json -o report.html
+
+Exit codes: 0 ok, 1 regression or wrong result, 2 usage, 3 OpenCL, 4 kernel build,
+5 bad profile/spec file, 6 self-check failed.)";
+
+} // namespace
+
+namespace grp::cli {
+const std::vector<std::string>& invocation_argv() { return g_argv; }
+
+void add_device_option(CLI::App* sub, std::vector<std::string>& devices) {
+    sub->add_option("-d,--device", devices,
+                    "Device(s): flat INDEX, P:D, a case-insensitive name substring, or 'all'. "
+                    "Default: the first GPU, else the first device")
+        ->delimiter(',')
+        ->type_name("DEV");
+}
+} // namespace grp::cli
+
+int main(int argc, char** argv) {
+    g_argv.assign(argv, argv + argc);
+    CLI::App app(top_help, "gpu-reduce-prof");
+    app.set_version_flag("-V,--version", std::string(grp::tool_name) + " " + grp::tool_version +
+                                             " (git " + grp::tool_git_sha + ")");
+    app.require_subcommand(1);
+    app.fallthrough(false);
+
+    grp::cli::command_slot slot;
+    grp::cli::add_platforms(app, slot);
+    grp::cli::add_run(app, slot);
+    grp::cli::add_validate(app, slot);
+    grp::cli::add_compare(app, slot);
+    grp::cli::add_report(app, slot);
+
+    try {
+        app.parse(argc, argv);
+    } catch (const CLI::ParseError& e) {
+        // CLI11 returns 0 for --help/--version and its own codes otherwise; ours is 2.
+        int rc = app.exit(e);
+        return rc == 0 ? 0 : static_cast<int>(grp::exit_code::usage);
+    }
+    try {
+        return slot ? slot() : 0;
+    } catch (const grp::kernel_build_error& e) {
+        std::cerr << "error: " << e.what() << "\n  device:  " << e.device()
+                  << "\n  options: " << e.options() << "\n--- build log ---\n"
+                  << e.log() << "\n--- end of build log ---\n";
+        return e.exit_status();
+    } catch (const grp::error& e) {
+        std::cerr << "error: " << e.what() << '\n';
+        return e.exit_status();
+    } catch (const std::bad_alloc&) {
+        std::cerr << "error: out of host memory; try a smaller -n\n";
+        return static_cast<int>(grp::exit_code::opencl);
+    }
+}
