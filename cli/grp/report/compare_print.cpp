@@ -32,12 +32,17 @@ const char* colour_of(verdict v) {
     }
 }
 
+/// "+9.86%", "-0.21%", "+141.6%": two decimals below 10 %, one above.
 std::string signed_percent(double fraction) {
-    std::ostringstream os;
-    os.setf(std::ios::fixed | std::ios::showpos);
-    os.precision(std::fabs(fraction) < 0.1 ? 2 : 1);
-    os << fraction * 100 << '%';
-    return os.str();
+    auto text = [&](int digits) {
+        std::ostringstream os;
+        os.setf(std::ios::fixed | std::ios::showpos);
+        os.precision(digits);
+        os << fraction * 100 << '%';
+        return os.str();
+    };
+    // Decide on the rounded value, so that 9.999 % prints as "+10.0%", not "+10.00%".
+    return std::fabs(std::round(fraction * 10000) / 100) < 10 ? text(2) : text(1);
 }
 
 /// What a side is compared by: its median time, % of peak, or ratio to the reference.
@@ -133,7 +138,8 @@ text_table matrix_table(const std::vector<comparison>& all) {
             if (cc.change()) {
                 text = signed_percent(*cc.change()) + " " + text;
             }
-            r.cells[i] = {text + (cc.fails ? "!" : ""), colour_of(cc.outcome)};
+            text += std::string(cc.cross_device ? "~" : "") + (cc.fails ? "!" : "");
+            r.cells[i] = {text, colour_of(cc.outcome)};
         }
     }
     std::vector<row> ordered;
@@ -161,9 +167,11 @@ text_table matrix_table(const std::vector<comparison>& all) {
 
 std::string options_line(const comparison& c) {
     const auto& o = c.options;
-    std::string s = "threshold " + format_fixed(o.threshold * 100, 1) + "%, alpha " +
-                    format_p_value(o.alpha) + ", min samples " + std::to_string(o.min_samples) +
-                    ", fail on " + to_string(o.fail_on);
+    std::ostringstream alpha;
+    alpha << o.alpha;
+    std::string s = "threshold " + format_fixed(o.threshold * 100, 1) + "%, alpha " + alpha.str() +
+                    ", min samples " + std::to_string(o.min_samples) + ", fail on " +
+                    to_string(o.fail_on);
     if (o.normalize == normalization::peak) {
         s += ", normalized to each profile's peak bandwidth";
     } else if (o.normalize == normalization::kernel) {
@@ -281,7 +289,7 @@ void print_comparisons(std::ostream& os, const std::vector<comparison>& all, boo
         pair_table(first, false, false).print(os, colour);
     } else {
         matrix_table(all).print(os, colour);
-        os << "(change vs base and verdict; '!' marks a case that fails)\n";
+        os << "(change vs base and verdict; '!' a case that fails, '~' cross-device)\n";
     }
     os << '\n';
     for (const auto& c : all) {
@@ -309,6 +317,7 @@ void print_comparisons_markdown(std::ostream& os, const std::vector<comparison>&
     os << '\n';
     if (all.size() > 1) {
         matrix_table(all).print_markdown(os);
+        os << "\nEach cell: change vs base and verdict; `!` a case that fails, `~` cross-device.\n";
         return;
     }
     auto changed = pair_table(first, true, false);
