@@ -13,7 +13,7 @@ case $mode in
   *) echo "usage: scripts/dev.sh run [gpu-reduce-prof run options] | test [ctest options]" >&2; exit 2 ;;
 esac
 
-packages=(cmake make g++ git ocl-icd-opencl-dev opencl-clhpp-headers libcli11-dev
+packages=(cmake make g++ git ocl-icd-opencl-dev opencl-clhpp-headers libcli11-dev libvalijson-dev
           nlohmann-json3-dev pocl-opencl-icd libgtest-dev)
 if [[ $mode == test ]]; then
   # The report test renders the HTML in headless Chromium, as a user would see it.

@@ -100,7 +100,8 @@ struct kernel_record {
     std::string entry; ///< the __kernel function
     std::string path;  ///< "builtin:reduce.cl" or a file path as given
     std::string sha256;
-    nlohmann::ordered_json spec; ///< the kernel's spec entry as loaded
+    nlohmann::ordered_json spec =
+        nlohmann::ordered_json::object(); ///< the kernel's spec entry as loaded
 };
 
 struct profile {
