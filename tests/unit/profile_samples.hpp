@@ -1,0 +1,108 @@
+// Profiles built in C++ for the profile and schema tests: one with every optional field set and
+// every list filled, one with every optional empty. Serializing them with to_json and validating
+// the result against the schema keeps the writer and profiles/profile.schema.json from drifting.
+#pragma once
+
+#include "grp/model/profile.hpp"
+
+namespace grp::test {
+
+/// Every optional set to a distinct finite value, every list non-empty, every flag off its
+/// default, so a field lost in a round trip shows up as a difference.
+inline device_info rich_device_info() {
+    device_info d;
+    d.index = 1;
+    d.platform_index = 1;
+    d.device_index = 0;
+    d.platform_name = "NVIDIA CUDA";
+    d.platform_vendor = "NVIDIA Corporation";
+    d.platform_version = "OpenCL 3.0 CUDA 12.2.148";
+    d.name = "NVIDIA GeForce RTX 3080";
+    d.vendor = "NVIDIA Corporation";
+    d.type = "gpu";
+    d.device_version = "OpenCL 3.0 CUDA";
+    d.driver_version = "535.104.05";
+    d.opencl_c_version = "OpenCL C 1.2";
+    d.uuid = "a1b2c3d4e5f60718293a4b5c6d7e8f90";
+    d.compute_units = 68;
+    d.max_clock_mhz = 1710;
+    d.max_work_group_size = 1024;
+    d.max_work_item_sizes = {1024, 1024, 64};
+    d.local_mem_type = "local";
+    d.local_mem_bytes = 49152;
+    d.global_mem_bytes = 10737418240ULL;
+    d.global_cache_bytes = 1966080;
+    d.global_cacheline_bytes = 128;
+    d.max_alloc_bytes = 2684354560ULL;
+    d.preferred_work_group_multiple = 32;
+    d.subgroups = true;
+    d.max_sub_groups = 32;
+    d.fp64 = true;
+    d.timer_resolution_ns = 1000;
+    d.extensions = {"cl_khr_fp64", "cl_khr_subgroups"};
+    return d;
+}
+
+inline case_result rich_case() {
+    case_result c;
+    c.key = {"layout_tree", "float", "aos12", 1048576, 256};
+    c.device = 0;
+    c.scenario = "barrier";
+    c.status = case_status::race_observed;
+    c.reason = "12 of 100 launches without a barrier were wrong";
+    c.build_options = "-D T=float -D blockSize=256 -D nIsPow2=1";
+    c.passes = {{1048576, 524288, 256, 2048}, {2048, 256, 256, 1}};
+    c.finish = "host";
+    c.samples_ns = {412000, 409500, 415250};
+    c.launch_overhead_ns = {8100, 7900, 8300};
+    c.warmup = 3;
+    c.flagged_samples = 1;
+    c.flags = {"END before START"};
+    c.noise_target_met = false;
+    c.summary = summarize(c.samples_ns);
+    c.bytes = 12582912;
+    c.bytes_counted = "input read once: 12 B per record (aos12)";
+    c.gbps = 30.54;
+    c.elements_per_s = 2545087378.5;
+    c.pct_of_peak = 4.2;
+    c.result = {1.5, -2.25, 3.125};
+    c.reference = {1.5, -2.25, 3.0};
+    c.abs_error = 0.125;
+    c.rel_error = 0.04;
+    c.tolerance = 1e-5;
+    c.extra = {{"wrong_launches", 12}, {"launches", 100}};
+    return c;
+}
+
+inline profile rich_profile() {
+    profile p;
+    p.schema_version = "1.4.2";
+    p.complete = false;
+    p.tool = {"gpu-reduce-prof", "0.1.0", "8df9425a1b2c", {"gpu-reduce-prof", "run", "-o", "p"}};
+    p.host = {"ci-runner-7", "Linux 6.1.0 x86_64", "2024-05-02T09:14:03Z", "2024-05-02T09:14:11Z"};
+    p.settings = {{"samples", 30}, {"max_noise", 0.01}};
+    profile_device d;
+    d.info = rich_device_info();
+    d.peak = peak_bandwidth{712.5, 640.25, 268435456, 376750.5, 838612.0};
+    d.simd_width_estimate = 32;
+    p.devices.push_back(d);
+    p.kernels.push_back({"layout_tree",
+                         "reduce_aos12",
+                         "builtin:layout.cl",
+                         "9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08",
+                         {{"args", {"input", "output", "n", "local"}}}});
+    p.cases.push_back(rich_case());
+    p.scenarios = {{"barrier", {{"wrong_fraction", 0.12}}}};
+    return p;
+}
+
+/// One device, kernel and case, each default-constructed: every optional empty, every list empty.
+inline profile empty_optionals_profile() {
+    profile p;
+    p.devices.emplace_back();
+    p.kernels.emplace_back();
+    p.cases.emplace_back();
+    return p;
+}
+
+} // namespace grp::test

@@ -1,0 +1,184 @@
+// The profile contract: what to_json writes, from_json reads back, and parse_profile rejects.
+#include "grp/core/error.hpp"
+#include "grp/model/profile.hpp"
+#include "profile_samples.hpp"
+
+#include <cmath>
+#include <gtest/gtest.h>
+#include <regex>
+
+namespace grp {
+namespace {
+
+using ojson = nlohmann::ordered_json;
+
+profile round_trip(const profile& p) {
+    return parse_profile(ojson(p).dump(1), "mem.json");
+}
+
+std::string error_of(const std::string& text) {
+    try {
+        parse_profile(text, "p.json");
+    } catch (const file_error& e) {
+        return e.what();
+    }
+    return "(no error)";
+}
+
+TEST(profile_json, round_trip_keeps_every_written_field) {
+    const profile p = test::rich_profile();
+    const ojson first = p;
+    const ojson second = round_trip(p);
+    EXPECT_EQ(first, second) << "first:\n" << first.dump(1) << "\nsecond:\n" << second.dump(1);
+}
+
+TEST(profile_json, round_trip_restores_the_structs) {
+    const profile in = test::rich_profile();
+    const profile out = round_trip(in);
+    EXPECT_EQ(out.schema_version, "1.4.2");
+    EXPECT_FALSE(out.complete);
+    EXPECT_EQ(out.tool.argv, in.tool.argv);
+    EXPECT_EQ(out.host.finished_at, in.host.finished_at);
+    ASSERT_EQ(out.devices.size(), 1u);
+    const auto& d = out.devices[0];
+    EXPECT_EQ(d.info.uuid, in.devices[0].info.uuid);
+    EXPECT_EQ(d.info.global_mem_bytes, std::optional<std::uint64_t>(10737418240ULL));
+    EXPECT_EQ(d.info.max_work_item_sizes, in.devices[0].info.max_work_item_sizes);
+    ASSERT_TRUE(d.peak.has_value());
+    EXPECT_DOUBLE_EQ(d.peak->copy_median_ns, 838612.0);
+    EXPECT_EQ(d.simd_width_estimate, std::optional<std::uint64_t>(32));
+    EXPECT_EQ(out.kernels.at(0).spec, in.kernels.at(0).spec);
+    const auto& c = out.cases.at(0);
+    EXPECT_EQ(c.key, in.cases[0].key);
+    EXPECT_EQ(c.status, case_status::race_observed);
+    EXPECT_EQ(c.scenario, "barrier");
+    EXPECT_EQ(c.finish, "host");
+    EXPECT_EQ(c.samples_ns, in.cases[0].samples_ns);
+    EXPECT_EQ(c.launch_overhead_ns, in.cases[0].launch_overhead_ns);
+    EXPECT_EQ(c.passes.at(1).groups, 1u);
+    ASSERT_TRUE(c.summary.has_value());
+    EXPECT_DOUBLE_EQ(c.summary->median_ns, 412000.0);
+    EXPECT_EQ(c.result, in.cases[0].result);
+    EXPECT_EQ(c.tolerance, std::optional<double>(1e-5));
+    EXPECT_EQ(c.extra, in.cases[0].extra);
+    EXPECT_EQ(out.scenarios, in.scenarios);
+}
+
+TEST(profile_json, empty_optionals_stay_empty) {
+    const profile out = round_trip(test::empty_optionals_profile());
+    const auto& d = out.devices.at(0);
+    EXPECT_FALSE(d.peak.has_value());
+    EXPECT_FALSE(d.simd_width_estimate.has_value());
+    EXPECT_FALSE(d.info.driver_version.has_value());
+    EXPECT_FALSE(d.info.compute_units.has_value());
+    const auto& c = out.cases.at(0);
+    EXPECT_TRUE(c.scenario.empty());
+    EXPECT_TRUE(c.reason.empty());
+    EXPECT_FALSE(c.summary.has_value());
+    EXPECT_FALSE(c.gbps.has_value());
+    EXPECT_FALSE(c.abs_error.has_value());
+    EXPECT_TRUE(out.kernels.at(0).spec.is_object());
+}
+
+TEST(profile_json, non_finite_numbers_are_written_as_null) {
+    profile p = test::rich_profile();
+    auto& c = p.cases[0];
+    c.gbps = std::nan("");
+    c.rel_error = INFINITY;
+    c.result = {1.0, std::nan(""), 3.0};
+    c.summary->cv = std::nan("");
+    p.devices[0].peak->read_gbps = -INFINITY;
+    const std::string text = ojson(p).dump();
+    EXPECT_EQ(text.find("NaN"), std::string::npos);
+    EXPECT_EQ(text.find("nan"), std::string::npos);
+    const ojson j = ojson::parse(text);
+    EXPECT_TRUE(j["cases"][0]["gbps"].is_null());
+    EXPECT_TRUE(j["cases"][0]["rel_error"].is_null());
+    EXPECT_TRUE(j["cases"][0]["result"][1].is_null());
+    EXPECT_TRUE(j["cases"][0]["summary"]["cv"].is_null());
+    EXPECT_TRUE(j["devices"][0]["peak"]["read_gbps"].is_null());
+    const profile back = parse_profile(text, "nan.json");
+    EXPECT_FALSE(back.cases[0].gbps.has_value());
+    EXPECT_TRUE(std::isnan(back.cases[0].result.at(1)));
+}
+
+TEST(profile_json, ns_and_byte_counts_are_integers) {
+    const ojson j = test::rich_profile();
+    const auto& c = j["cases"][0];
+    EXPECT_TRUE(c["samples_ns"][0].is_number_unsigned());
+    EXPECT_TRUE(c["launch_overhead_ns"][0].is_number_unsigned());
+    EXPECT_TRUE(c["bytes"].is_number_unsigned());
+    EXPECT_TRUE(j["devices"][0]["global_mem_bytes"].is_number_unsigned());
+    EXPECT_TRUE(j["devices"][0]["peak"]["bytes"].is_number_unsigned());
+}
+
+TEST(profile_json, future_major_is_rejected_naming_the_supported_version) {
+    ojson j = test::rich_profile();
+    j["schema_version"] = "2.0.0";
+    const auto msg = error_of(j.dump());
+    EXPECT_NE(msg.find("p.json"), std::string::npos) << msg;
+    EXPECT_NE(msg.find("2.0.0"), std::string::npos) << msg;
+    EXPECT_NE(msg.find(std::string(profile_schema_version)), std::string::npos) << msg;
+}
+
+TEST(profile_json, newer_minor_of_same_major_is_accepted) {
+    ojson j = test::rich_profile();
+    j["schema_version"] = "1.99.0";
+    j["a_field_from_the_future"] = {{"x", 1}};
+    EXPECT_EQ(parse_profile(j.dump(), "p.json").cases.size(), 1u);
+}
+
+TEST(profile_json, truncated_json_reports_line_and_column) {
+    const std::string text = ojson(test::rich_profile()).dump(1);
+    const std::string cut = text.substr(0, text.find("\"samples_ns\"") + 5);
+    const auto msg = error_of(cut);
+    std::smatch m;
+    ASSERT_TRUE(
+        std::regex_search(msg, m, std::regex("^p\\.json:([0-9]+):([0-9]+): not valid JSON")))
+        << msg;
+    // The cut is in the middle of the cases: many lines down, never line 1.
+    EXPECT_GT(std::stoi(m[1]), 10) << msg;
+    EXPECT_GE(std::stoi(m[2]), 1) << msg;
+}
+
+TEST(profile_json, unknown_status_is_rejected) {
+    ojson j = test::rich_profile();
+    j["cases"][0]["status"] = "maybe";
+    const auto msg = error_of(j.dump());
+    EXPECT_NE(msg.find("unknown case status 'maybe'"), std::string::npos) << msg;
+    EXPECT_NE(msg.find("race-observed"), std::string::npos) << msg;
+}
+
+TEST(profile_json, every_status_round_trips_by_name) {
+    for (auto s : {case_status::ok, case_status::wrong, case_status::skipped, case_status::failed,
+                   case_status::race_observed}) {
+        EXPECT_EQ(parse_case_status(to_string(s)), s);
+    }
+    EXPECT_EQ(to_string(case_status::race_observed), "race-observed");
+}
+
+TEST(profile_json, missing_required_field_is_named) {
+    ojson j = test::rich_profile();
+    j.erase("cases");
+    EXPECT_NE(error_of(j.dump()).find("missing field 'cases'"), std::string::npos);
+    ojson k = test::rich_profile();
+    k["cases"][0]["key"].erase("local_size");
+    EXPECT_NE(error_of(k.dump()).find("'local_size'"), std::string::npos);
+}
+
+TEST(profile_json, not_a_profile_is_rejected) {
+    EXPECT_NE(error_of("[1, 2]").find("not a gpu-reduce-prof profile"), std::string::npos);
+    EXPECT_NE(error_of("{\"schema_version\": 1}").find("not a gpu-reduce-prof profile"),
+              std::string::npos);
+}
+
+TEST(profile_json, fixture_file_loads) {
+    const profile p = load_profile(std::string(GRP_TEST_DATA) + "/validate/valid.json");
+    EXPECT_EQ(p.cases.size(), 2u);
+    EXPECT_EQ(p.cases[1].status, case_status::skipped);
+    EXPECT_FALSE(p.cases[1].summary.has_value());
+    EXPECT_THROW(load_profile(std::string(GRP_TEST_DATA) + "/validate/no-such.json"), file_error);
+}
+
+} // namespace
+} // namespace grp
