@@ -1,6 +1,7 @@
 #include "grp/model/profile.hpp"
 
 #include "grp/core/error.hpp"
+#include "grp/core/text_position.hpp"
 
 #include <cmath>
 #include <cstdio>
@@ -15,8 +16,12 @@ using ojson = nlohmann::ordered_json;
 namespace {
 
 // JSON has no NaN or infinity: a non-finite number is written as null.
-ojson num(double v) { return std::isfinite(v) ? ojson(v) : ojson(nullptr); }
-ojson num(const std::optional<double>& v) { return v ? num(*v) : ojson(nullptr); }
+ojson num(double v) {
+    return std::isfinite(v) ? ojson(v) : ojson(nullptr);
+}
+ojson num(const std::optional<double>& v) {
+    return v ? num(*v) : ojson(nullptr);
+}
 
 std::optional<double> opt_double(const ojson& j, const char* key) {
     auto it = j.find(key);
@@ -38,11 +43,16 @@ template <typename T> T require(const ojson& j, const char* key, const char* whe
 
 std::string to_string(case_status s) {
     switch (s) {
-    case case_status::ok: return "ok";
-    case case_status::wrong: return "wrong";
-    case case_status::skipped: return "skipped";
-    case case_status::failed: return "failed";
-    case case_status::race_observed: return "race-observed";
+    case case_status::ok:
+        return "ok";
+    case case_status::wrong:
+        return "wrong";
+    case case_status::skipped:
+        return "skipped";
+    case case_status::failed:
+        return "failed";
+    case case_status::race_observed:
+        return "race-observed";
     }
     return "unknown";
 }
@@ -90,11 +100,11 @@ void from_json(const ojson& j, case_key& k) {
 }
 
 void to_json(ojson& j, const sample_summary& s) {
-    j = ojson{{"count", s.count},        {"min_ns", num(s.min_ns)},
-              {"max_ns", num(s.max_ns)}, {"median_ns", num(s.median_ns)},
+    j = ojson{{"count", s.count},          {"min_ns", num(s.min_ns)},
+              {"max_ns", num(s.max_ns)},   {"median_ns", num(s.median_ns)},
               {"mean_ns", num(s.mean_ns)}, {"stddev_ns", num(s.stddev_ns)},
-              {"p5_ns", num(s.p5_ns)},   {"p95_ns", num(s.p95_ns)},
-              {"cv", num(s.cv)},         {"rse_median", num(s.rse_median)}};
+              {"p5_ns", num(s.p5_ns)},     {"p95_ns", num(s.p95_ns)},
+              {"cv", num(s.cv)},           {"rse_median", num(s.rse_median)}};
 }
 
 void from_json(const ojson& j, sample_summary& s) {
@@ -159,17 +169,18 @@ void to_json(ojson& j, const case_result& c) {
 void from_json(const ojson& j, case_result& c) {
     c.key = require<case_key>(j, "key", "case");
     c.device = j.value("device", 0);
-    c.scenario = j.contains("scenario") && j["scenario"].is_string() ? j["scenario"].get<std::string>()
-                                                                      : "";
+    c.scenario =
+        j.contains("scenario") && j["scenario"].is_string() ? j["scenario"].get<std::string>() : "";
     c.status = parse_case_status(require<std::string>(j, "status", "case"));
-    c.reason = j.contains("reason") && j["reason"].is_string() ? j["reason"].get<std::string>() : "";
+    c.reason =
+        j.contains("reason") && j["reason"].is_string() ? j["reason"].get<std::string>() : "";
     c.build_options = j.value("build_options", "");
     c.finish = j.value("finish", "passes");
     c.passes.clear();
     for (const auto& p : j.value("passes", ojson::array())) {
-        c.passes.push_back({p.value("n", std::uint64_t{0}), p.value("global_size", std::uint64_t{0}),
-                            p.value("local_size", std::uint64_t{0}),
-                            p.value("groups", std::uint64_t{0})});
+        c.passes.push_back(
+            {p.value("n", std::uint64_t{0}), p.value("global_size", std::uint64_t{0}),
+             p.value("local_size", std::uint64_t{0}), p.value("groups", std::uint64_t{0})});
     }
     c.warmup = j.value("warmup", std::uint64_t{0});
     c.samples_ns = j.value("samples_ns", std::vector<std::uint64_t>{});
@@ -228,14 +239,16 @@ void to_json(ojson& j, const profile& p) {
     j = ojson{
         {"schema_version", p.schema_version},
         {"complete", p.complete},
-        {"tool", {{"name", p.tool.name},
-                  {"version", p.tool.version},
-                  {"git_sha", p.tool.git_sha},
-                  {"argv", p.tool.argv}}},
-        {"host", {{"hostname", p.host.hostname},
-                  {"os", p.host.os},
-                  {"started_at", p.host.started_at},
-                  {"finished_at", p.host.finished_at}}},
+        {"tool",
+         {{"name", p.tool.name},
+          {"version", p.tool.version},
+          {"git_sha", p.tool.git_sha},
+          {"argv", p.tool.argv}}},
+        {"host",
+         {{"hostname", p.host.hostname},
+          {"os", p.host.os},
+          {"started_at", p.host.started_at},
+          {"finished_at", p.host.finished_at}}},
         {"settings", p.settings},
         {"devices", devices},
         {"kernels", kernels},
@@ -285,29 +298,12 @@ void from_json(const ojson& j, profile& p) {
     p.scenarios = j.value("scenarios", ojson::object());
 }
 
-namespace {
-
-std::string line_col(const std::string& text, std::size_t byte) {
-    std::size_t line = 1, col = 1;
-    for (std::size_t i = 0; i < byte && i < text.size(); ++i) {
-        if (text[i] == '\n') {
-            ++line;
-            col = 1;
-        } else {
-            ++col;
-        }
-    }
-    return std::to_string(line) + ":" + std::to_string(col);
-}
-
-} // namespace
-
 profile parse_profile(const std::string& text, const std::string& path) {
     ojson j;
     try {
         j = ojson::parse(text);
     } catch (const nlohmann::json::parse_error& e) {
-        throw file_error(path + ":" + line_col(text, e.byte == 0 ? 0 : e.byte - 1) +
+        throw file_error(path + ":" + line_column(text, e.byte == 0 ? 0 : e.byte - 1) +
                          ": not valid JSON: " + e.what() +
                          "\nIs the file complete? A profile is written by 'gpu-reduce-prof run'.");
     }
@@ -319,8 +315,8 @@ profile parse_profile(const std::string& text, const std::string& path) {
     if (major != profile_schema_major) {
         throw file_error(path + ": profile schema version " + version +
                          " is not supported; this tool reads schema " +
-                         std::to_string(profile_schema_major) + ".x (" +
-                         profile_schema_version + "). Use a matching gpu-reduce-prof.");
+                         std::to_string(profile_schema_major) + ".x (" + profile_schema_version +
+                         "). Use a matching gpu-reduce-prof.");
     }
     try {
         return j.get<profile>();

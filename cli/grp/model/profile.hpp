@@ -60,7 +60,7 @@ struct case_result {
     std::vector<pass_info> passes;
     std::string finish = "passes"; ///< "passes" (device) or "host" (host adds the last partials)
 
-    std::vector<std::uint64_t> samples_ns;         ///< kernel time per sample: Σ passes END−START
+    std::vector<std::uint64_t> samples_ns; ///< kernel time per sample: Σ passes END−START
     std::vector<std::uint64_t> launch_overhead_ns; ///< per sample: first pass START−QUEUED
     std::uint64_t warmup = 0;                      ///< launches discarded before sampling
     std::uint64_t flagged_samples = 0;             ///< samples dropped by timestamp sanity checks
@@ -68,8 +68,8 @@ struct case_result {
     bool noise_target_met = true;
     std::optional<sample_summary> summary;
 
-    std::uint64_t bytes = 0;  ///< bytes the reduction must move (see bytes_counted)
-    std::string bytes_counted; ///< what `bytes` counts, in words
+    std::uint64_t bytes = 0;              ///< bytes the reduction must move (see bytes_counted)
+    std::string bytes_counted;            ///< what `bytes` counts, in words
     std::optional<double> gbps;           ///< bytes / median time, 1e9 bytes per second
     std::optional<double> elements_per_s; ///< key.n / median time
     std::optional<double> pct_of_peak;    ///< gbps / device's measured streaming-read GB/s * 100

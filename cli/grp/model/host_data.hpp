@@ -1,0 +1,39 @@
+// Host-side input data and its exact reference. Values come from a counter-based generator
+// (splitmix64 of seed and index), so any (seed, type, layout, n) gives the same data on every
+// machine; the vec3 layouts hold identical x, y, z values, so their sums are identical too.
+#pragma once
+
+#include "grp/model/element_type.hpp"
+
+#include <cstdint>
+#include <vector>
+
+namespace grp {
+
+/// What the values are drawn from.
+enum class value_kind {
+    random,        ///< ints in [-8, 8] without 0, uints in [1, 15], floats in [0.5, 1.5)
+    integer_valued ///< floats that are small integers (1..8), so float sums stay exact
+};
+
+struct host_data {
+    element_type type = element_type::float32;
+    data_layout layout = data_layout::flat;
+    std::uint64_t n = 0; ///< elements (flat) or records (vec3 layouts)
+    /// One byte buffer per device buffer: 1 for flat/aos, 3 (x, y, z) for soa.
+    std::vector<std::vector<unsigned char>> buffers;
+    /// Exact reference per component: long-double compensated (Neumaier) sums; for int and
+    /// uint the exact 64-bit integer sum.
+    std::vector<long double> exact_sum;
+    std::vector<long double> abs_sum; ///< Σ|x| per component, for tolerances
+};
+
+/// Generates the data. Layouts other than flat require float. aos16's fourth word is a NaN
+/// sentinel: a kernel that sums the padding gets NaN and fails verification.
+host_data make_host_data(element_type t, data_layout l, std::uint64_t n, std::uint64_t seed,
+                         value_kind kind = value_kind::random);
+
+/// Value i of the stream (flat index i, component c), as the generator makes it; for tests.
+double generated_value(element_type t, std::uint64_t seed, std::uint64_t index, value_kind kind);
+
+} // namespace grp

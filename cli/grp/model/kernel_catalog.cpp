@@ -1,0 +1,145 @@
+#include "grp/model/kernel_catalog.hpp"
+
+#include "grp/core/error.hpp"
+#include "grp/model/builtin_files.hpp"
+
+#include <algorithm>
+#include <filesystem>
+#include <fnmatch.h>
+#include <fstream>
+#include <sstream>
+
+namespace grp {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+std::string read_disk_file(const fs::path& p, const std::string& what) {
+    std::ifstream in(p, std::ios::binary);
+    if (!in) {
+        throw usage_error(what + " '" + p.string() + "' does not exist or cannot be read");
+    }
+    std::ostringstream ss;
+    ss << in.rdbuf();
+    return ss.str();
+}
+
+bool declares_any(const kernel_spec& k, const std::vector<data_layout>& layouts) {
+    return std::any_of(layouts.begin(), layouts.end(), [&](data_layout l) {
+        return std::find(k.layouts.begin(), k.layouts.end(), l) != k.layouts.end();
+    });
+}
+
+bool ends_with(const std::string& s, const std::string& tail) {
+    return s.size() >= tail.size() && s.compare(s.size() - tail.size(), tail.size(), tail) == 0;
+}
+
+bool looks_like_path(const std::string& s) {
+    return s.find('/') != std::string::npos || ends_with(s, ".cl") || ends_with(s, ".json");
+}
+
+} // namespace
+
+std::string builtin_source(const std::string& name) {
+    for (const auto& f : builtin_kernel_files()) {
+        if (f.name == name) {
+            return std::string(f.text);
+        }
+    }
+    throw usage_error("no built-in kernel file '" + name + "'");
+}
+
+std::vector<kernel_spec> builtin_kernels() {
+    std::vector<kernel_spec> out;
+    for (const auto& f : builtin_kernel_files()) {
+        if (!ends_with(std::string(f.name), ".json")) {
+            continue;
+        }
+        auto specs = parse_kernel_specs(std::string(f.text), "builtin:" + std::string(f.name),
+                                        [](const std::string& src) { return builtin_source(src); });
+        for (auto& s : specs) {
+            s.source_path = "builtin:" + s.source_path;
+            out.push_back(std::move(s));
+        }
+    }
+    return out;
+}
+
+std::vector<kernel_spec> load_spec_file(const std::string& path) {
+    const fs::path spec_path(path);
+    auto text = read_disk_file(spec_path, "kernel spec");
+    auto dir = spec_path.parent_path();
+    auto specs = parse_kernel_specs(text, path, [&](const std::string& src) {
+        return read_disk_file(dir / src, "kernel source named by " + path + ",");
+    });
+    for (auto& s : specs) {
+        s.source_path = (dir / s.source_path).lexically_normal().string();
+    }
+    return specs;
+}
+
+std::vector<kernel_spec> resolve_kernels(const std::vector<std::string>& items,
+                                         const std::vector<data_layout>& layouts) {
+    const auto builtin = builtin_kernels();
+    const auto wanted = layouts.empty() ? std::vector<data_layout>{data_layout::flat} : layouts;
+    std::vector<kernel_spec> out;
+    auto add = [&](const kernel_spec& k) {
+        bool seen = std::any_of(out.begin(), out.end(), [&](const kernel_spec& o) {
+            return o.name == k.name && o.layouts == k.layouts && o.spec_path == k.spec_path;
+        });
+        if (!seen) {
+            out.push_back(k);
+        }
+    };
+    if (items.empty()) {
+        for (const auto& k : builtin) {
+            if (k.in_default_sweep && declares_any(k, wanted)) {
+                add(k);
+            }
+        }
+        return out;
+    }
+    for (const auto& item : items) {
+        if (looks_like_path(item)) {
+            fs::path p(item);
+            if (p.extension() == ".cl") {
+                if (!fs::exists(p)) {
+                    throw usage_error("kernel file '" + item + "' does not exist");
+                }
+                p.replace_extension(".json");
+                if (!fs::exists(p)) {
+                    throw usage_error("kernel file '" + item + "' has no spec beside it: write " +
+                                      p.string() + " (see kernels/README.md)");
+                }
+            }
+            for (const auto& k : load_spec_file(p.string())) {
+                add(k);
+            }
+            continue;
+        }
+        bool matched = false;
+        for (const auto& k : builtin) {
+            if (item == "all" || fnmatch(item.c_str(), k.name.c_str(), 0) == 0) {
+                add(k);
+                matched = true;
+            }
+        }
+        if (!matched) {
+            std::string names;
+            for (const auto& k : builtin) {
+                if (names.find(" " + k.name + ",") == std::string::npos) {
+                    names += " " + k.name + ",";
+                }
+            }
+            names.pop_back();
+            throw usage_error("--kernel '" + item +
+                              "' matches no built-in kernel and is not a "
+                              "path. Built-in:" +
+                              names);
+        }
+    }
+    return out;
+}
+
+} // namespace grp

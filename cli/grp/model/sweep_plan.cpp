@@ -1,0 +1,116 @@
+#include "grp/model/sweep_plan.hpp"
+
+#include "grp/core/error.hpp"
+#include "grp/core/units.hpp"
+
+#include <algorithm>
+#include <random>
+#include <set>
+#include <sstream>
+
+namespace grp {
+
+sweep_order parse_sweep_order(const std::string& s) {
+    if (s == "sequential") {
+        return sweep_order::sequential;
+    }
+    if (s == "interleaved") {
+        return sweep_order::interleaved;
+    }
+    if (s == "random") {
+        return sweep_order::random;
+    }
+    throw usage_error("--order '" + s + "': use sequential, interleaved or random");
+}
+
+std::string to_string(sweep_order o) {
+    switch (o) {
+    case sweep_order::sequential:
+        return "sequential";
+    case sweep_order::interleaved:
+        return "interleaved";
+    case sweep_order::random:
+        return "random";
+    }
+    return "?";
+}
+
+std::vector<std::uint64_t> resolve_local_sizes(const std::string& text, const device_info& dev) {
+    const std::uint64_t max = dev.max_work_group_size.value_or(256);
+    std::set<std::uint64_t> out;
+    if (text == "default") {
+        out = {64, 256};
+    } else if (text == "pow2" || text == "all") {
+        for (std::uint64_t s = 1; s <= max; s *= 2) {
+            out.insert(s);
+        }
+        if (text == "all") {
+            std::uint64_t m = dev.preferred_work_group_multiple.value_or(1);
+            for (std::uint64_t s = m; s <= max; s += m) {
+                out.insert(s);
+            }
+        }
+    } else {
+        std::stringstream ss(text);
+        for (std::string item; std::getline(ss, item, ',');) {
+            auto v = parse_count(item, "--local-size");
+            if (v == 0) {
+                throw usage_error("--local-size: 0 is not a work-group size");
+            }
+            out.insert(v);
+        }
+    }
+    if (out.empty()) {
+        throw usage_error("--local-size '" + text + "' names no size");
+    }
+    return {out.begin(), out.end()};
+}
+
+std::uint64_t default_size(const device_info& dev, std::size_t record_bytes) {
+    std::uint64_t target =
+        std::max<std::uint64_t>(2 * dev.global_cache_bytes.value_or(0), std::uint64_t{16} << 20);
+    if (dev.max_alloc_bytes && *dev.max_alloc_bytes / 4 < target) {
+        target = *dev.max_alloc_bytes / 4;
+    }
+    std::uint64_t n = 1;
+    while (n * record_bytes < target) {
+        n *= 2;
+    }
+    return n;
+}
+
+std::vector<sweep_point> plan_sweep(const std::vector<kernel_spec>& kernels,
+                                    const sweep_options& opt, const device_info& dev) {
+    const auto locals = resolve_local_sizes(opt.local_sizes, dev);
+    const auto types =
+        opt.types.empty() ? std::vector<element_type>{element_type::float32} : opt.types;
+    std::vector<sweep_point> out;
+    for (std::size_t k = 0; k < kernels.size(); ++k) {
+        const auto& layouts = opt.layouts.empty() ? kernels[k].layouts : opt.layouts;
+        for (auto t : types) {
+            for (auto l : layouts) {
+                auto sizes = opt.sizes;
+                if (sizes.empty()) {
+                    sizes.push_back(default_size(dev, record_bytes(l, t)));
+                }
+                for (auto n : sizes) {
+                    for (auto ls : locals) {
+                        out.push_back({k, t, l, n, ls});
+                    }
+                }
+            }
+        }
+    }
+    if (opt.order == sweep_order::interleaved) {
+        std::stable_sort(out.begin(), out.end(), [](const sweep_point& a, const sweep_point& b) {
+            return std::tie(a.type, a.layout, a.n, a.local_size) <
+                   std::tie(b.type, b.layout, b.n, b.local_size);
+        });
+    } else if (opt.order == sweep_order::random) {
+        std::mt19937_64 rng(opt.seed);
+        std::shuffle(out.begin(), out.end(), rng);
+    }
+    return out;
+}
+
+} // namespace grp

@@ -1,0 +1,59 @@
+#include "grp/ocl/session.hpp"
+
+#include <functional>
+
+namespace grp::ocl {
+
+session::session(device_handle dev) : m_dev(std::move(dev)) {
+    try {
+        m_context = cl::Context(m_dev.device);
+        m_queue = cl::CommandQueue(m_context, m_dev.device, CL_QUEUE_PROFILING_ENABLE);
+    } catch (const cl::Error& e) {
+        throw wrap("creating a profiling queue on '" + m_dev.info.name + "'", e);
+    }
+}
+
+cl::Kernel session::kernel(const std::string& source, const std::string& options,
+                           const std::string& entry) {
+    auto key = std::make_pair(std::hash<std::string>{}(source), options);
+    auto it = m_programs.find(key);
+    if (it == m_programs.end()) {
+        cl::Program program(m_context, source);
+        try {
+            program.build({m_dev.device}, options.c_str());
+        } catch (const cl::Error& e) {
+            std::string log;
+            try {
+                log = program.getBuildInfo<CL_PROGRAM_BUILD_LOG>(m_dev.device);
+            } catch (const cl::Error&) {
+                log = "(the driver returned no build log)";
+            }
+            throw kernel_build_error("kernel build failed: " + std::string(error_name(e.err())) +
+                                         " (" + std::to_string(e.err()) + ") for entry '" + entry +
+                                         "'",
+                                     m_dev.info.name, options, log);
+        }
+        it = m_programs.emplace(key, program).first;
+    }
+    try {
+        return cl::Kernel(it->second, entry.c_str());
+    } catch (const cl::Error& e) {
+        throw wrap("clCreateKernel(" + entry + "): is there a __kernel of that name in the .cl?",
+                   e);
+    }
+}
+
+launch_stamps read_stamps(const cl::Event& e) {
+    try {
+        launch_stamps s;
+        s.queued = e.getProfilingInfo<CL_PROFILING_COMMAND_QUEUED>();
+        s.submit = e.getProfilingInfo<CL_PROFILING_COMMAND_SUBMIT>();
+        s.start = e.getProfilingInfo<CL_PROFILING_COMMAND_START>();
+        s.end = e.getProfilingInfo<CL_PROFILING_COMMAND_END>();
+        return s;
+    } catch (const cl::Error& e2) {
+        throw wrap("clGetEventProfilingInfo", e2);
+    }
+}
+
+} // namespace grp::ocl

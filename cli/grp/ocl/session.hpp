@@ -1,0 +1,45 @@
+// One device's OpenCL state for a run: context, an in-order profiling queue, and a program
+// cache keyed by (source, build options) so each configuration compiles once. Build failures
+// become kernel_build_error with the full log; other cl::Error become opencl_error with context.
+#pragma once
+
+#include "grp/model/timestamps.hpp"
+#include "grp/ocl/enumerate.hpp"
+
+#include <map>
+#include <string>
+#include <utility>
+
+namespace grp::ocl {
+
+class session {
+public:
+    /// Creates the context and a queue with CL_QUEUE_PROFILING_ENABLE. Throws opencl_error
+    /// when the device cannot profile.
+    explicit session(device_handle dev);
+
+    [[nodiscard]] const device_info& info() const { return m_dev.info; }
+    [[nodiscard]] const cl::Device& device() const { return m_dev.device; }
+    [[nodiscard]] cl::Context& context() { return m_context; }
+    [[nodiscard]] cl::CommandQueue& queue() { return m_queue; }
+
+    /// The kernel `entry` of `source` built with `options`; compiled on first use. Throws
+    /// kernel_build_error (exit 4) with the build log, or file_error-free opencl_error when the
+    /// entry point is missing.
+    cl::Kernel kernel(const std::string& source, const std::string& options,
+                      const std::string& entry);
+
+    /// Number of distinct programs built so far (for progress and tests).
+    [[nodiscard]] std::size_t programs_built() const { return m_programs.size(); }
+
+private:
+    device_handle m_dev;
+    cl::Context m_context;
+    cl::CommandQueue m_queue;
+    std::map<std::pair<std::size_t, std::string>, cl::Program> m_programs;
+};
+
+/// Reads QUEUED, SUBMIT, START and END of a finished event. Throws opencl_error.
+launch_stamps read_stamps(const cl::Event& e);
+
+} // namespace grp::ocl

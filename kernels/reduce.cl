@@ -1,0 +1,243 @@
+// The reduction ladder, written to the classic NVIDIA OpenCL SDK contract:
+//   __kernel void reduceK(__global const T* g_idata, __global T* g_odata, unsigned int n,
+//                         __local T* sdata)
+// configured by -D T=<type> -D blockSize=<local size> -D nIsPow2=<0|1>. Each kernel writes one
+// partial sum per work-group; the harness runs further passes until one value is left.
+// Every kernel is correct under the OpenCL memory model (a barrier wherever work-items share
+// __local data) except reduce4_lockstep, which is labelled unsafe in reduce.json.
+#ifdef cl_khr_fp64
+#pragma OPENCL EXTENSION cl_khr_fp64 : enable
+#endif
+
+#ifndef T
+#define T float
+#endif
+#ifndef blockSize
+#define blockSize 256
+#endif
+#ifndef nIsPow2
+#define nIsPow2 0
+#endif
+
+#define GRP_CAT(a, b) a##b
+#define GRP_VEC4(t) GRP_CAT(t, 4)
+#define T4 GRP_VEC4(T)
+
+// Sequential-addressing tree over blockSize values in sdata, fully unrolled because blockSize
+// is a compile-time constant: the compiler drops the levels above blockSize. Every level ends
+// with a barrier, including the last 32 (no lock-step assumption).
+inline void tree_unrolled(__local T* sdata, unsigned int tid) {
+#define GRP_LEVEL(s)                                                                               \
+    if (blockSize >= 2 * (s)) {                                                                    \
+        if (tid < (s)) {                                                                           \
+            sdata[tid] += sdata[tid + (s)];                                                        \
+        }                                                                                          \
+        barrier(CLK_LOCAL_MEM_FENCE);                                                              \
+    }
+    GRP_LEVEL(512) GRP_LEVEL(256) GRP_LEVEL(128) GRP_LEVEL(64)
+    GRP_LEVEL(32) GRP_LEVEL(16) GRP_LEVEL(8) GRP_LEVEL(4) GRP_LEVEL(2) GRP_LEVEL(1)
+#undef GRP_LEVEL
+}
+
+// reduce0: interleaved addressing; `tid % (2*s)` leaves active work-items scattered across
+// every SIMD group (divergent) and the modulo is slow. The loop is bounded by blockSize, not
+// get_local_size(0): PoCL 3.1 (Debian 12) miscompiles this loop with the run-time bound and
+// returns the first element only (our verifier caught it; tests/ocl pins the fixed kernel).
+__kernel void reduce0(__global const T* g_idata, __global T* g_odata, unsigned int n,
+                      __local T* sdata) {
+    unsigned int tid = get_local_id(0);
+    unsigned int i = get_global_id(0);
+    sdata[tid] = (i < n) ? g_idata[i] : (T)0;
+    barrier(CLK_LOCAL_MEM_FENCE);
+    for (unsigned int s = 1; s < blockSize; s *= 2) {
+        if ((tid % (2 * s)) == 0) {
+            sdata[tid] += sdata[tid + s];
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+    }
+    if (tid == 0) {
+        g_odata[get_group_id(0)] = sdata[0];
+    }
+}
+
+// reduce1: interleaved addressing with a strided index: active work-items are contiguous (no
+// divergence) but the stride 2*s makes local-memory bank conflicts.
+__kernel void reduce1(__global const T* g_idata, __global T* g_odata, unsigned int n,
+                      __local T* sdata) {
+    unsigned int tid = get_local_id(0);
+    unsigned int i = get_global_id(0);
+    sdata[tid] = (i < n) ? g_idata[i] : (T)0;
+    barrier(CLK_LOCAL_MEM_FENCE);
+    for (unsigned int s = 1; s < get_local_size(0); s *= 2) {
+        unsigned int index = 2 * s * tid;
+        if (index < get_local_size(0)) {
+            sdata[index] += sdata[index + s];
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+    }
+    if (tid == 0) {
+        g_odata[get_group_id(0)] = sdata[0];
+    }
+}
+
+// reduce2: sequential addressing: the active half is contiguous and conflict-free.
+__kernel void reduce2(__global const T* g_idata, __global T* g_odata, unsigned int n,
+                      __local T* sdata) {
+    unsigned int tid = get_local_id(0);
+    unsigned int i = get_global_id(0);
+    sdata[tid] = (i < n) ? g_idata[i] : (T)0;
+    barrier(CLK_LOCAL_MEM_FENCE);
+    for (unsigned int s = get_local_size(0) / 2; s > 0; s >>= 1) {
+        if (tid < s) {
+            sdata[tid] += sdata[tid + s];
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+    }
+    if (tid == 0) {
+        g_odata[get_group_id(0)] = sdata[0];
+    }
+}
+
+// First add during the global load: each work-item reads two elements a group apart, so half
+// the work-items cover the same data (shared by reduce3..reduce5).
+inline T load_two(__global const T* g_idata, unsigned int n, unsigned int tid) {
+    unsigned int ls = get_local_size(0);
+    unsigned int i = get_group_id(0) * (ls * 2) + tid;
+    T sum = (i < n) ? g_idata[i] : (T)0;
+    if (i + ls < n) {
+        sum += g_idata[i + ls];
+    }
+    return sum;
+}
+
+// reduce3: first add during load, then the sequential-addressing loop.
+__kernel void reduce3(__global const T* g_idata, __global T* g_odata, unsigned int n,
+                      __local T* sdata) {
+    unsigned int tid = get_local_id(0);
+    sdata[tid] = load_two(g_idata, n, tid);
+    barrier(CLK_LOCAL_MEM_FENCE);
+    for (unsigned int s = get_local_size(0) / 2; s > 0; s >>= 1) {
+        if (tid < s) {
+            sdata[tid] += sdata[tid + s];
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+    }
+    if (tid == 0) {
+        g_odata[get_group_id(0)] = sdata[0];
+    }
+}
+
+// reduce4: as reduce3, with the last six levels (32 work-items and fewer) unrolled. Each
+// unrolled level still ends with a barrier: work-items of a group are not lock-step in OpenCL.
+__kernel void reduce4(__global const T* g_idata, __global T* g_odata, unsigned int n,
+                      __local T* sdata) {
+    unsigned int tid = get_local_id(0);
+    sdata[tid] = load_two(g_idata, n, tid);
+    barrier(CLK_LOCAL_MEM_FENCE);
+    for (unsigned int s = get_local_size(0) / 2; s > 32; s >>= 1) {
+        if (tid < s) {
+            sdata[tid] += sdata[tid + s];
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+    }
+#define GRP_TAIL(s)                                                                                \
+    if (blockSize >= 2 * (s)) {                                                                    \
+        if (tid < (s)) {                                                                           \
+            sdata[tid] += sdata[tid + (s)];                                                        \
+        }                                                                                          \
+        barrier(CLK_LOCAL_MEM_FENCE);                                                              \
+    }
+    GRP_TAIL(32) GRP_TAIL(16) GRP_TAIL(8) GRP_TAIL(4) GRP_TAIL(2) GRP_TAIL(1)
+#undef GRP_TAIL
+    if (tid == 0) {
+        g_odata[get_group_id(0)] = sdata[0];
+    }
+}
+
+// reduce4_lockstep: the CUDA-era "warp-synchronous" tail: no barriers once 32 or fewer
+// work-items remain, relying on them running in lock-step through volatile memory. OpenCL does
+// not promise that; where it does not hold, the verifier reports the wrong result. UNSAFE.
+__kernel void reduce4_lockstep(__global const T* g_idata, __global T* g_odata, unsigned int n,
+                               __local T* sdata) {
+    unsigned int tid = get_local_id(0);
+    sdata[tid] = load_two(g_idata, n, tid);
+    barrier(CLK_LOCAL_MEM_FENCE);
+    for (unsigned int s = get_local_size(0) / 2; s > 32; s >>= 1) {
+        if (tid < s) {
+            sdata[tid] += sdata[tid + s];
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+    }
+    if (tid < 32) {
+        volatile __local T* v = sdata;
+        if (blockSize >= 64) v[tid] += v[tid + 32];
+        if (blockSize >= 32) v[tid] += v[tid + 16];
+        if (blockSize >= 16) v[tid] += v[tid + 8];
+        if (blockSize >= 8) v[tid] += v[tid + 4];
+        if (blockSize >= 4) v[tid] += v[tid + 2];
+        if (blockSize >= 2) v[tid] += v[tid + 1];
+    }
+    if (tid == 0) {
+        g_odata[get_group_id(0)] = sdata[0];
+    }
+}
+
+// reduce5: first add during load and the whole tree unrolled on the compile-time blockSize.
+__kernel void reduce5(__global const T* g_idata, __global T* g_odata, unsigned int n,
+                      __local T* sdata) {
+    unsigned int tid = get_local_id(0);
+    sdata[tid] = load_two(g_idata, n, tid);
+    barrier(CLK_LOCAL_MEM_FENCE);
+    tree_unrolled(sdata, tid);
+    if (tid == 0) {
+        g_odata[get_group_id(0)] = sdata[0];
+    }
+}
+
+// reduce6: several elements per work-item with a grid-stride loop over a capped number of
+// groups (Brent's theorem: O(N/log N) work-items keep the work O(N)). nIsPow2=1 promises that
+// n is a multiple of 2*blockSize, so the second load needs no bounds check.
+__kernel void reduce6(__global const T* g_idata, __global T* g_odata, unsigned int n,
+                      __local T* sdata) {
+    unsigned int tid = get_local_id(0);
+    unsigned int i = get_group_id(0) * (blockSize * 2) + tid;
+    unsigned int grid = blockSize * 2 * get_num_groups(0);
+    T sum = (T)0;
+    while (i < n) {
+        sum += g_idata[i];
+        if (nIsPow2 || i + blockSize < n) {
+            sum += g_idata[i + blockSize];
+        }
+        i += grid;
+    }
+    sdata[tid] = sum;
+    barrier(CLK_LOCAL_MEM_FENCE);
+    tree_unrolled(sdata, tid);
+    if (tid == 0) {
+        g_odata[get_group_id(0)] = sdata[0];
+    }
+}
+
+// reduce_vec4: grid-stride loop of 16-byte vector loads (vload4 needs only element alignment),
+// then the unrolled tree. Work-item 0 adds the n % 4 tail.
+__kernel void reduce_vec4(__global const T* g_idata, __global T* g_odata, unsigned int n,
+                          __local T* sdata) {
+    unsigned int tid = get_local_id(0);
+    unsigned int nvec = n / 4;
+    T4 acc = (T4)(0);
+    for (unsigned int v = get_global_id(0); v < nvec; v += get_global_size(0)) {
+        acc += vload4(v, g_idata);
+    }
+    T sum = (acc.x + acc.y) + (acc.z + acc.w);
+    if (get_global_id(0) == 0) {
+        for (unsigned int j = nvec * 4; j < n; ++j) {
+            sum += g_idata[j];
+        }
+    }
+    sdata[tid] = sum;
+    barrier(CLK_LOCAL_MEM_FENCE);
+    tree_unrolled(sdata, tid);
+    if (tid == 0) {
+        g_odata[get_group_id(0)] = sdata[0];
+    }
+}
