@@ -1,0 +1,103 @@
+// Section "All cases": one sortable, filterable table of every case of every profile.
+#include "grp/core/units.hpp"
+#include "grp/report/html_elements.hpp"
+#include "grp/report/html_sections.hpp"
+
+#include <cstdio>
+
+namespace grp::html {
+
+namespace {
+
+cell time_cell(std::optional<double> ns) {
+    if (!ns || !(*ns > 0)) {
+        return {""};
+    }
+    return {format_ns(*ns), ns};
+}
+
+cell sci_cell(std::optional<double> v) {
+    if (!v) {
+        return {""};
+    }
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%.2g", *v);
+    return {buf, v};
+}
+
+row case_row(const report_input& in, std::size_t p, bool multi, const case_result& c) {
+    row r;
+    r.cls = c.status == case_status::ok ? "" : "row-" + status_class(c.status);
+    if (multi) {
+        r.cells.push_back({profile_tag(p)});
+    }
+    const auto& s = c.summary;
+    std::optional<double> cv_pct = s ? std::optional<double>(s->cv * 100) : std::nullopt;
+    std::optional<double> gels =
+        c.elements_per_s ? std::optional<double>(*c.elements_per_s / 1e9) : std::nullopt;
+    std::vector<cell> rest = {
+        {device_name(in.prof, c.device)},
+        {c.scenario},
+        {c.key.kernel},
+        {c.key.type},
+        {c.key.layout},
+        {format_count(c.key.n), static_cast<double>(c.key.n)},
+        {std::to_string(c.key.local_size), static_cast<double>(c.key.local_size)},
+        {to_string(c.status), std::nullopt, "", status_badge(c.status)},
+        time_cell(s ? std::optional<double>(s->median_ns) : std::nullopt),
+        time_cell(s ? std::optional<double>(s->p5_ns) : std::nullopt),
+        time_cell(s ? std::optional<double>(s->p95_ns) : std::nullopt),
+        {cv_pct ? format_fixed(*cv_pct, 1) : "", cv_pct},
+        {std::to_string(c.samples_ns.size()), static_cast<double>(c.samples_ns.size())},
+        {format_opt(c.gbps), c.gbps},
+        {format_opt(gels, 2), gels},
+        {format_opt(c.pct_of_peak), c.pct_of_peak},
+        sci_cell(c.rel_error),
+    };
+    r.cells.insert(r.cells.end(), rest.begin(), rest.end());
+    return r;
+}
+
+} // namespace
+
+std::string section_cases(const std::vector<report_input>& inputs) {
+    const bool multi = inputs.size() > 1;
+    std::vector<row> rows;
+    for (std::size_t p = 0; p < inputs.size(); ++p) {
+        for (const auto& c : inputs[p].prof.cases) {
+            rows.push_back(case_row(inputs[p], p, multi, c));
+        }
+    }
+    std::vector<column> cols;
+    if (multi) {
+        cols.push_back({"profile"});
+    }
+    std::vector<column> rest = {
+        {"device"},
+        {"scenario"},
+        {"kernel"},
+        {"type"},
+        {"layout"},
+        {"n", true, "elements (records for layouts)"},
+        {"local", true, "work-items per group"},
+        {"status"},
+        {"median", true, "median kernel time over the samples (all passes)"},
+        {"p5", true},
+        {"p95", true},
+        {"cv %", true, "coefficient of variation of the samples"},
+        {"samples", true},
+        {"GB/s", true, "bytes moved / median time"},
+        {"G el/s", true, "elements per second / 1e9"},
+        {"% peak", true, "GB/s against the device's measured streaming-read peak"},
+        {"rel. error", true, "relative error of the result against the host reference"},
+    };
+    cols.insert(cols.end(), rest.begin(), rest.end());
+    return section_open("cases", "All cases") +
+           "<p class=\"noprint\">Click a column header to sort; type to filter rows. <input "
+           "type=\"search\" id=\"case-filter\" placeholder=\"filter: kernel, type, "
+           "status\xE2\x80\xA6\" "
+           "aria-label=\"Filter the cases\"> <span id=\"case-count\"></span></p>" +
+           render_table(cols, rows, "sortable cases", "cases") + "</section>";
+}
+
+} // namespace grp::html

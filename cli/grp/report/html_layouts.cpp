@@ -1,0 +1,157 @@
+// Section "Data layouts": aos12 / aos16 / soa side by side per local size, in records/s (the fair
+// measure: aos16 moves 16 bytes per record where the others move 12) and in GB/s.
+#include "grp/core/units.hpp"
+#include "grp/report/escape.hpp"
+#include "grp/report/html_elements.hpp"
+#include "grp/report/html_sections.hpp"
+#include "grp/report/svg.hpp"
+#include "grp/report/svg_axis.hpp"
+
+#include <algorithm>
+#include <map>
+
+namespace grp::html {
+
+namespace {
+
+// The DESIGN order: packed, aligned, split; unknown layouts follow alphabetically.
+int layout_rank(const std::string& l) {
+    if (l == "aos12") {
+        return 0;
+    }
+    if (l == "aos16") {
+        return 1;
+    }
+    return l == "soa" ? 2 : 3;
+}
+
+std::vector<std::string> layouts_of(const case_group& g) {
+    std::vector<std::string> out;
+    for (const auto* c : g.cases) {
+        if (std::find(out.begin(), out.end(), c->key.layout) == out.end()) {
+            out.push_back(c->key.layout);
+        }
+    }
+    std::sort(out.begin(), out.end(), [](const auto& a, const auto& b) {
+        return std::make_pair(layout_rank(a), a) < std::make_pair(layout_rank(b), b);
+    });
+    return out;
+}
+
+std::vector<std::uint64_t> local_sizes_of(const case_group& g) {
+    std::vector<std::uint64_t> out;
+    for (const auto* c : g.cases) {
+        out.push_back(c->key.local_size);
+    }
+    std::sort(out.begin(), out.end());
+    out.erase(std::unique(out.begin(), out.end()), out.end());
+    return out;
+}
+
+svg::bar_chart layout_chart(const case_group& g, bool elements) {
+    svg::bar_chart b;
+    b.title = g.label + " \xC2\xB7 " + g.type + " \xC2\xB7 n = " + format_count(g.n) +
+              (elements ? " records \xE2\x80\x94 records/s" : " records \xE2\x80\x94 bandwidth");
+    b.x_label = "local size (work-items per group)";
+    b.y_label = elements ? "G records/s" : "GB/s";
+    b.series_names = layouts_of(g);
+    const auto locals = local_sizes_of(g);
+    for (auto l : locals) {
+        b.categories.push_back(std::to_string(l));
+    }
+    const std::size_t ns = b.series_names.size(), nc = locals.size();
+    b.values.assign(ns, std::vector<std::optional<double>>(nc));
+    b.tips.assign(ns, std::vector<std::string>(nc));
+    b.flagged.assign(ns, std::vector<bool>(nc, false));
+    for (const auto* c : g.cases) {
+        auto s = static_cast<std::size_t>(
+            std::find(b.series_names.begin(), b.series_names.end(), c->key.layout) -
+            b.series_names.begin());
+        auto i = static_cast<std::size_t>(
+            std::find(locals.begin(), locals.end(), c->key.local_size) - locals.begin());
+        std::optional<double> v =
+            elements ? (c->elements_per_s ? std::optional<double>(*c->elements_per_s / 1e9)
+                                          : std::nullopt)
+                     : c->gbps;
+        if (!v) {
+            continue;
+        }
+        b.values[s][i] = v;
+        b.flagged[s][i] = c->status == case_status::wrong;
+        b.tips[s][i] = c->key.layout + ", local " + std::to_string(c->key.local_size) + ": " +
+                       svg::format_value(*v) + " " + b.y_label +
+                       (c->status == case_status::ok ? "" : " (" + to_string(c->status) + ")");
+    }
+    return b;
+}
+
+// Per layout: bytes per record and the best records/s over the local sizes, against aos12.
+std::string layout_summary(const case_group& g) {
+    std::map<std::string, const case_result*> best;
+    for (const auto* c : g.cases) {
+        if (c->status != case_status::ok || !c->elements_per_s) {
+            continue;
+        }
+        auto& b = best[c->key.layout];
+        if (!b || *c->elements_per_s > *b->elements_per_s) {
+            b = c;
+        }
+    }
+    const case_result* base = best.count("aos12") ? best["aos12"] : nullptr;
+    std::vector<row> rows;
+    for (const auto& l : layouts_of(g)) {
+        const case_result* c = best.count(l) ? best[l] : nullptr;
+        auto bpe = c ? bytes_per_element(*c) : std::nullopt;
+        std::optional<double> rel;
+        if (c && base) {
+            rel = *c->elements_per_s / *base->elements_per_s;
+        }
+        rows.push_back({{{l},
+                         {format_opt(bpe, 0) + " B", bpe},
+                         {c ? svg::format_value(*c->elements_per_s / 1e9) : "n/a"},
+                         {c ? std::to_string(c->key.local_size) : "n/a"},
+                         {c ? format_opt(c->gbps) : "n/a"},
+                         {rel ? format_fixed(*rel, 2) + "\xC3\x97" : "n/a", rel}},
+                        ""});
+    }
+    return render_table({{"layout"},
+                         {"bytes per record", true},
+                         {"best G records/s", true},
+                         {"at local size", true},
+                         {"GB/s there", true},
+                         {"vs aos12", true, "best records/s relative to the packed layout"}},
+                        rows, "compact");
+}
+
+bool any_wrong(const case_group& g) {
+    return std::any_of(g.cases.begin(), g.cases.end(),
+                       [](const case_result* c) { return c->status == case_status::wrong; });
+}
+
+} // namespace
+
+std::string section_layouts(const report_input& in, const std::string& tag) {
+    const auto groups = layout_groups(in.prof);
+    if (groups.empty()) {
+        return "";
+    }
+    std::string s =
+        section_open("layouts" + (tag.empty() ? "" : "-" + html_id(tag)),
+                     "Data layouts (vec3 sum)" + (tag.empty() ? "" : " \xE2\x80\x94 " + tag));
+    s += para("The same x, y, z records as packed 12-byte structs (aos12), 16-byte aligned structs "
+              "(aos16) and three separate arrays (soa). Records per second is the fair measure; "
+              "GB/s counts the bytes each layout moves, so aos16 can move more bytes yet finish "
+              "later.");
+    for (const auto& g : groups) {
+        if (in.prof.devices.size() > 1) {
+            s += "<h3>" + html_escape(device_name(in.prof, g.device)) + "</h3>";
+        }
+        s += "<div class=\"charts\">" +
+             figure(svg::render_bar_chart(layout_chart(g, true)),
+                    any_wrong(g) ? "Red outline: wrong result." : "") +
+             figure(svg::render_bar_chart(layout_chart(g, false))) + "</div>" + layout_summary(g);
+    }
+    return s + "</section>";
+}
+
+} // namespace grp::html

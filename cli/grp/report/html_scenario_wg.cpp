@@ -1,0 +1,151 @@
+// The wg-probe and barrier scenarios: bars per work-group size.
+#include "grp/core/units.hpp"
+#include "grp/report/escape.hpp"
+#include "grp/report/html_elements.hpp"
+#include "grp/report/html_scenario_parts.hpp"
+#include "grp/report/svg.hpp"
+#include "grp/report/svg_axis.hpp"
+
+#include <algorithm>
+
+namespace grp::html::detail {
+
+namespace {
+
+/// Cases split by device and kernel, in first-seen order.
+std::vector<case_list> by_device_and_kernel(const case_list& cases) {
+    std::vector<case_list> out;
+    for (const auto* c : cases) {
+        auto it = std::find_if(out.begin(), out.end(), [&](const case_list& g) {
+            return g.front()->device == c->device && g.front()->key.kernel == c->key.kernel;
+        });
+        if (it == out.end()) {
+            out.push_back({c});
+        } else {
+            it->push_back(c);
+        }
+    }
+    return out;
+}
+
+std::vector<std::uint64_t> local_sizes(const case_list& cases) {
+    std::vector<std::uint64_t> out;
+    for (const auto* c : cases) {
+        out.push_back(c->key.local_size);
+    }
+    std::sort(out.begin(), out.end());
+    out.erase(std::unique(out.begin(), out.end()), out.end());
+    return out;
+}
+
+std::size_t index_of(const std::vector<std::uint64_t>& v, std::uint64_t x) {
+    return static_cast<std::size_t>(std::find(v.begin(), v.end(), x) - v.begin());
+}
+
+std::string extra_text(const case_result& c, const char* key) {
+    if (!c.extra.is_object() || !c.extra.contains(key) || c.extra[key].is_null()) {
+        return "";
+    }
+    return json_text(c.extra[key]);
+}
+
+} // namespace
+
+std::string scenario_wg_probe(const report_input& in, const case_list& cases) {
+    std::string s = "<div class=\"charts\">";
+    for (const auto& g : by_device_and_kernel(cases)) {
+        const auto locals = local_sizes(g);
+        svg::bar_chart b;
+        b.title = g.front()->key.kernel + " \xC2\xB7 " + device_name(in.prof, g.front()->device);
+        b.x_label = "local size (work-items per group; same total work)";
+        b.y_label = "G work-items/s";
+        for (auto l : locals) {
+            b.categories.push_back(std::to_string(l));
+        }
+        b.values.assign(1, std::vector<std::optional<double>>(locals.size()));
+        b.tips.assign(1, std::vector<std::string>(locals.size()));
+        for (const auto* c : g) {
+            auto v = items_per_s(*c);
+            const auto i = index_of(locals, c->key.local_size);
+            if (v) {
+                b.values[0][i] = *v / 1e9;
+                b.tips[0][i] = "local " + std::to_string(c->key.local_size) + ": " +
+                               svg::format_value(*v) + " work-items/s" +
+                               (c->summary ? ", median " + format_ns(c->summary->median_ns) : "");
+            }
+        }
+        if (auto knee = wg_probe_knee(in.prof, *g.front()); knee) {
+            if (auto i = index_of(locals, *knee); i < locals.size()) {
+                b.marker = i;
+            }
+            b.marker_label = "knee: " + std::to_string(*knee);
+        }
+        s += figure(svg::render_bar_chart(b),
+                    b.marker ? "Shaded: the knee, where throughput stops doubling (the SIMD "
+                               "width)."
+                             : "");
+    }
+    return s + "</div>";
+}
+
+std::string scenario_barrier(const report_input& in, const case_list& cases) {
+    std::string s = "<div class=\"charts\">";
+    std::vector<row> rows;
+    std::vector<int> devices;
+    for (const auto* c : cases) {
+        if (std::find(devices.begin(), devices.end(), c->device) == devices.end()) {
+            devices.push_back(c->device);
+        }
+    }
+    for (int dev : devices) {
+        case_list mine;
+        for (const auto* c : cases) {
+            if (c->device == dev) {
+                mine.push_back(c);
+            }
+        }
+        const auto locals = local_sizes(mine);
+        svg::bar_chart b;
+        b.title = "Wrong runs \xC2\xB7 " + device_name(in.prof, dev);
+        b.x_label = "local size (work-items per group)";
+        b.y_label = "wrong runs (%)";
+        b.y_max = 100;
+        for (auto l : locals) {
+            b.categories.push_back(std::to_string(l));
+        }
+        for (const auto& g : by_device_and_kernel(mine)) {
+            b.series_names.push_back(g.front()->key.kernel);
+            b.values.emplace_back(locals.size());
+            for (const auto* c : g) {
+                if (auto f = wrong_fraction(*c)) {
+                    b.values.back()[index_of(locals, c->key.local_size)] = *f * 100;
+                }
+            }
+        }
+        s += figure(svg::render_bar_chart(b));
+    }
+    for (const auto* c : cases) {
+        auto f = wrong_fraction(*c);
+        rows.push_back({{{c->key.kernel},
+                         {std::to_string(c->key.local_size), double(c->key.local_size)},
+                         {extra_text(*c, "runs"), extra_number(*c, "runs")},
+                         {extra_text(*c, "wrong_runs"), extra_number(*c, "wrong_runs")},
+                         {f ? format_fixed(*f * 100, 1) + "%" : "n/a", f},
+                         {extra_text(*c, "example_wrong")},
+                         {c->reference.empty() ? "" : svg::format_value(c->reference.front())},
+                         {to_string(c->status), std::nullopt, "", status_badge(c->status)}},
+                        c->status == case_status::ok ? "" : "row-" + status_class(c->status)});
+    }
+    return s + "</div>" +
+           render_table({{"kernel"},
+                         {"local", true},
+                         {"runs", true},
+                         {"wrong runs", true},
+                         {"wrong", true},
+                         {"example wrong value"},
+                         {"expected"},
+                         {"status"}},
+                        rows, "compact sortable");
+}
+
+} // namespace grp::html::detail
