@@ -7,6 +7,7 @@
 #include "grp/report/table.hpp"
 #include "grp/run/case_runner.hpp"
 #include "grp/run/runner.hpp"
+#include "grp/run/scenarios.hpp"
 
 #include <csignal>
 #include <filesystem>
@@ -19,12 +20,13 @@ namespace grp::cli {
 namespace {
 
 struct run_cli_options {
-    std::vector<std::string> kernels, sizes, types, layouts, devices;
+    std::vector<std::string> kernels, sizes, types, layouts, devices, scenarios;
     std::string local_sizes = "default";
     std::string order = "sequential";
     std::string output;
     std::uint64_t seed = 1;
     std::uint64_t samples = 0;
+    std::uint64_t barrier_runs = 200;
     double max_noise_pct = 0.5;
     run::measure_options measure;
     bool force = false, keep_going = false, no_peak = false, describe = false, list = false,
@@ -93,7 +95,15 @@ run::run_options to_run_options(const run_cli_options& o) {
     }
     r.keep_going = o.keep_going;
     r.measure_peak = !o.no_peak;
-    r.kernels = resolve_kernels(o.kernels, r.sweep.layouts);
+    for (const auto& sc : o.scenarios) {
+        run::check_scenario_name(sc);
+        r.scenarios.push_back(sc);
+    }
+    // `run --scenario X` alone runs the scenario only; add -k to sweep kernels as well.
+    if (o.scenarios.empty() || !o.kernels.empty() || !o.layouts.empty()) {
+        r.kernels = resolve_kernels(o.kernels, r.sweep.layouts);
+    }
+    r.barrier_runs = o.barrier_runs;
     return r;
 }
 
@@ -190,6 +200,13 @@ columns and the bytes counted. Ctrl-C saves the finished cases, marked incomplet
         ->delimiter(',');
     sub->add_option("--layout", o->layouts, "Data layouts: flat, aos12, aos16, soa")
         ->delimiter(',');
+    sub->add_option("--scenario", o->scenarios,
+                    "Experiments: wg-probe, barrier, precision, subgroups (alone, no sweep "
+                    "unless -k or --layout is given too)")
+        ->delimiter(',');
+    sub->add_option("--barrier-runs", o->barrier_runs,
+                    "Launches of each kernel in the barrier scenario")
+        ->capture_default_str();
     add_device_option(sub, o->devices);
     sub->add_option("--order", o->order, "Order of points: sequential, interleaved, random")
         ->capture_default_str();

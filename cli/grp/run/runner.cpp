@@ -5,6 +5,7 @@
 #include "grp/ocl/enumerate.hpp"
 #include "grp/run/case_runner.hpp"
 #include "grp/run/peak.hpp"
+#include "grp/run/scenarios.hpp"
 
 #include <ctime>
 #include <sys/utsname.h>
@@ -34,7 +35,8 @@ nlohmann::ordered_json settings_json(const run_options& o) {
             {"max_samples", o.measure.max_samples},
             {"max_noise", o.measure.max_noise},
             {"max_time_s", o.measure.max_time_s},
-            {"keep_going", o.keep_going}};
+            {"keep_going", o.keep_going},
+            {"scenarios", o.scenarios}};
 }
 
 void record_kernels(profile& p, const std::vector<kernel_spec>& kernels) {
@@ -91,6 +93,11 @@ void run_device(const run_options& opt, ocl::device_handle h, int device_index, 
             progress.case_finished(i, points.size(), r);
         }
         p.cases.push_back(std::move(r));
+    }
+    for (const auto& name : opt.scenarios) {
+        if (!interrupted()) {
+            run_scenario(name, s, device_index, opt, p, progress);
+        }
     }
 }
 
