@@ -23,6 +23,11 @@ enum class verdict {
 };
 std::string to_string(verdict v);
 
+/// Every verdict, worst first.
+inline constexpr verdict all_verdicts[] = {
+    verdict::wrong, verdict::slower, verdict::missing, verdict::unknown, verdict::still_wrong,
+    verdict::same,  verdict::faster, verdict::fixed,   verdict::added,   verdict::not_run};
+
 /// What a case is measured by; see compare_options::normalize.
 enum class normalization {
     none,   ///< raw kernel time

@@ -207,9 +207,7 @@ ojson side_json(const std::optional<case_side>& s) {
 
 ojson comparison_json(const comparison& c) {
     ojson verdicts = ojson::object();
-    for (auto v :
-         {verdict::wrong, verdict::slower, verdict::missing, verdict::unknown, verdict::still_wrong,
-          verdict::same, verdict::faster, verdict::fixed, verdict::added, verdict::not_run}) {
+    for (auto v : all_verdicts) {
         verdicts[to_string(v)] = c.count(v);
     }
     ojson context = ojson::array();
@@ -258,9 +256,7 @@ ojson comparison_json(const comparison& c) {
 std::string summary_line(const comparison& c) {
     std::string s = std::to_string(c.cases.size()) + " cases";
     std::string parts;
-    for (auto v :
-         {verdict::wrong, verdict::slower, verdict::missing, verdict::unknown, verdict::still_wrong,
-          verdict::same, verdict::faster, verdict::fixed, verdict::added, verdict::not_run}) {
+    for (auto v : all_verdicts) {
         if (auto n = c.count(v)) {
             parts += (parts.empty() ? "" : ", ") + std::to_string(n) + " " + to_string(v);
         }
