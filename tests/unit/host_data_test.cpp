@@ -1,0 +1,107 @@
+#include "grp/core/error.hpp"
+#include "grp/model/host_data.hpp"
+#include "grp/model/sweep_plan.hpp"
+
+#include <cmath>
+#include <cstring>
+#include <gtest/gtest.h>
+
+namespace grp {
+namespace {
+
+float float_at(const std::vector<unsigned char>& b, std::size_t word) {
+    float v;
+    std::memcpy(&v, b.data() + word * 4, 4);
+    return v;
+}
+
+TEST(host_data, values_are_never_zero_and_seeded) {
+    for (auto t : all_element_types()) {
+        for (std::uint64_t i = 0; i < 1000; ++i) {
+            EXPECT_NE(generated_value(t, 3, i, value_kind::random), 0.0);
+        }
+        EXPECT_EQ(generated_value(t, 3, 17, value_kind::random),
+                  generated_value(t, 3, 17, value_kind::random));
+    }
+    EXPECT_NE(generated_value(element_type::float32, 3, 17, value_kind::random),
+              generated_value(element_type::float32, 4, 17, value_kind::random));
+}
+
+TEST(host_data, int_reference_is_the_exact_sum) {
+    auto d = make_host_data(element_type::int32, data_layout::flat, 1000, 5);
+    long long s = 0;
+    for (std::uint64_t i = 0; i < 1000; ++i) {
+        std::int32_t v;
+        std::memcpy(&v, d.buffers[0].data() + 4 * i, 4);
+        s += v;
+    }
+    EXPECT_EQ(static_cast<long long>(d.exact_sum[0]), s);
+}
+
+TEST(host_data, layouts_hold_identical_values_and_sums) {
+    const std::uint64_t n = 257;
+    auto a12 = make_host_data(element_type::float32, data_layout::aos12, n, 9);
+    auto a16 = make_host_data(element_type::float32, data_layout::aos16, n, 9);
+    auto soa = make_host_data(element_type::float32, data_layout::soa, n, 9);
+    ASSERT_EQ(a12.buffers[0].size(), n * 12);
+    ASSERT_EQ(a16.buffers[0].size(), n * 16);
+    ASSERT_EQ(soa.buffers.size(), 3u);
+    for (std::uint64_t i = 0; i < n; i += 37) {
+        for (std::size_t c = 0; c < 3; ++c) {
+            EXPECT_EQ(float_at(a12.buffers[0], i * 3 + c), float_at(a16.buffers[0], i * 4 + c));
+            EXPECT_EQ(float_at(a12.buffers[0], i * 3 + c), float_at(soa.buffers[c], i));
+        }
+        EXPECT_TRUE(std::isnan(float_at(a16.buffers[0], i * 4 + 3))); // padding sentinel
+    }
+    for (std::size_t c = 0; c < 3; ++c) {
+        EXPECT_EQ(a12.exact_sum[c], a16.exact_sum[c]);
+        EXPECT_EQ(a12.exact_sum[c], soa.exact_sum[c]);
+    }
+}
+
+TEST(host_data, integer_valued_floats_sum_exactly) {
+    auto d = make_host_data(element_type::float32, data_layout::soa, 1000, 2,
+                            value_kind::integer_valued);
+    for (auto s : d.exact_sum) {
+        EXPECT_EQ(s, std::floor(s));
+    }
+}
+
+TEST(sweep_plan, local_sizes_and_order) {
+    device_info dev;
+    dev.max_work_group_size = 1024;
+    dev.preferred_work_group_multiple = 96;
+    EXPECT_EQ(resolve_local_sizes("pow2", dev).size(), 11u); // 1..1024
+    auto all = resolve_local_sizes("all", dev);
+    EXPECT_TRUE(std::find(all.begin(), all.end(), 960u) != all.end());
+    EXPECT_EQ(resolve_local_sizes("256,32,32", dev), (std::vector<std::uint64_t>{32, 256}));
+    EXPECT_THROW(resolve_local_sizes("0", dev), usage_error);
+    dev.global_cache_bytes = 50u << 20;
+    EXPECT_EQ(default_size(dev, 4), 1u << 25); // >= 100 MiB of floats
+    dev.global_cache_bytes.reset();
+    EXPECT_EQ(default_size(dev, 4), 1u << 22); // 16 MiB floor
+}
+
+TEST(sweep_plan, interleaved_puts_kernels_innermost) {
+    std::vector<kernel_spec> ks(2);
+    ks[0].name = "a";
+    ks[1].name = "b";
+    ks[0].layouts = ks[1].layouts = {data_layout::flat};
+    device_info dev;
+    dev.max_work_group_size = 256;
+    sweep_options o;
+    o.local_sizes = "64,128";
+    o.sizes = {1000};
+    o.order = sweep_order::interleaved;
+    auto pts = plan_sweep(ks, o, dev);
+    ASSERT_EQ(pts.size(), 4u);
+    EXPECT_EQ(pts[0].kernel, 0u);
+    EXPECT_EQ(pts[1].kernel, 1u);
+    EXPECT_EQ(pts[1].local_size, 64u);
+    o.order = sweep_order::sequential;
+    pts = plan_sweep(ks, o, dev);
+    EXPECT_EQ(pts[1].kernel, 0u);
+}
+
+} // namespace
+} // namespace grp
