@@ -1,0 +1,47 @@
+# The CI gate (examples/ci/ci-gate.sh) as CTest runs it. The first test does what a CI job does,
+# on PoCL: sweep, compare with profiles/baselines/pocl-ci.json, write the job summary. It gates
+# on results only (--fail-on wrong,missing): the baseline's CPU is not this machine's, and a CI
+# test must never fail on timing noise. The others feed fixed profiles from tests/data/compare to
+# show that the gate does fail, deterministically, on a regression and on a wrong result.
+set(GRP_CI_GATE ${CMAKE_CURRENT_LIST_DIR}/ci-gate.sh)
+set(GRP_CI_FIXTURES ${CMAKE_SOURCE_DIR}/tests/data/compare)
+set(GRP_CI_SUMMARY ${CMAKE_CURRENT_BINARY_DIR}/ci-step-summary.md)
+
+add_test(NAME example.ci_gate_pocl
+  COMMAND ${CMAKE_COMMAND} -E env GITHUB_STEP_SUMMARY=${GRP_CI_SUMMARY}
+          ${GRP_EXPECT} 0 "ci-gate: PASS \\(fail on wrong,missing\\)"
+          -- ${GRP_CI_GATE} --binary ${GRP_BIN} --fail-on wrong,missing
+             --output ${CMAKE_CURRENT_BINARY_DIR}/ci-candidate.json)
+set_tests_properties(example.ci_gate_pocl PROPERTIES LABELS "example;ocl" TIMEOUT 600
+                     FIXTURES_SETUP ci_gate_summary)
+# The job summary got the markdown comparison. The gate appends, as GitHub's summary file
+# expects, so the file is removed first.
+add_test(NAME example.ci_gate_summary_cleanup
+  COMMAND ${CMAKE_COMMAND} -E rm -f ${GRP_CI_SUMMARY})
+set_tests_properties(example.ci_gate_summary_cleanup PROPERTIES FIXTURES_SETUP ci_gate_clean)
+set_tests_properties(example.ci_gate_pocl PROPERTIES FIXTURES_REQUIRED ci_gate_clean)
+add_test(NAME example.ci_gate_summary
+  COMMAND ${GRP_EXPECT} 0 "^### gpu-reduce-prof compare: PASS" -- cat ${GRP_CI_SUMMARY})
+set_tests_properties(example.ci_gate_summary PROPERTIES LABELS example
+                     FIXTURES_REQUIRED ci_gate_summary)
+
+add_test(NAME example.ci_gate_fails_on_regression
+  COMMAND ${GRP_EXPECT} 1 "ci-gate: FAIL: regression against base.json"
+          -- ${GRP_CI_GATE} --binary ${GRP_BIN} --baseline ${GRP_CI_FIXTURES}/base.json
+             --candidate ${GRP_CI_FIXTURES}/slower10.json)
+set_tests_properties(example.ci_gate_fails_on_regression PROPERTIES LABELS example)
+add_test(NAME example.ci_gate_tolerant_still_fails_on_wrong
+  COMMAND ${GRP_EXPECT} 1 "reduce6/float/.*wrong \\(fails\\)"
+          -- ${GRP_CI_GATE} --binary ${GRP_BIN} --fail-on wrong,missing
+             --baseline ${GRP_CI_FIXTURES}/base.json --candidate ${GRP_CI_FIXTURES}/wrong.json)
+set_tests_properties(example.ci_gate_tolerant_still_fails_on_wrong PROPERTIES LABELS example)
+add_test(NAME example.ci_gate_tolerant_ignores_timing
+  COMMAND ${GRP_EXPECT} 0 "ci-gate: PASS"
+          -- ${GRP_CI_GATE} --binary ${GRP_BIN} --fail-on wrong,missing
+             --baseline ${GRP_CI_FIXTURES}/base.json --candidate ${GRP_CI_FIXTURES}/slower10.json)
+set_tests_properties(example.ci_gate_tolerant_ignores_timing PROPERTIES LABELS example)
+add_test(NAME example.ci_gate_missing_baseline
+  COMMAND ${GRP_EXPECT} 2 "no baseline at .*--update-baseline"
+          -- ${GRP_CI_GATE} --binary ${GRP_BIN} --baseline ${CMAKE_CURRENT_BINARY_DIR}/none.json
+             --candidate ${GRP_CI_FIXTURES}/base.json)
+set_tests_properties(example.ci_gate_missing_baseline PROPERTIES LABELS example)
