@@ -19,7 +19,7 @@ struct mann_whitney_result {
     double u_x = 0;     ///< U of the first sample: pairs with x > y, plus half the ties
     double u_y = 0;     ///< U of the second sample; u_x + u_y = n_x * n_y
     double p_value = 1; ///< two-sided; 1 when either sample is empty or all values are equal
-    double z = 0;       ///< normal-approximation z with continuity correction (0 when exact)
+    double z = 0;       ///< |z| of the normal approximation, continuity-corrected (0 if exact)
     bool exact = false; ///< p from the exact distribution of U rather than the normal one
     std::size_t n_x = 0, n_y = 0;
     /// P(a random x > a random y) + half P(equal) = u_x / (n_x n_y): 0.5 means no shift.
