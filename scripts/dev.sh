@@ -41,4 +41,7 @@ cmake --build "$build" -j"$(nproc)"
 if [[ $mode == run ]]; then
   exec "$build/gpu-reduce-prof" run "$@"
 fi
+# Parallel test processes share PoCL's on-disk kernel cache, whose temporary files have been
+# seen to race under load ("unable to rename temporary ..."): tests compile in memory instead.
+export POCL_KERNEL_CACHE=0
 exec ctest --test-dir "$build" --output-on-failure -j"$(nproc)" "$@"

@@ -153,16 +153,20 @@ int run_run(const run_cli_options& o) {
         print_run_legend(std::cout);
     }
     std::size_t wrong = 0;
+    std::size_t failed = 0;
     for (const auto& c : p.cases) {
         wrong += c.status == case_status::wrong ? 1 : 0;
+        failed += c.status == case_status::failed ? 1 : 0;
     }
     std::cerr << (p.complete ? "" : "interrupted: ") << "profile written to " << out << " ("
               << p.cases.size() << " cases"
-              << (wrong ? ", " + std::to_string(wrong) + " WRONG" : "") << ")\n";
+              << (wrong ? ", " + std::to_string(wrong) + " WRONG" : "")
+              << (failed ? ", " + std::to_string(failed) + " failed" : "") << ")\n";
     if (!p.complete) {
-        return 130;
+        return 130; // the shell's convention for "ended by SIGINT"
     }
-    return wrong ? static_cast<int>(exit_code::regression_or_wrong) : 0;
+    // A case that is wrong, or that could not run (--keep-going), is no verified result.
+    return wrong + failed > 0 ? static_cast<int>(exit_code::regression_or_wrong) : 0;
 }
 
 } // namespace
@@ -179,7 +183,8 @@ void add_run(CLI::App& app, command_slot& slot) {
   gpu-reduce-prof run -k my_kernels/sum.json -l 256    # your own kernel, described by a spec
   gpu-reduce-prof run --list                            # built-in kernels
 
-Every case is verified once before timing; a wrong result makes the exit status 1.
+Every case is verified once before timing; a wrong (or, with --keep-going, failed)
+case makes the exit status 1.
 Timing: warm-up launches, then at least --min-samples, then until the relative standard
 error of the median is under --max-noise or --max-time is spent. --describe explains the
 columns and the bytes counted. Ctrl-C saves the finished cases, marked incomplete.)");

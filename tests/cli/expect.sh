@@ -10,10 +10,10 @@ if [[ ${1:-} == --not ]]; then not_re=$2; shift 2; fi
 out=$("$@" 2>&1); rc=$?
 fail=0
 if [[ $rc != "$want_rc" ]]; then echo "FAIL: exit status $rc, expected $want_rc"; fail=1; fi
-if [[ -n $want_re ]] && ! grep -Eq -- "$want_re" <<<"$out"; then
+if [[ -n $want_re ]] && ! grep -Ezq -- "$want_re" <<<"$out"; then
   echo "FAIL: output does not match /$want_re/"; fail=1
 fi
-if [[ -n $not_re ]] && grep -Eq -- "$not_re" <<<"$out"; then
+if [[ -n $not_re ]] && grep -Ezq -- "$not_re" <<<"$out"; then
   echo "FAIL: output matches forbidden /$not_re/"; fail=1
 fi
 if [[ $fail != 0 ]]; then

@@ -3,7 +3,7 @@ grp_cli_test(platforms_table 0 "Device 0 \\[0:0\\]" platforms)
 grp_cli_test(platforms_json_fields 0 "\"max_work_group_size\": [0-9]+" platforms --json)
 grp_cli_test(platforms_json_preferred_multiple 0 "\"preferred_work_group_multiple\": [0-9]+"
              platforms --json --device 0)
-grp_cli_test(platforms_device_by_name 0 "Device 0" platforms --device pocl)
+grp_cli_test(platforms_device_by_name 0 "Device 0" platforms --device portable)
 grp_cli_test(platforms_device_p_d 0 "Device 0 \\[0:0\\]" platforms --device 0:0)
 grp_cli_test(platforms_unknown_device_lists_devices 2 "matches no device.*\n.*\\[0:0\\]"
              platforms --device no-such-device-xyz)

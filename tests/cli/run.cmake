@@ -1,0 +1,43 @@
+# `run` on the real binary: profiles that validate, bad input and its exit codes.
+set(GRP_KDATA ${GRP_DATA}/kernels)
+set(GRP_QUICK --min-samples 3 --max-time 0 --no-peak -q)
+
+add_test(NAME cli.run_writes_a_profile_that_validates
+  COMMAND bash -c "set -e; rm -f run_small.json
+    '${GRP_BIN}' run -k reduce3,reduce_vec4 -l 64 -n 100003 -t int,float --min-samples 3 --max-time 0 --no-peak -q -o run_small.json
+    '${GRP_BIN}' validate run_small.json | grep -q ': ok (4 cases, 1 devices)'")
+grp_cli_test(run_table_marks_best_and_passes 0 "\\* reduce_vec4|\\* reduce3"
+             run -k reduce3,reduce_vec4 -l 64 -n 2^16 ${GRP_QUICK} -o run_table.json --force)
+grp_cli_test(run_describe_explains_bytes 0 "Bytes = the input read once"
+             run -k reduce2 -l 64 -n 4096 ${GRP_QUICK} --describe -o run_describe.json --force)
+grp_cli_test(run_list_shows_unsafe_label 0 "reduce4_lockstep.*UNSAFE" run --list)
+grp_cli_test(run_n_zero_and_one_verify 0 "reduce6 .* 0 .* ok.*reduce6 .* 1 .* ok"
+             run -k reduce6 -l 64 -n 0,1 -t int ${GRP_QUICK} -o run_n01.json --force)
+grp_cli_test(run_wrong_result_exits_1 1 "off_by_n .*wrong.*WRONG"
+             run -k ${GRP_KDATA}/wrong.json -t int -l 64 -n 1000 ${GRP_QUICK} -o run_wrong.json --force)
+grp_cli_test(run_build_failure_prints_log_exit_4
+             4 "kernel build failed.*device: .*options: .*undeclared_variable"
+             run -k ${GRP_KDATA}/broken.json -l 64 -n 1000 ${GRP_QUICK} -o run_broken.json --force)
+grp_cli_test(run_keep_going_records_failed 1 "broken .*failed"
+             run -k ${GRP_KDATA}/broken.json,reduce2 -l 64 -n 1000 ${GRP_QUICK} --keep-going
+             -o run_keep_going.json --force)
+grp_cli_test(run_missing_cl_exit_2 2 "kernel file '/nonexistent/user.cl' does not exist"
+             run -k /nonexistent/user.cl)
+grp_cli_test(run_missing_source_exit_2 2 "not_there.cl' does not exist"
+             run -k ${GRP_KDATA}/missing_source.json)
+grp_cli_test(run_bad_spec_exit_5 5 "bad_spec.json: kernels\\[0\\].grid.elems_per_item: must be at least 1"
+             run -k ${GRP_KDATA}/bad_spec.json)
+grp_cli_test(run_unknown_kernel_lists_builtins 2 "matches no built-in kernel.*reduce0"
+             run -k reduce99)
+grp_cli_test(run_unknown_layout_lists_valid 2 "valid layouts: flat, aos12, aos16, soa"
+             run --layout aos8)
+grp_cli_test(run_unknown_type 2 "valid types: int, uint, float, double" run -t half)
+grp_cli_test(run_bad_size 2 "-n '12q' is not a count" run -n 12q)
+grp_cli_test(run_local_size_over_device_max_is_skipped 0 "skipped 1x: local size over the device maximum"
+             run -k reduce2 -l 64,65536 -n 4096 ${GRP_QUICK} -o run_over_max.json --force)
+add_test(NAME cli.run_refuses_to_overwrite
+  COMMAND bash -c "echo '{}' > run_exists.json; ${GRP_EXPECT} 2 'exists; pass --force' -- '${GRP_BIN}' run -o run_exists.json")
+add_test(NAME cli.run_interrupt_saves_finished_cases
+  COMMAND ${CMAKE_CURRENT_LIST_DIR}/interrupt.sh ${GRP_BIN} run_interrupted.json)
+set_tests_properties(cli.run_writes_a_profile_that_validates cli.run_refuses_to_overwrite
+                     cli.run_interrupt_saves_finished_cases PROPERTIES LABELS cli TIMEOUT 600)
