@@ -38,7 +38,8 @@ svg.chart{display:block;width:100%;height:auto}
 .chart .grid{stroke:var(--grid)}.chart .axis{stroke:var(--axis)}
 .chart .ref{stroke:var(--ref);stroke-width:1.5;stroke-dasharray:6 4}
 .chart .reflbl{fill:var(--ref);font-size:11px}
-.chart .ln{fill:none;stroke:var(--c);stroke-width:2}
+.chart .ln{fill:none;stroke:var(--c);stroke-width:2}.chart .dash .ln{stroke-dasharray:7 4}
+.chart .dash .pt,.chart .dash .bar{stroke:var(--fg);stroke-width:1}
 .chart .pt{fill:var(--c);stroke:var(--card);stroke-width:1}
 .chart .pt:hover{stroke:var(--fg);stroke-width:2}
 .chart .err{fill:none;stroke:var(--c);stroke-width:1.2;opacity:.85}
@@ -101,6 +102,15 @@ window.__grp.errors.push('csp: '+e.violatedDirective);});
 constexpr std::string_view body_script = R"JS(
 (function(){
 'use strict';
+function selfcheck(state){var out=document.getElementById('grp-selfcheck');if(!out)return;
+var charts=document.querySelectorAll('svg.chart'),zero=0;
+Array.prototype.forEach.call(charts,function(c){var b=c.getBoundingClientRect();
+if(!(b.width>0&&b.height>0))zero++;});
+out.setAttribute('data-charts',String(charts.length));out.setAttribute('data-zero-size',String(zero));
+out.setAttribute('data-errors',String(window.__grp.errors.length));out.setAttribute('data-state',state);
+out.textContent=window.__grp.errors.join('\n');}
+// Registered before anything else runs, so that a failure below is still reported at load.
+window.addEventListener('load',function(){selfcheck('load');});
 function num(td){var v=td&&td.getAttribute('data-v');return v===null||v===undefined?NaN:parseFloat(v);}
 function sortBy(table,index,th){
 var numeric=th.getAttribute('data-type')==='num';
@@ -119,7 +129,7 @@ Array.prototype.forEach.call(table.tHead.rows[0].cells,function(th,i){
 th.tabIndex=0;th.addEventListener('click',function(){sortBy(table,i,th);});
 th.addEventListener('keydown',function(e){if(e.key==='Enter'||e.key===' '){e.preventDefault();
 sortBy(table,i,th);}});});});
-var filter=document.getElementById('case-filter'),cases=document.getElementById('cases');
+var filter=document.getElementById('case-filter'),cases=document.getElementById('case-table');
 var count=document.getElementById('case-count');
 function applyFilter(){if(!filter||!cases)return;var q=filter.value.toLowerCase().trim(),shown=0;
 Array.prototype.forEach.call(cases.tBodies[0].rows,function(r){
@@ -127,15 +137,7 @@ var hide=q!==''&&r.textContent.toLowerCase().indexOf(q)<0;r.hidden=hide;if(!hide
 if(count)count.textContent=shown+' of '+cases.tBodies[0].rows.length+' cases';}
 if(filter)filter.addEventListener('input',applyFilter);
 applyFilter();
-function selfcheck(state){var out=document.getElementById('grp-selfcheck');if(!out)return;
-var charts=document.querySelectorAll('svg.chart'),zero=0;
-Array.prototype.forEach.call(charts,function(c){var b=c.getBoundingClientRect();
-if(!(b.width>0&&b.height>0))zero++;});
-out.setAttribute('data-charts',String(charts.length));out.setAttribute('data-zero-size',String(zero));
-out.setAttribute('data-errors',String(window.__grp.errors.length));out.setAttribute('data-state',state);
-out.textContent=window.__grp.errors.join('\n');}
 selfcheck('ready');
-window.addEventListener('load',function(){selfcheck('load');});
 })();
 )JS";
 

@@ -97,7 +97,7 @@ std::string section_cases(const std::vector<report_input>& inputs) {
            "type=\"search\" id=\"case-filter\" placeholder=\"filter: kernel, type, "
            "status\xE2\x80\xA6\" "
            "aria-label=\"Filter the cases\"> <span id=\"case-count\"></span></p>" +
-           render_table(cols, rows, "sortable cases", "cases") + "</section>";
+           render_table(cols, rows, "sortable cases", "case-table") + "</section>";
 }
 
 } // namespace grp::html

@@ -149,7 +149,8 @@ std::string no_data(const plot_area& a) {
 }
 
 std::string series_class(std::size_t i) {
-    return "s" + std::to_string(i % palette_size);
+    // Past the palette, colours repeat: the second round is dashed so series stay distinct.
+    return "s" + std::to_string(i % palette_size) + ((i / palette_size) % 2 == 1 ? " dash" : "");
 }
 
 } // namespace grp::svg::detail

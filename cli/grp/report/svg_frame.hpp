@@ -66,7 +66,7 @@ std::string draw_reference(const reference_line& ref, const scale& y, const plot
 /// "no data" in the middle of the plot area.
 std::string no_data(const plot_area& a);
 
-/// CSS class of series i: "s0" … "s7", cycling.
+/// CSS class of series i: "s0" … "s7", cycling; the second round adds "dash" (dashed lines).
 std::string series_class(std::size_t i);
 
 } // namespace grp::svg::detail

@@ -1,0 +1,76 @@
+# `report` on the real binary: outputs, refusals and exit codes on the fixtures in
+# tests/data/report, then the page in headless Chromium (tests/report/browser_test.sh): charts
+# with a non-zero size, no console error, a screenshot that is not blank, hostile names as text.
+set(GRP_REPORT_DATA ${GRP_DATA}/report)
+set(GRP_REPORT_OUT ${CMAKE_CURRENT_BINARY_DIR}/report-out)
+file(MAKE_DIRECTORY ${GRP_REPORT_OUT})
+# An existing file that the refusal tests aim at; never a source file, in case a refusal broke.
+file(WRITE ${GRP_REPORT_OUT}/existing.html "keep me\n")
+
+grp_cli_test(report_writes_html 0 "wrote .*sweep\\.html"
+             report ${GRP_REPORT_DATA}/sweep.json -o ${GRP_REPORT_OUT}/sweep.html --force)
+grp_cli_test(report_html_to_stdout 0 "Throughput against work-group size.*<svg class=\"chart\""
+             report ${GRP_REPORT_DATA}/sweep.json -o -)
+grp_cli_test(report_markdown_to_stdout 0 "knee at \\*\\*32\\*\\* work-items"
+             report ${GRP_REPORT_DATA}/sweep.json --markdown -)
+grp_cli_test(report_markdown_and_html 0 "wrote .*both\\.md"
+             report ${GRP_REPORT_DATA}/sweep.json -o ${GRP_REPORT_OUT}/both.html
+             --markdown ${GRP_REPORT_OUT}/both.md --force)
+grp_cli_test(report_compares_profiles 0 "P2 against P1.*faster"
+             report ${GRP_REPORT_DATA}/sweep.json ${GRP_REPORT_DATA}/sweep_b.json -o -)
+grp_cli_test(report_compare_threshold_reaches_verdicts 0 "minimum change of 50\\.0%"
+             report ${GRP_REPORT_DATA}/sweep.json ${GRP_REPORT_DATA}/sweep_b.json -o -
+             --threshold 50)
+grp_cli_test(report_refuses_to_overwrite 2 "already exists. pass --force"
+             report ${GRP_REPORT_DATA}/sweep.json -o ${GRP_REPORT_OUT}/existing.html)
+grp_cli_test(report_refuses_to_overwrite_markdown 2 "already exists. pass --force"
+             report ${GRP_REPORT_DATA}/sweep.json --markdown ${GRP_REPORT_OUT}/existing.html)
+grp_cli_test(report_never_overwrites_an_input 2 "is also an input profile"
+             report ${GRP_REPORT_DATA}/sweep.json -o ${GRP_REPORT_DATA}/sweep.json --force)
+grp_cli_test(report_needs_an_output 2 "nothing to write. give -o report\\.html"
+             report ${GRP_REPORT_DATA}/sweep.json)
+grp_cli_test(report_one_stdout_only 2 "both write to stdout"
+             report ${GRP_REPORT_DATA}/sweep.json -o - --markdown -)
+grp_cli_test(report_needs_a_profile 2 "profiles is required" report -o -)
+grp_cli_test(report_bad_json_exit_5 5 "not_json\\.json:2:1: not valid JSON"
+             report ${GRP_REPORT_DATA}/not_json.json -o -)
+grp_cli_test(report_missing_profile_exit_5 5 "no-such\\.json: cannot open profile"
+             report ${GRP_REPORT_DATA}/no-such.json -o -)
+grp_cli_test(report_unwritable_output_exit_5 5 "cannot open for writing"
+             report ${GRP_REPORT_DATA}/sweep.json -o ${GRP_REPORT_OUT}/no-such-dir/r.html)
+grp_cli_test(report_help_has_examples 0 "Examples:.*report p\\.json -o report\\.html"
+             report --help)
+
+# Hostile strings never leave the text: neither in the page nor in the markdown. ('.' stands for
+# the ';' of an entity: a semicolon would split the CMake argument.)
+add_test(NAME cli.report_hostile_html_escaped
+  COMMAND ${GRP_EXPECT} 0 "&lt.script&gt.alert\\(1\\)&lt./script&gt.&quot.&#39."
+          --not "<script>alert|<img|<iframe|<marquee|<svg onload"
+          -- ${GRP_BIN} report ${GRP_REPORT_DATA}/hostile.json -o -)
+add_test(NAME cli.report_hostile_markdown_escaped
+  COMMAND ${GRP_EXPECT} 0 "&lt.img src=x onerror=alert\\(2\\)&gt."
+          --not "<script|<img|<iframe|<marquee|<svg"
+          -- ${GRP_BIN} report ${GRP_REPORT_DATA}/hostile.json --markdown -)
+set_tests_properties(cli.report_hostile_html_escaped cli.report_hostile_markdown_escaped
+  PROPERTIES LABELS cli)
+
+# Headless Chromium. One browser at a time (RESOURCE_LOCK) keeps a small CI machine responsive;
+# the generous timeout covers a cold browser start. A missing chromium fails with how to fix it.
+set(GRP_BROWSER_TEST ${CMAKE_SOURCE_DIR}/tests/report/browser_test.sh)
+set(GRP_BROWSER_OUT ${CMAKE_CURRENT_BINARY_DIR}/report-browser)
+add_test(NAME report.browser_fixture
+  COMMAND bash ${GRP_BROWSER_TEST} ${GRP_BIN} ${GRP_BROWSER_OUT}/fixture --min-charts 5
+          -- ${GRP_REPORT_DATA}/sweep.json)
+add_test(NAME report.browser_compare
+  COMMAND bash ${GRP_BROWSER_TEST} ${GRP_BIN} ${GRP_BROWSER_OUT}/compare --min-charts 8
+          -- ${GRP_REPORT_DATA}/sweep.json ${GRP_REPORT_DATA}/sweep_b.json)
+add_test(NAME report.browser_hostile_name_is_text
+  COMMAND bash ${GRP_BROWSER_TEST} ${GRP_BIN} ${GRP_BROWSER_OUT}/hostile --min-charts 1 --hostile
+          -- ${GRP_REPORT_DATA}/hostile.json)
+# The report of a real PoCL run, as CI makes it: a small sweep, then the page.
+add_test(NAME report.browser_pocl_run
+  COMMAND bash ${CMAKE_SOURCE_DIR}/tests/report/pocl_run_test.sh ${GRP_BIN}
+          ${GRP_BROWSER_OUT}/pocl)
+set_tests_properties(report.browser_fixture report.browser_compare
+  report.browser_hostile_name_is_text report.browser_pocl_run
+  PROPERTIES LABELS "cli;browser" TIMEOUT 900 RESOURCE_LOCK chromium)

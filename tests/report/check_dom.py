@@ -1,0 +1,84 @@
+#!/usr/bin/env python3
+"""Checks a report page's DOM as Chromium dumped it (--dump-dom), with the standard library.
+
+Usage: check_dom.py DOM.html [--min-charts N] [--hostile]
+- #grp-selfcheck, filled by the page's own script after it measured every svg.chart:
+  data-charts >= N, data-zero-size == 0 (every chart has a non-zero box), data-errors == 0
+  (no script error or CSP violation reached window.__grp).
+- --hostile: the profile's kernel is named <script>alert(1)</script>"' and other strings hold
+  <img onerror>, <svg onload>, <iframe>, <marquee>, <b>, <i>: no such element may exist, no
+  on* attribute anywhere, only the page's own two scripts, and the name shows as text.
+Exit 0 when every check passes, 1 otherwise (each failure printed).
+"""
+import sys
+from html.parser import HTMLParser
+
+HOSTILE_NAME = "<script>alert(1)</script>\"'"
+INJECTED = {"img", "iframe", "marquee", "b", "i", "object", "embed"}
+
+
+class Dom(HTMLParser):
+    def __init__(self):
+        super().__init__(convert_charrefs=True)
+        self.tags = {}
+        self.on_attrs = []
+        self.selfcheck = None
+        self.text = []
+
+    def handle_starttag(self, tag, attrs):
+        self.tags[tag] = self.tags.get(tag, 0) + 1
+        attrs = dict(attrs)
+        self.on_attrs += [f"<{tag} {k}>" for k in attrs if k.lower().startswith("on")]
+        if attrs.get("id") == "grp-selfcheck":
+            self.selfcheck = attrs
+
+    handle_startendtag = handle_starttag
+
+    def handle_data(self, data):
+        self.text.append(data)
+
+
+def main(argv):
+    if len(argv) < 2:
+        print(__doc__)
+        return 2
+    min_charts = int(argv[argv.index("--min-charts") + 1]) if "--min-charts" in argv else 1
+    hostile = "--hostile" in argv
+    dom = Dom()
+    with open(argv[1], encoding="utf-8") as f:
+        dom.feed(f.read())
+    failures = []
+    sc = dom.selfcheck
+    if sc is None or "data-charts" not in sc:
+        failures.append("#grp-selfcheck was not filled in: the page's script did not run")
+    else:
+        charts, zero, errors = int(sc["data-charts"]), int(sc["data-zero-size"]), int(
+            sc["data-errors"])
+        print(f"self-check ({sc.get('data-state')}): {charts} charts, {zero} of zero size, "
+              f"{errors} script errors")
+        if charts < min_charts:
+            failures.append(f"{charts} svg.chart elements, expected at least {min_charts}")
+        if zero:
+            failures.append(f"{zero} charts have a zero-size bounding box")
+        if errors:
+            failures.append(f"{errors} script errors or CSP violations: "
+                            + "".join(dom.text[-1:]).strip())
+    if dom.tags.get("svg", 0) < min_charts:
+        failures.append(f"only {dom.tags.get('svg', 0)} <svg> elements in the DOM")
+    if hostile:
+        if dom.tags.get("script", 0) != 2:
+            failures.append(f"{dom.tags.get('script', 0)} <script> elements, expected the page's 2")
+        injected = sorted(t for t in INJECTED if dom.tags.get(t))
+        if injected:
+            failures.append(f"injected elements present: {injected}")
+        if dom.on_attrs:
+            failures.append(f"event-handler attributes present: {dom.on_attrs[:5]}")
+        if HOSTILE_NAME not in "".join(dom.text):
+            failures.append("the hostile kernel name is not shown as text")
+    for f in failures:
+        print("FAIL:", f)
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv))
