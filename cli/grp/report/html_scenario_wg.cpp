@@ -7,6 +7,7 @@
 #include "grp/report/svg_axis.hpp"
 
 #include <algorithm>
+#include <iterator>
 
 namespace grp::html::detail {
 
@@ -88,42 +89,36 @@ std::string scenario_wg_probe(const report_input& in, const case_list& cases) {
     return s + "</div>";
 }
 
-std::string scenario_barrier(const report_input& in, const case_list& cases) {
-    std::string s = "<div class=\"charts\">";
+namespace {
+
+/// Wrong runs in percent per local size, one series per kernel, for one device.
+std::string barrier_chart(const report_input& in, int dev, const case_list& cases) {
+    case_list mine;
+    std::copy_if(cases.begin(), cases.end(), std::back_inserter(mine),
+                 [dev](const case_result* c) { return c->device == dev; });
+    const auto locals = local_sizes(mine);
+    svg::bar_chart b;
+    b.title = "Wrong runs \xC2\xB7 " + device_name(in.prof, dev);
+    b.x_label = "local size (work-items per group)";
+    b.y_label = "wrong runs (%)";
+    b.y_max = 100;
+    for (auto l : locals) {
+        b.categories.push_back(std::to_string(l));
+    }
+    for (const auto& g : by_device_and_kernel(mine)) {
+        b.series_names.push_back(g.front()->key.kernel);
+        b.values.emplace_back(locals.size());
+        for (const auto* c : g) {
+            if (auto f = wrong_fraction(*c)) {
+                b.values.back()[index_of(locals, c->key.local_size)] = *f * 100;
+            }
+        }
+    }
+    return figure(svg::render_bar_chart(b));
+}
+
+std::string barrier_table(const case_list& cases) {
     std::vector<row> rows;
-    std::vector<int> devices;
-    for (const auto* c : cases) {
-        if (std::find(devices.begin(), devices.end(), c->device) == devices.end()) {
-            devices.push_back(c->device);
-        }
-    }
-    for (int dev : devices) {
-        case_list mine;
-        for (const auto* c : cases) {
-            if (c->device == dev) {
-                mine.push_back(c);
-            }
-        }
-        const auto locals = local_sizes(mine);
-        svg::bar_chart b;
-        b.title = "Wrong runs \xC2\xB7 " + device_name(in.prof, dev);
-        b.x_label = "local size (work-items per group)";
-        b.y_label = "wrong runs (%)";
-        b.y_max = 100;
-        for (auto l : locals) {
-            b.categories.push_back(std::to_string(l));
-        }
-        for (const auto& g : by_device_and_kernel(mine)) {
-            b.series_names.push_back(g.front()->key.kernel);
-            b.values.emplace_back(locals.size());
-            for (const auto* c : g) {
-                if (auto f = wrong_fraction(*c)) {
-                    b.values.back()[index_of(locals, c->key.local_size)] = *f * 100;
-                }
-            }
-        }
-        s += figure(svg::render_bar_chart(b));
-    }
     for (const auto* c : cases) {
         auto f = wrong_fraction(*c);
         rows.push_back({{{c->key.kernel},
@@ -132,12 +127,11 @@ std::string scenario_barrier(const report_input& in, const case_list& cases) {
                          {extra_text(*c, "wrong_runs"), extra_number(*c, "wrong_runs")},
                          {f ? format_fixed(*f * 100, 1) + "%" : "n/a", f},
                          {extra_text(*c, "example_wrong")},
-                         {c->reference.empty() ? "" : svg::format_value(c->reference.front())},
+                         {c->reference.empty() ? "" : json_text(c->reference.front())},
                          {to_string(c->status), std::nullopt, "", status_badge(c->status)}},
                         c->status == case_status::ok ? "" : "row-" + status_class(c->status)});
     }
-    return s + "</div>" +
-           render_table({{"kernel"},
+    return render_table({{"kernel"},
                          {"local", true},
                          {"runs", true},
                          {"wrong runs", true},
@@ -146,6 +140,22 @@ std::string scenario_barrier(const report_input& in, const case_list& cases) {
                          {"expected"},
                          {"status"}},
                         rows, "compact sortable");
+}
+
+} // namespace
+
+std::string scenario_barrier(const report_input& in, const case_list& cases) {
+    std::vector<int> devices;
+    for (const auto* c : cases) {
+        if (std::find(devices.begin(), devices.end(), c->device) == devices.end()) {
+            devices.push_back(c->device);
+        }
+    }
+    std::string s = "<div class=\"charts\">";
+    for (int dev : devices) {
+        s += barrier_chart(in, dev, cases);
+    }
+    return s + "</div>" + barrier_table(cases);
 }
 
 } // namespace grp::html::detail
