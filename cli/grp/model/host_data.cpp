@@ -47,6 +47,17 @@ double generated_value(element_type t, std::uint64_t seed, std::uint64_t index, 
         if (kind == value_kind::integer_valued) {
             return static_cast<double>(1 + r % 8);
         }
+        if (kind == value_kind::constant_1_1) {
+            return 1.1;
+        }
+        if (kind == value_kind::uniform_01) {
+            return static_cast<double>(r >> 40) * 0x1.0p-24; // 24 bits: exact in float, < 1
+        }
+        if (kind == value_kind::mixed_magnitudes) {
+            const double e =
+                -3.0 + 9.0 * static_cast<double>((r >> 12) & 0xFFFFFFFFULL) * 0x1.0p-32;
+            return ((r & 1) != 0 ? -1.0 : 1.0) * std::pow(10.0, e);
+        }
         // 53 random bits -> [0, 1), then [0.5, 1.5): never zero, never denormal.
         return 0.5 + static_cast<double>(r >> 11) * 0x1.0p-53;
     }

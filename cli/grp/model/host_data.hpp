@@ -12,8 +12,12 @@ namespace grp {
 
 /// What the values are drawn from.
 enum class value_kind {
-    random,        ///< ints in [-8, 8] without 0, uints in [1, 15], floats in [0.5, 1.5)
-    integer_valued ///< floats that are small integers (1..8), so float sums stay exact
+    random,         ///< ints in [-8, 8] without 0, uints in [1, 15], floats in [0.5, 1.5)
+    integer_valued, ///< floats that are small integers (1..8), so float sums stay exact
+    // The precision scenario's data sets (float and double; integer types ignore the kind):
+    constant_1_1,    ///< every value 1.1 (as float: 1.10000002384185791015625)
+    uniform_01,      ///< uniform in [0, 1) with 24 random bits, so exact in float
+    mixed_magnitudes ///< +-10^e, e uniform in [-3, 6]: both signs over nine decades
 };
 
 struct host_data {
