@@ -34,8 +34,9 @@ inline void tree_unrolled(__local T* sdata, unsigned int tid) {
         }                                                                                          \
         barrier(CLK_LOCAL_MEM_FENCE);                                                              \
     }
-    GRP_LEVEL(512) GRP_LEVEL(256) GRP_LEVEL(128) GRP_LEVEL(64)
-    GRP_LEVEL(32) GRP_LEVEL(16) GRP_LEVEL(8) GRP_LEVEL(4) GRP_LEVEL(2) GRP_LEVEL(1)
+    GRP_LEVEL(512)
+    GRP_LEVEL(256) GRP_LEVEL(128) GRP_LEVEL(64) GRP_LEVEL(32) GRP_LEVEL(16) GRP_LEVEL(8)
+        GRP_LEVEL(4) GRP_LEVEL(2) GRP_LEVEL(1)
 #undef GRP_LEVEL
 }
 
@@ -147,9 +148,10 @@ __kernel void reduce4(__global const T* g_idata, __global T* g_odata, unsigned i
         }                                                                                          \
         barrier(CLK_LOCAL_MEM_FENCE);                                                              \
     }
-    GRP_TAIL(32) GRP_TAIL(16) GRP_TAIL(8) GRP_TAIL(4) GRP_TAIL(2) GRP_TAIL(1)
+    GRP_TAIL(32)
+    GRP_TAIL(16) GRP_TAIL(8) GRP_TAIL(4) GRP_TAIL(2) GRP_TAIL(1)
 #undef GRP_TAIL
-    if (tid == 0) {
+        if (tid == 0) {
         g_odata[get_group_id(0)] = sdata[0];
     }
 }
@@ -170,12 +172,18 @@ __kernel void reduce4_lockstep(__global const T* g_idata, __global T* g_odata, u
     }
     if (tid < 32) {
         volatile __local T* v = sdata;
-        if (blockSize >= 64) v[tid] += v[tid + 32];
-        if (blockSize >= 32) v[tid] += v[tid + 16];
-        if (blockSize >= 16) v[tid] += v[tid + 8];
-        if (blockSize >= 8) v[tid] += v[tid + 4];
-        if (blockSize >= 4) v[tid] += v[tid + 2];
-        if (blockSize >= 2) v[tid] += v[tid + 1];
+        if (blockSize >= 64)
+            v[tid] += v[tid + 32];
+        if (blockSize >= 32)
+            v[tid] += v[tid + 16];
+        if (blockSize >= 16)
+            v[tid] += v[tid + 8];
+        if (blockSize >= 8)
+            v[tid] += v[tid + 4];
+        if (blockSize >= 4)
+            v[tid] += v[tid + 2];
+        if (blockSize >= 2)
+            v[tid] += v[tid + 1];
     }
     if (tid == 0) {
         g_odata[get_group_id(0)] = sdata[0];

@@ -3,6 +3,7 @@
 #include "commands/command.hpp"
 #include "grp/core/units.hpp"
 #include "grp/model/kernel_catalog.hpp"
+#include "grp/model/layout_summary.hpp"
 #include "grp/report/run_console.hpp"
 #include "grp/report/table.hpp"
 #include "grp/run/case_runner.hpp"
@@ -143,12 +144,16 @@ int run_run(const run_cli_options& o) {
     auto tool = p.tool;
     auto host = p.host;
     p = run::run_sweep(opts, sink);
+    if (auto rows = summarize_layouts(p); !rows.empty()) {
+        p.scenarios["layouts"]["table"] = to_json(rows);
+    }
     p.tool = tool;
     host.finished_at = p.host.finished_at;
     p.host = host;
     progress.finish();
     save_profile(p, out);
     print_run_tables(std::cout, p, use_colour(1));
+    print_layout_table(std::cout, p);
     if (o.describe) {
         print_run_legend(std::cout);
     }

@@ -41,3 +41,5 @@ add_test(NAME cli.run_interrupt_saves_finished_cases
   COMMAND ${CMAKE_CURRENT_LIST_DIR}/interrupt.sh ${GRP_BIN} run_interrupted.json)
 set_tests_properties(cli.run_writes_a_profile_that_validates cli.run_refuses_to_overwrite
                      cli.run_interrupt_saves_finished_cases PROPERTIES LABELS cli TIMEOUT 600)
+grp_cli_test(run_layouts_table_compares_to_soa 0 "Layouts .*vec3_grid .* aos16 .*x.*soa .*1.00x"
+             run --layout aos12,aos16,soa -l 64 -n 10007 ${GRP_QUICK} -o run_layouts.json --force)

@@ -79,6 +79,23 @@ std::uint64_t default_size(const device_info& dev, std::size_t record_bytes) {
     return n;
 }
 
+namespace {
+
+// One kernel name may have an entry per layout (vec3_tree for aos12, aos16, soa): a layout that
+// another entry of the same name declares is that entry's point, not a skip of this one.
+bool served_by_sibling(const std::vector<kernel_spec>& kernels, std::size_t k, data_layout l) {
+    const auto& own = kernels[k].layouts;
+    if (std::find(own.begin(), own.end(), l) != own.end()) {
+        return false;
+    }
+    return std::any_of(kernels.begin(), kernels.end(), [&](const kernel_spec& other) {
+        return other.name == kernels[k].name &&
+               std::find(other.layouts.begin(), other.layouts.end(), l) != other.layouts.end();
+    });
+}
+
+} // namespace
+
 std::vector<sweep_point> plan_sweep(const std::vector<kernel_spec>& kernels,
                                     const sweep_options& opt, const device_info& dev) {
     const auto locals = resolve_local_sizes(opt.local_sizes, dev);
@@ -89,6 +106,9 @@ std::vector<sweep_point> plan_sweep(const std::vector<kernel_spec>& kernels,
         const auto& layouts = opt.layouts.empty() ? kernels[k].layouts : opt.layouts;
         for (auto t : types) {
             for (auto l : layouts) {
+                if (served_by_sibling(kernels, k, l)) {
+                    continue;
+                }
                 auto sizes = opt.sizes;
                 if (sizes.empty()) {
                     sizes.push_back(default_size(dev, record_bytes(l, t)));

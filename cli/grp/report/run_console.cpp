@@ -1,6 +1,7 @@
 #include "grp/report/run_console.hpp"
 
 #include "grp/core/units.hpp"
+#include "grp/model/layout_summary.hpp"
 #include "grp/report/table.hpp"
 
 #include <algorithm>
@@ -148,6 +149,34 @@ void print_run_tables(std::ostream& os, const profile& p, bool colour) {
             os << "  skipped " << count << "x: " << reason << '\n';
         }
     }
+}
+
+void print_layout_table(std::ostream& os, const profile& p) {
+    auto rows = summarize_layouts(p);
+    if (rows.empty()) {
+        return;
+    }
+    text_table t;
+    for (const char* c : {"device", "kernel", "n", "layout", "best local"}) {
+        t.add_column(c);
+    }
+    for (const char* c : {"median", "bytes", "GB/s", "Grec/s", "vs soa"}) {
+        t.add_column(c, text_table::align::right);
+    }
+    for (const auto& r : rows) {
+        t.add_row({{std::to_string(r.device)},
+                   {r.kernel},
+                   {format_count(r.n)},
+                   {r.layout},
+                   {std::to_string(r.best_local_size)},
+                   {format_ns(r.median_ns)},
+                   {format_bytes(r.bytes)},
+                   {format_fixed(r.gbps, 1)},
+                   {format_fixed(r.records_per_s / 1e9, 3)},
+                   {r.ratio_to_soa ? format_fixed(*r.ratio_to_soa, 2) + "x" : "-"}});
+    }
+    os << "\nLayouts (best local size per layout; vs soa = records/s relative to soa)\n";
+    t.print(os, false, "  ");
 }
 
 void print_run_legend(std::ostream& os) {

@@ -36,6 +36,9 @@ private:
 /// The per-device results table; `colour` adds red for wrong and dim for skipped.
 void print_run_tables(std::ostream& os, const profile& p, bool colour);
 
+/// The layout comparison (aos12/aos16/soa), when the profile has layout cases.
+void print_layout_table(std::ostream& os, const profile& p);
+
 /// One paragraph per column, and what bytes were counted.
 void print_run_legend(std::ostream& os);
 

@@ -4,9 +4,11 @@
 #include "grp/core/version.hpp"
 #include "grp/ocl/enumerate.hpp"
 #include "grp/run/case_runner.hpp"
+#include "grp/run/layout_check.hpp"
 #include "grp/run/peak.hpp"
 #include "grp/run/scenarios.hpp"
 
+#include <algorithm>
 #include <ctime>
 #include <sys/utsname.h>
 #include <unistd.h>
@@ -61,6 +63,13 @@ void run_device(const run_options& opt, ocl::device_handle h, int device_index, 
         }
     }
     p.devices.push_back(pd);
+    bool any_layout = std::any_of(points.begin(), points.end(), [](const sweep_point& pt) {
+        return pt.layout != data_layout::flat;
+    });
+    if (any_layout) {
+        p.scenarios["layouts"]["record_sizes"][std::to_string(device_index)] =
+            check_layout_sizes(s);
+    }
     // Keep a quarter of the device's memory for cached inputs.
     device_data_cache data(s, opt.sweep.seed, h.info.global_mem_bytes.value_or(1ULL << 30) / 4);
     case_context ctx{
