@@ -74,3 +74,8 @@ add_test(NAME report.browser_pocl_run
 set_tests_properties(report.browser_fixture report.browser_compare
   report.browser_hostile_name_is_text report.browser_pocl_run
   PROPERTIES LABELS "cli;browser" TIMEOUT 900 RESOURCE_LOCK chromium)
+
+# The fixtures are what `run` writes: they pass the profile schema too.
+grp_cli_test(report_fixtures_match_the_schema 0 "hostile\\.json: ok"
+             validate ${GRP_REPORT_DATA}/sweep.json ${GRP_REPORT_DATA}/sweep_b.json
+             ${GRP_REPORT_DATA}/hostile.json)

@@ -109,6 +109,22 @@ TEST(ReportData, ScenarioFactsWithFallbacks) {
     EXPECT_FALSE(wrong_fraction(c));
 }
 
+TEST(ReportData, ScenarioSummaryKeptPerDevice) {
+    profile p;
+    p.devices.resize(2);
+    p.scenarios["wg-probe"] = {
+        {"rule", "doubling stops"},
+        {"devices", {{{"device", 0}, {"knee", 64}}, {{"device", 1}, {"knee", 32}}}}};
+    case_result c;
+    c.device = 1;
+    EXPECT_EQ(wg_probe_knee(p, c), 32u);
+    c.device = 0;
+    EXPECT_EQ(wg_probe_knee(p, c), 64u);
+    c.device = 5; // no entry for it: the summary itself has no knee either
+    EXPECT_FALSE(wg_probe_knee(p, c));
+    EXPECT_EQ(scenario_summary_for(p, "barrier", 0), nullptr);
+}
+
 TEST(ReportData, CountsAndBestCases) {
     const auto p = load_profile(fixture("sweep.json"));
     const auto s = count_statuses(p);

@@ -1,6 +1,7 @@
 // The HTML page as a whole: self-contained, every section present, scripts allowed by their
 // CSP hashes, and hostile profile strings rendered as text.
 #include "grp/report/html_csp.hpp"
+#include "grp/report/html_elements.hpp"
 #include "grp/report/html_page.hpp"
 
 #include <gtest/gtest.h>
@@ -136,6 +137,33 @@ TEST(ReportHtml, TitleOptionAndDeviceNames) {
         std::string::npos);
     opt.title = "Nightly <run>";
     EXPECT_NE(render_report(in, opt).find("<title>Nightly &lt;run&gt;</title>"), std::string::npos);
+}
+
+} // namespace
+} // namespace grp::html
+
+namespace grp::html {
+namespace {
+
+TEST(ReportJsonSummary, ScalarsNestedObjectsAndRecordTables) {
+    nlohmann::ordered_json j = {
+        {"rule", "<b>x</b>"},
+        {"limits", {{"max", 1024}}},
+        {"table", {{{"local_size", 1}, {"items_per_s", 2.5}}, {{"local_size", 2}, {"ok", true}}}},
+        {"devices", {{{"device", 0}, {"knee", 32}, {"table", {{{"local_size", 64}}}}}}},
+    };
+    const auto html = json_summary(j);
+    EXPECT_NE(html.find("<th scope=\"row\">rule</th><td>&lt;b&gt;x&lt;/b&gt;</td>"),
+              std::string::npos);
+    EXPECT_NE(html.find("<th scope=\"row\">limits.max</th><td>1024</td>"), std::string::npos);
+    // The flat records become one table with the union of their keys as columns.
+    EXPECT_NE(html.find("<h5>table</h5>"), std::string::npos);
+    EXPECT_NE(html.find(">items_per_s</th><th>ok</th>"), std::string::npos) << html;
+    // Records holding records: one block each, their own tables inside.
+    EXPECT_NE(html.find("<h5>devices #1</h5>"), std::string::npos);
+    EXPECT_NE(html.find("<th scope=\"row\">knee</th><td>32</td>"), std::string::npos);
+    EXPECT_EQ(html.find("<b>"), std::string::npos);
+    EXPECT_EQ(json_summary(nlohmann::ordered_json()), "");
 }
 
 } // namespace

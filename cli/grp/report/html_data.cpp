@@ -189,12 +189,29 @@ std::optional<double> items_per_s(const case_result& c) {
     return std::nullopt;
 }
 
+const nlohmann::ordered_json* scenario_summary_for(const profile& p, const std::string& name,
+                                                   int device) {
+    if (!p.scenarios.is_object() || !p.scenarios.contains(name) || !p.scenarios[name].is_object()) {
+        return nullptr;
+    }
+    const auto& s = p.scenarios[name];
+    if (auto d = s.find("devices"); d != s.end() && d->is_array()) {
+        for (const auto& e : *d) {
+            for (const char* key : {"device", "device_index"}) {
+                if (e.is_object() && e.contains(key) && e[key].is_number_integer() &&
+                    e[key].get<int>() == device) {
+                    return &e;
+                }
+            }
+        }
+    }
+    return &s;
+}
+
 std::optional<std::uint64_t> wg_probe_knee(const profile& p, const case_result& c) {
-    const auto& s = p.scenarios;
-    if (s.is_object() && s.contains("wg-probe") && s["wg-probe"].is_object()) {
-        const auto& w = s["wg-probe"];
-        if (w.contains("knee") && w["knee"].is_number() && w["knee"].get<double>() >= 1) {
-            return static_cast<std::uint64_t>(w["knee"].get<double>());
+    if (const auto* w = scenario_summary_for(p, "wg-probe", c.device)) {
+        if (w->contains("knee") && (*w)["knee"].is_number() && (*w)["knee"].get<double>() >= 1) {
+            return static_cast<std::uint64_t>((*w)["knee"].get<double>());
         }
     }
     if (auto k = extra_number(c, "knee"); k && *k >= 1) {

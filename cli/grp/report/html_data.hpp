@@ -69,8 +69,14 @@ std::optional<double> extra_number(const case_result& c, const char* key);
 /// n / median time.
 std::optional<double> items_per_s(const case_result& c);
 
-/// The wg-probe knee: profile::scenarios["wg-probe"].knee, else the case's extra.knee, else the
-/// case's device's simd_width_estimate.
+/// The summary of scenario `name` for one device: the element of profile::scenarios[name].devices
+/// whose "device" (or "device_index") is `device` when the summary is kept per device, else the
+/// summary itself; nullptr when there is none.
+const nlohmann::ordered_json* scenario_summary_for(const profile& p, const std::string& name,
+                                                   int device);
+
+/// The wg-probe knee: the scenario summary's "knee" for the case's device, else the case's
+/// extra.knee, else the device's simd_width_estimate.
 std::optional<std::uint64_t> wg_probe_knee(const profile& p, const case_result& c);
 
 /// barrier scenario: extra.wrong_fraction, else wrong_runs / runs (0…1).

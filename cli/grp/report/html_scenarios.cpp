@@ -15,11 +15,8 @@ std::string scenario_summary(const profile& p, const std::string& name) {
     if (!p.scenarios.is_object() || !p.scenarios.contains(name)) {
         return "";
     }
-    auto rows = flatten(p.scenarios[name]);
-    if (rows.empty()) {
-        return "";
-    }
-    return "<h4>Summary</h4>" + kv_table(rows);
+    const auto html = json_summary(p.scenarios[name]);
+    return html.empty() ? "" : "<h4>Summary</h4>" + html;
 }
 
 std::string scenario_generic(const report_input& /*in*/, const case_list& cases) {

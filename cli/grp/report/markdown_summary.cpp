@@ -201,7 +201,13 @@ std::string generic_scenario(const profile& p, const std::string& name) {
     std::vector<strings> rows;
     for (auto& [k, v] : html::flatten(p.scenarios[name])) {
         if (rows.size() < 20) {
-            rows.push_back({k, v});
+            // Long values (tables kept as JSON) are cut: the HTML report shows them whole.
+            std::size_t cut = v.size() > 80 ? 77 : v.size();
+            while (cut > 0 && cut < v.size() &&
+                   (static_cast<unsigned char>(v[cut]) & 0xC0) == 0x80) {
+                --cut; // never split a UTF-8 sequence
+            }
+            rows.push_back({k, cut < v.size() ? v.substr(0, cut) + "..." : v});
         }
     }
     return rows.empty() ? "" : markdown_escape(name) + ":\n\n" + md_table({"fact", "value"}, rows);
