@@ -25,6 +25,8 @@ struct run_cli_options {
     std::string local_sizes = "default";
     std::string order = "sequential";
     std::string output;
+    std::string cl_options;
+    std::uint64_t peak_bytes = 0;
     std::uint64_t seed = 1;
     std::uint64_t samples = 0;
     std::uint64_t barrier_runs = 200;
@@ -105,6 +107,8 @@ run::run_options to_run_options(const run_cli_options& o) {
         r.kernels = resolve_kernels(o.kernels, r.sweep.layouts);
     }
     r.barrier_runs = o.barrier_runs;
+    r.cl_options = o.cl_options;
+    r.peak_bytes = o.peak_bytes;
     return r;
 }
 
@@ -240,6 +244,11 @@ columns and the bytes counted. Ctrl-C saves the finished cases, marked incomplet
     sub->add_flag("--keep-going", o->keep_going,
                   "Record a kernel that fails to build as failed and go on");
     sub->add_flag("--no-peak", o->no_peak, "Skip the peak-bandwidth measurement");
+    sub->add_option("--peak-bytes", o->peak_bytes,
+                    "Buffer size of the peak measurement (default: the sweep's largest input)");
+    sub->add_option("--cl-options", o->cl_options,
+                    "Appended to every kernel's build options, e.g. '-cl-nv-verbose' (the "
+                    "driver's build log is then kept in each case's extra.build_log)");
     sub->add_flag("--describe", o->describe, "Explain the columns and the bytes counted");
     sub->add_flag("--list", o->list, "List the built-in kernels and exit");
     sub->add_flag("-q,--quiet", o->quiet, "No progress on stderr");

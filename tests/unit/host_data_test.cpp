@@ -76,10 +76,16 @@ TEST(sweep_plan, local_sizes_and_order) {
     EXPECT_TRUE(std::find(all.begin(), all.end(), 960u) != all.end());
     EXPECT_EQ(resolve_local_sizes("256,32,32", dev), (std::vector<std::uint64_t>{32, 256}));
     EXPECT_THROW(resolve_local_sizes("0", dev), usage_error);
-    dev.global_cache_bytes = 50u << 20;
-    EXPECT_EQ(default_size(dev, 4), 1u << 25); // >= 100 MiB of floats
+    dev.type = "gpu";
+    dev.global_cache_bytes = 4u << 20;         // what NVIDIA reports for the H100's 50 MB L2
+    EXPECT_EQ(default_size(dev, 4), 1u << 27); // 512 MiB GPU floor
+    dev.global_cache_bytes = 512u << 20;
+    EXPECT_EQ(default_size(dev, 4), 1u << 28); // >= 2 x the cache
+    dev.type = "cpu";
     dev.global_cache_bytes.reset();
-    EXPECT_EQ(default_size(dev, 4), 1u << 22); // 16 MiB floor
+    EXPECT_EQ(default_size(dev, 4), 1u << 22); // 16 MiB CPU floor
+    dev.max_alloc_bytes = 8u << 20;
+    EXPECT_EQ(default_size(dev, 4), 1u << 19); // a quarter of the max allocation
 }
 
 TEST(sweep_plan, interleaved_puts_kernels_innermost) {

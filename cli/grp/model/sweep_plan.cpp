@@ -68,7 +68,7 @@ std::vector<std::uint64_t> resolve_local_sizes(const std::string& text, const de
 
 std::uint64_t default_size(const device_info& dev, std::size_t record_bytes) {
     std::uint64_t target =
-        std::max<std::uint64_t>(2 * dev.global_cache_bytes.value_or(0), std::uint64_t{16} << 20);
+        std::max<std::uint64_t>(2 * dev.global_cache_bytes.value_or(0), default_floor_bytes(dev));
     if (dev.max_alloc_bytes && *dev.max_alloc_bytes / 4 < target) {
         target = *dev.max_alloc_bytes / 4;
     }
@@ -77,6 +77,14 @@ std::uint64_t default_size(const device_info& dev, std::size_t record_bytes) {
         n *= 2;
     }
     return n;
+}
+
+std::uint64_t default_floor_bytes(const device_info& dev) {
+    // GPU drivers under-report the last-level cache (NVIDIA's OpenCL says 4 MiB for the H100's
+    // 50 MB L2), so GPUs get a floor above any current L2 or Infinity Cache. CPUs get a small
+    // floor so that the default sweep stays quick on PoCL with two cores.
+    return dev.type.find("cpu") != std::string::npos ? std::uint64_t{16} << 20
+                                                     : std::uint64_t{512} << 20;
 }
 
 namespace {

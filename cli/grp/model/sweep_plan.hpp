@@ -41,8 +41,12 @@ struct sweep_point {
 std::vector<std::uint64_t> resolve_local_sizes(const std::string& text, const device_info& dev);
 
 /// The default problem size for a device and record size: the smallest power of two whose bytes
-/// reach max(2 x the last-level cache, 16 MiB), capped at a quarter of the max allocation.
+/// reach max(2 x the reported last-level cache, default_floor_bytes), capped at a quarter of
+/// the max allocation.
 std::uint64_t default_size(const device_info& dev, std::size_t record_bytes);
+
+/// 512 MiB for GPUs and accelerators, 16 MiB for CPUs (see default_size).
+std::uint64_t default_floor_bytes(const device_info& dev);
 
 /// Every point, in the requested order ("sequential": kernel-major nesting; "interleaved":
 /// kernels innermost so slow drift of the device spreads over all kernels; "random": a seeded

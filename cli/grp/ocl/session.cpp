@@ -33,6 +33,11 @@ cl::Kernel session::kernel(const std::string& source, const std::string& options
                                          "'",
                                      m_dev.info.name, options, log);
         }
+        try {
+            m_logs[key] = program.getBuildInfo<CL_PROGRAM_BUILD_LOG>(m_dev.device);
+        } catch (const cl::Error&) {
+            m_logs[key] = "";
+        }
         it = m_programs.emplace(key, program).first;
     }
     try {
@@ -41,6 +46,11 @@ cl::Kernel session::kernel(const std::string& source, const std::string& options
         throw wrap("clCreateKernel(" + entry + "): is there a __kernel of that name in the .cl?",
                    e);
     }
+}
+
+std::string session::build_log(const std::string& source, const std::string& options) const {
+    auto it = m_logs.find(std::make_pair(std::hash<std::string>{}(source), options));
+    return it == m_logs.end() ? "" : it->second;
 }
 
 launch_stamps read_stamps(const cl::Event& e) {

@@ -29,6 +29,10 @@ public:
     cl::Kernel kernel(const std::string& source, const std::string& options,
                       const std::string& entry);
 
+    /// The build log of a program built by kernel() ("" if none was built with these inputs).
+    [[nodiscard]] std::string build_log(const std::string& source,
+                                        const std::string& options) const;
+
     /// Number of distinct programs built so far (for progress and tests).
     [[nodiscard]] std::size_t programs_built() const { return m_programs.size(); }
 
@@ -37,6 +41,7 @@ private:
     cl::Context m_context;
     cl::CommandQueue m_queue;
     std::map<std::pair<std::size_t, std::string>, cl::Program> m_programs;
+    std::map<std::pair<std::size_t, std::string>, std::string> m_logs;
 };
 
 /// Reads QUEUED, SUBMIT, START and END of a finished event. Throws opencl_error.

@@ -168,10 +168,20 @@ launch_chain prepare(case_context& ctx, const kernel_spec& k, const sweep_point&
     const buffer_set* in = &input.buffers;
     for (std::size_t i = 0; i < passes.size(); ++i) {
         auto options = expand_build_options(k, p.type, p.local_size, passes[i].n);
+        if (!ctx.cl_options.empty()) {
+            options += (options.empty() ? "" : " ") + ctx.cl_options;
+        }
         if (i == 0) {
             r.build_options = options;
         }
         c.kernels.push_back(ctx.session.kernel(k.source_text, options, k.entry));
+        if (i == 0) {
+            // Drivers put register counts and warnings here (NVIDIA: -cl-nv-verbose).
+            auto log = ctx.session.build_log(k.source_text, options);
+            if (log.find_first_not_of(" \n\r\t") != std::string::npos) {
+                r.extra["build_log"] = log.substr(0, 4096);
+            }
+        }
         const buffer_set& out = i % 2 == 0 ? c.ping : c.pong;
         set_args(c.kernels.back(), k, p, passes[i], *in, out);
         in = &out;

@@ -18,6 +18,7 @@ struct case_context {
     int device_index = 0;      ///< index of the device in the profile
     double peak_read_gbps = 0; ///< 0 when not measured
     value_kind values = value_kind::random;
+    std::string cl_options; ///< appended to every build (run --cl-options)
 };
 
 /// The case's result: ok, wrong, skipped or failed. Throws kernel_build_error when the kernel

@@ -30,15 +30,10 @@ double median_ns(ocl::session& s, cl::Kernel& k, std::uint64_t global, std::uint
 
 } // namespace
 
-peak_bandwidth measure_peak(ocl::session& s, const measure_options& m,
-                            std::uint64_t bytes_override) {
+peak_bandwidth measure_peak(ocl::session& s, const measure_options& m, std::uint64_t bytes) {
     const auto& d = s.info();
-    std::uint64_t bytes = std::max<std::uint64_t>(4 * d.global_cache_bytes.value_or(0), 64 << 20);
     if (d.max_alloc_bytes) {
-        bytes = std::min<std::uint64_t>(bytes, *d.max_alloc_bytes / 4);
-    }
-    if (bytes_override != 0) {
-        bytes = bytes_override;
+        bytes = std::min<std::uint64_t>(bytes, *d.max_alloc_bytes / 2);
     }
     bytes = bytes / 16 * 16;
     const auto n4 = static_cast<cl_uint>(bytes / 16);

@@ -9,9 +9,9 @@
 
 namespace grp::run {
 
-/// The buffer is max(4 x last-level cache, 64 MiB), capped by a quarter of the max allocation
-/// (or `bytes_override` when non-zero). Throws opencl_error.
-peak_bandwidth measure_peak(ocl::session& s, const measure_options& m,
-                            std::uint64_t bytes_override = 0);
+/// Reads a buffer of `bytes` (rounded down to 16), capped by half the max allocation: the
+/// runner passes the largest input of the sweep, so the peak is measured at the size the cases
+/// read. Throws opencl_error.
+peak_bandwidth measure_peak(ocl::session& s, const measure_options& m, std::uint64_t bytes);
 
 } // namespace grp::run

@@ -38,6 +38,7 @@ nlohmann::ordered_json settings_json(const run_options& o) {
             {"max_noise", o.measure.max_noise},
             {"max_time_s", o.measure.max_time_s},
             {"keep_going", o.keep_going},
+            {"cl_options", o.cl_options},
             {"scenarios", o.scenarios}};
 }
 
@@ -45,6 +46,20 @@ void record_kernels(profile& p, const std::vector<kernel_spec>& kernels) {
     for (const auto& k : kernels) {
         p.kernels.push_back({k.name, k.entry, k.source_path, sha256_hex(k.source_text), k.raw});
     }
+}
+
+// The peak is read at the size of the largest input of the sweep (at least the device's default
+// size), unless --peak-bytes says otherwise: bandwidth depends on the transfer size.
+std::uint64_t peak_bytes(const run_options& opt, const std::vector<sweep_point>& points,
+                         const device_info& dev) {
+    if (opt.peak_bytes != 0) {
+        return opt.peak_bytes;
+    }
+    std::uint64_t bytes = default_size(dev, 4) * 4;
+    for (const auto& pt : points) {
+        bytes = std::max<std::uint64_t>(bytes, pt.n * record_bytes(pt.layout, pt.type));
+    }
+    return bytes;
 }
 
 void run_device(const run_options& opt, ocl::device_handle h, int device_index, profile& p,
@@ -57,7 +72,7 @@ void run_device(const run_options& opt, ocl::device_handle h, int device_index, 
         progress.device_started(h.info, points.size());
     }
     if (opt.measure_peak) {
-        pd.peak = measure_peak(s, opt.measure, opt.peak_bytes);
+        pd.peak = measure_peak(s, opt.measure, peak_bytes(opt, points, h.info));
         if (progress.peak_measured) {
             progress.peak_measured(h.info, *pd.peak);
         }
@@ -72,8 +87,13 @@ void run_device(const run_options& opt, ocl::device_handle h, int device_index, 
     }
     // Keep a quarter of the device's memory for cached inputs.
     device_data_cache data(s, opt.sweep.seed, h.info.global_mem_bytes.value_or(1ULL << 30) / 4);
-    case_context ctx{
-        s, data, opt.measure, device_index, pd.peak ? pd.peak->read_gbps : 0.0, value_kind::random};
+    case_context ctx{s,
+                     data,
+                     opt.measure,
+                     device_index,
+                     pd.peak ? pd.peak->read_gbps : 0.0,
+                     value_kind::random,
+                     opt.cl_options};
     for (std::size_t i = 0; i < points.size() && !interrupted(); ++i) {
         const auto& pt = points[i];
         const auto& k = opt.kernels[pt.kernel];

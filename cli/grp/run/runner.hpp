@@ -23,7 +23,8 @@ struct run_options {
     measure_options measure;
     bool keep_going = false; ///< a kernel that fails to build is recorded as failed, not fatal
     bool measure_peak = true;
-    std::uint64_t peak_bytes = 0;       ///< 0: sized from the device
+    std::uint64_t peak_bytes = 0;       ///< 0: the largest input of the sweep
+    std::string cl_options;             ///< appended to every kernel's build options
     std::vector<std::string> scenarios; ///< run after the sweep, in this order
     std::uint64_t barrier_runs = 200;   ///< launches per kernel in the barrier scenario
 };
