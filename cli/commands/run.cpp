@@ -163,9 +163,17 @@ int run_run(const run_cli_options& o) {
     }
     std::size_t wrong = 0;
     std::size_t failed = 0;
+    std::size_t noisy = 0;
     for (const auto& c : p.cases) {
         wrong += c.status == case_status::wrong ? 1 : 0;
         failed += c.status == case_status::failed ? 1 : 0;
+        noisy += c.status == case_status::ok && !c.noise_target_met ? 1 : 0;
+    }
+    if (noisy != 0) {
+        std::cerr << "warning: " << noisy << " case(s) never reached the noise target (relative "
+                  << "standard error of the median <= " << o.max_noise_pct << "%) within "
+                  << "--max-time; they are marked (noisy). A quieter machine, a larger -n or a "
+                  << "longer --max-time helps.\n";
     }
     std::cerr << (p.complete ? "" : "interrupted: ") << "profile written to " << out << " ("
               << p.cases.size() << " cases"
@@ -197,9 +205,10 @@ case makes the exit status 1.
 Timing: warm-up launches, then at least --min-samples, then until the relative standard
 error of the median is under --max-noise or --max-time is spent. --describe explains the
 columns and the bytes counted. Ctrl-C saves the finished cases, marked incomplete.)");
-    sub->add_option("-k,--kernel", o->kernels,
-                    "Built-in names or globs ('reduce*', 'all'), or paths to a .json spec or a "
-                    ".cl with its spec beside it. Default: the built-in default sweep")
+    sub->add_option(
+           "-k,--kernel", o->kernels,
+           "Built-in names or globs ('reduce*', 'all', 'default'), or paths to a .json spec or a "
+           ".cl with its spec beside it. Default: the built-in default sweep")
         ->delimiter(',');
     sub->add_option("-l,--local-size", o->local_sizes,
                     "Work-group sizes: a list (32,64,256), 'pow2' (1..device max) or 'all' "
