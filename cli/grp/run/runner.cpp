@@ -62,7 +62,7 @@ std::uint64_t peak_bytes(const run_options& opt, const std::vector<sweep_point>&
     return bytes;
 }
 
-void run_device(const run_options& opt, ocl::device_handle h, int device_index, profile& p,
+void run_device(const run_options& opt, const ocl::device_handle& h, int device_index, profile& p,
                 const progress_sink& progress) {
     ocl::session s(h);
     profile_device pd;
