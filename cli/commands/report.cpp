@@ -8,6 +8,7 @@
 #include "grp/report/html_page.hpp"
 #include "grp/report/markdown_summary.hpp"
 
+#include <fstream>
 #include <iostream>
 #include <memory>
 #include <sys/stat.h>
@@ -32,6 +33,13 @@ bool exists(const std::string& path) {
     return ::stat(path.c_str(), &st) == 0;
 }
 
+/// True for an existing device, FIFO or socket (/dev/null, /dev/stdout, a named pipe): written
+/// in place, because the atomic temp-file-and-rename would replace the node with a file.
+bool is_special(const std::string& path) {
+    struct stat st {};
+    return ::stat(path.c_str(), &st) == 0 && !S_ISREG(st.st_mode) && !S_ISDIR(st.st_mode);
+}
+
 /// Refuses to replace a file unless --force, and never replaces an input profile.
 void check_target(const std::string& path, const report_options& opt, const char* what) {
     if (path.empty() || path == "-") {
@@ -43,7 +51,7 @@ void check_target(const std::string& path, const report_options& opt, const char
                               "' is also an input profile; write the report somewhere else");
         }
     }
-    if (!opt.force && exists(path)) {
+    if (!opt.force && exists(path) && !is_special(path)) {
         throw usage_error(std::string(what) + " '" + path +
                           "' already exists; pass --force to overwrite it, or choose another "
                           "name");
@@ -54,6 +62,12 @@ void emit(const std::string& path, const std::string& text) {
     if (path == "-") {
         std::cout << text;
         std::cout.flush();
+    } else if (is_special(path)) {
+        std::ofstream out(path, std::ios::binary);
+        out << text;
+        if (!out.flush()) {
+            throw file_error(path + ": write failed");
+        }
     } else {
         write_file_atomic(path, text);
     }

@@ -58,8 +58,10 @@ using group_key = std::tuple<int, std::string, std::string, std::uint64_t>;
 bool plain_case(const case_result& c) {
     return c.scenario.empty();
 }
+// Only cases that ran: a layout a kernel does not declare is a skipped case, not a bar.
 bool layout_case(const case_result& c) {
-    return c.scenario.empty() && is_layout(c.key.layout);
+    return c.scenario.empty() && is_layout(c.key.layout) &&
+           (c.status == case_status::ok || c.status == case_status::wrong);
 }
 
 group_key family_key(const profile& p, const case_result& c) {
@@ -232,6 +234,15 @@ std::optional<double> wrong_fraction(const case_result& c) {
         return *wrong / *runs;
     }
     return std::nullopt;
+}
+
+rate_unit rate_unit_for(double max) {
+    for (const auto& u : {rate_unit{1e9, "G"}, rate_unit{1e6, "M"}, rate_unit{1e3, "k"}}) {
+        if (max >= u.factor) {
+            return u;
+        }
+    }
+    return {1, ""};
 }
 
 status_counts count_statuses(const profile& p) {

@@ -42,8 +42,9 @@ struct case_group {
 /// Plain sweep cases (no scenario) grouped by device, family, type and n, in first-seen order.
 std::vector<case_group> throughput_groups(const profile& p);
 
-/// Plain sweep cases with a vec3 layout (aos12, aos16, soa) grouped by device, kernel, type and
-/// n; only groups that hold at least two layouts (otherwise there is nothing to compare).
+/// Plain sweep cases with a vec3 layout (aos12, aos16, soa) that ran (ok or wrong), grouped by
+/// device, kernel, type and n; only groups that hold at least two layouts (otherwise there is
+/// nothing to compare).
 std::vector<case_group> layout_groups(const profile& p);
 
 /// Scenario names in first-seen order, from the cases and from profile::scenarios.
@@ -81,6 +82,14 @@ std::optional<std::uint64_t> wg_probe_knee(const profile& p, const case_result& 
 
 /// barrier scenario: extra.wrong_fraction, else wrong_runs / runs (0…1).
 std::optional<double> wrong_fraction(const case_result& c);
+
+/// A decimal prefix for rates whose largest value is `max` (per second): 1e9 "G", 1e6 "M",
+/// 1e3 "k" or 1 "", so that axis numbers stay readable on a GPU and on a CPU alike.
+struct rate_unit {
+    double factor = 1;
+    std::string prefix;
+};
+rate_unit rate_unit_for(double max);
 
 struct status_counts {
     std::size_t ok = 0, wrong = 0, skipped = 0, failed = 0, race_observed = 0;

@@ -48,12 +48,21 @@ std::vector<std::uint64_t> local_sizes_of(const case_group& g) {
     return out;
 }
 
+rate_unit records_unit(const case_group& g) {
+    double max = 0;
+    for (const auto* c : g.cases) {
+        max = std::max(max, c->elements_per_s.value_or(0));
+    }
+    return rate_unit_for(max);
+}
+
 svg::bar_chart layout_chart(const case_group& g, bool elements) {
+    const auto unit = records_unit(g);
     svg::bar_chart b;
     b.title = g.label + " \xC2\xB7 " + g.type + " \xC2\xB7 n = " + format_count(g.n) +
               (elements ? " records \xE2\x80\x94 records/s" : " records \xE2\x80\x94 bandwidth");
     b.x_label = "local size (work-items per group)";
-    b.y_label = elements ? "G records/s" : "GB/s";
+    b.y_label = elements ? unit.prefix + " records/s" : "GB/s";
     b.series_names = layouts_of(g);
     const auto locals = local_sizes_of(g);
     for (auto l : locals) {
@@ -70,7 +79,7 @@ svg::bar_chart layout_chart(const case_group& g, bool elements) {
         auto i = static_cast<std::size_t>(
             std::find(locals.begin(), locals.end(), c->key.local_size) - locals.begin());
         std::optional<double> v =
-            elements ? (c->elements_per_s ? std::optional<double>(*c->elements_per_s / 1e9)
+            elements ? (c->elements_per_s ? std::optional<double>(*c->elements_per_s / unit.factor)
                                           : std::nullopt)
                      : c->gbps;
         if (!v) {
@@ -108,7 +117,7 @@ std::string layout_summary(const case_group& g) {
         }
         rows.push_back({{{l},
                          {format_opt(bpe, 0) + " B", bpe},
-                         {c ? svg::format_value(*c->elements_per_s / 1e9) : "n/a"},
+                         {c ? svg::format_value(*c->elements_per_s) : "n/a"},
                          {c ? std::to_string(c->key.local_size) : "n/a"},
                          {c ? format_opt(c->gbps) : "n/a"},
                          {rel ? format_fixed(*rel, 2) + "\xC3\x97" : "n/a", rel}},
@@ -116,7 +125,7 @@ std::string layout_summary(const case_group& g) {
     }
     return render_table({{"layout"},
                          {"bytes per record", true},
-                         {"best G records/s", true},
+                         {"best records/s", true},
                          {"at local size", true},
                          {"GB/s there", true},
                          {"vs aos12", true, "best records/s relative to the packed layout"}},

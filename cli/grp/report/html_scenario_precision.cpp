@@ -43,8 +43,9 @@ std::optional<double> number_in(const nlohmann::ordered_json& obj, const std::st
 /// The rows of one case: one per method in its `values` object.
 void add_rows(const case_result& c, std::vector<row>& rows) {
     const auto& values = c.extra["values"];
-    const auto rel =
-        c.extra.contains("rel_errors") ? c.extra["rel_errors"] : nlohmann::ordered_json::object();
+    const auto rel = c.extra.contains("rel_errors") && c.extra["rel_errors"].is_object()
+                         ? c.extra["rel_errors"]
+                         : nlohmann::ordered_json::object();
     const std::string dataset = c.extra.contains("dataset") && c.extra["dataset"].is_string()
                                     ? c.extra["dataset"].get<std::string>()
                                     : c.key.kernel;

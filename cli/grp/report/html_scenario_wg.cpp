@@ -50,16 +50,38 @@ std::string extra_text(const case_result& c, const char* key) {
     return json_text(c.extra[key]);
 }
 
+/// What the knee means here: marked or not, a lower bound or not, and the driver's own hint.
+std::string probe_caption(const report_input& in, const case_result& c, bool marked) {
+    std::string s = marked ? "Shaded: the knee, where throughput stops doubling (the SIMD width)."
+                           : "No knee found.";
+    const auto* summary = scenario_summary_for(in.prof, "wg-probe", c.device);
+    const auto lower =
+        summary ? summary->find("knee_is_lower_bound") : nlohmann::ordered_json::const_iterator{};
+    if (summary && lower != summary->end() && lower->is_boolean() && lower->get<bool>()) {
+        s += " Every step doubled: the knee is at least the largest size measured.";
+    }
+    if (const auto* d = device_of(in.prof, c); d && d->info.preferred_work_group_multiple) {
+        s += " The driver's preferred work-group multiple: " +
+             std::to_string(*d->info.preferred_work_group_multiple) + ".";
+    }
+    return s;
+}
+
 } // namespace
 
 std::string scenario_wg_probe(const report_input& in, const case_list& cases) {
     std::string s = "<div class=\"charts\">";
     for (const auto& g : by_device_and_kernel(cases)) {
         const auto locals = local_sizes(g);
+        double max = 0;
+        for (const auto* c : g) {
+            max = std::max(max, items_per_s(*c).value_or(0));
+        }
+        const auto unit = rate_unit_for(max);
         svg::bar_chart b;
         b.title = g.front()->key.kernel + " \xC2\xB7 " + device_name(in.prof, g.front()->device);
         b.x_label = "local size (work-items per group; same total work)";
-        b.y_label = "G work-items/s";
+        b.y_label = unit.prefix + " work-items/s";
         for (auto l : locals) {
             b.categories.push_back(std::to_string(l));
         }
@@ -69,7 +91,7 @@ std::string scenario_wg_probe(const report_input& in, const case_list& cases) {
             auto v = items_per_s(*c);
             const auto i = index_of(locals, c->key.local_size);
             if (v) {
-                b.values[0][i] = *v / 1e9;
+                b.values[0][i] = *v / unit.factor;
                 b.tips[0][i] = "local " + std::to_string(c->key.local_size) + ": " +
                                svg::format_value(*v) + " work-items/s" +
                                (c->summary ? ", median " + format_ns(c->summary->median_ns) : "");
@@ -81,10 +103,7 @@ std::string scenario_wg_probe(const report_input& in, const case_list& cases) {
             }
             b.marker_label = "knee: " + std::to_string(*knee);
         }
-        s += figure(svg::render_bar_chart(b),
-                    b.marker ? "Shaded: the knee, where throughput stops doubling (the SIMD "
-                               "width)."
-                             : "");
+        s += figure(svg::render_bar_chart(b), probe_caption(in, *g.front(), b.marker.has_value()));
     }
     return s + "</div>";
 }
@@ -117,6 +136,20 @@ std::string barrier_chart(const report_input& in, int dev, const case_list& case
     return figure(svg::render_bar_chart(b));
 }
 
+/// "got 1576, expected 88": the first wrong run; the expected value is the run's own (each run
+/// adds an offset), else the case's reference.
+std::string example_wrong(const case_result& c) {
+    const std::string got = extra_text(c, "example_wrong");
+    if (got.empty()) {
+        return "";
+    }
+    std::string expected = extra_text(c, "expected");
+    if (expected.empty() && !c.reference.empty()) {
+        expected = json_text(c.reference.front());
+    }
+    return "got " + got + (expected.empty() ? "" : ", expected " + expected);
+}
+
 std::string barrier_table(const case_list& cases) {
     std::vector<row> rows;
     for (const auto* c : cases) {
@@ -126,8 +159,7 @@ std::string barrier_table(const case_list& cases) {
                          {extra_text(*c, "runs"), extra_number(*c, "runs")},
                          {extra_text(*c, "wrong_runs"), extra_number(*c, "wrong_runs")},
                          {f ? format_fixed(*f * 100, 1) + "%" : "n/a", f},
-                         {extra_text(*c, "example_wrong")},
-                         {c->reference.empty() ? "" : json_text(c->reference.front())},
+                         {example_wrong(*c)},
                          {to_string(c->status), std::nullopt, "", status_badge(c->status)}},
                         c->status == case_status::ok ? "" : "row-" + status_class(c->status)});
     }
@@ -136,8 +168,7 @@ std::string barrier_table(const case_list& cases) {
                          {"runs", true},
                          {"wrong runs", true},
                          {"wrong", true},
-                         {"example wrong value"},
-                         {"expected"},
+                         {"example wrong run"},
                          {"status"}},
                         rows, "compact sortable");
 }

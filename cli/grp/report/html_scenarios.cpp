@@ -11,11 +11,51 @@ namespace grp::html {
 
 namespace detail {
 
+namespace {
+
+using ojson = nlohmann::ordered_json;
+
+bool per_device_records(const ojson& s) {
+    auto d = s.find("devices");
+    return d != s.end() && d->is_array() && !d->empty() &&
+           std::all_of(d->begin(), d->end(), [](const ojson& e) { return e.is_object(); });
+}
+
+/// A summary kept per device (scenarios.NAME.devices[], with the single device's facts
+/// mirrored at the top level): the shared facts once, then one block per device by name.
+std::string per_device_summary(const profile& p, const ojson& s) {
+    ojson shared = ojson::object();
+    for (const auto& [k, v] : s.items()) {
+        bool mirrored = k == "devices";
+        for (const auto& e : s["devices"]) {
+            mirrored = mirrored || e.contains(k);
+        }
+        if (!mirrored) {
+            shared[k] = v;
+        }
+    }
+    std::string html = json_summary(shared);
+    for (const auto& e : s["devices"]) {
+        ojson facts = e;
+        std::string who = "device";
+        if (e.contains("device") && e["device"].is_number_integer()) {
+            who = device_name(p, e["device"].get<int>());
+            facts.erase("device");
+        }
+        html += "<h5>" + html_escape(who) + "</h5>" + json_summary(facts);
+    }
+    return html;
+}
+
+} // namespace
+
 std::string scenario_summary(const profile& p, const std::string& name) {
     if (!p.scenarios.is_object() || !p.scenarios.contains(name)) {
         return "";
     }
-    const auto html = json_summary(p.scenarios[name]);
+    const auto& s = p.scenarios[name];
+    const auto html =
+        s.is_object() && per_device_records(s) ? per_device_summary(p, s) : json_summary(s);
     return html.empty() ? "" : "<h4>Summary</h4>" + html;
 }
 
@@ -63,6 +103,10 @@ std::string scenario_generic(const report_input& /*in*/, const case_list& cases)
 
 namespace {
 
+bool has_view(const std::string& name) {
+    return name == "wg-probe" || name == "barrier" || name == "precision";
+}
+
 std::string scenario_intro(const std::string& name) {
     if (name == "wg-probe") {
         return "A compute-bound kernel runs the same total work at every work-group size. "
@@ -80,6 +124,17 @@ std::string scenario_intro(const std::string& name) {
                "than the sequential loop.";
     }
     return "";
+}
+
+// The built-in scenarios' views already show their facts: their recorded summary is folded
+// away; another scenario's summary is its main content and stays open.
+std::string summary_block(const profile& p, const std::string& name) {
+    const auto html = detail::scenario_summary(p, name);
+    if (html.empty() || !has_view(name)) {
+        return html;
+    }
+    return "<details><summary>Recorded summary (scenarios." + html_escape(name) + ")</summary>" +
+           html + "</details>";
 }
 
 std::string scenario_body(const report_input& in, const std::string& name,
@@ -115,7 +170,7 @@ std::string section_scenarios(const report_input& in, const std::string& tag) {
             s += para(intro);
         }
         s += scenario_body(in, name, scenario_cases(in.prof, name));
-        s += detail::scenario_summary(in.prof, name) + "</div>";
+        s += summary_block(in.prof, name) + "</div>";
     }
     return s + "</section>";
 }

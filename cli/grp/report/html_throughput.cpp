@@ -44,12 +44,14 @@ std::string point_tip(const case_result& c, double value, const std::string& uni
 }
 
 /// One series per kernel (and layout), points sorted by local size. `scale` converts GB/s into
-/// the chart's unit; elements/s charts pass the elements/s value instead (use_elements).
-std::vector<svg::series> build_series(const case_group& g, bool use_elements) {
+/// the chart's unit; elements/s charts pass the elements/s value instead (use_elements), divided
+/// by `unit`'s factor.
+std::vector<svg::series> build_series(const case_group& g, bool use_elements,
+                                      const rate_unit& unit = {}) {
     std::vector<svg::series> out;
     for (const auto* c : g.cases) {
         std::optional<double> v = use_elements && c->elements_per_s
-                                      ? std::optional<double>(*c->elements_per_s / 1e9)
+                                      ? std::optional<double>(*c->elements_per_s / unit.factor)
                                       : (use_elements ? std::nullopt : c->gbps);
         if (!v || !std::isfinite(*v) || c->key.local_size == 0) {
             continue;
@@ -70,7 +72,7 @@ std::vector<svg::series> build_series(const case_group& g, bool use_elements) {
             p.y_hi = b->high;
         }
         p.flagged = flagged(*c);
-        p.tip = point_tip(*c, *v, use_elements ? "G elements/s" : "GB/s", b);
+        p.tip = point_tip(*c, *v, use_elements ? unit.prefix + " elements/s" : "GB/s", b);
         it->points.push_back(p);
     }
     for (auto& s : out) {
@@ -78,6 +80,14 @@ std::vector<svg::series> build_series(const case_group& g, bool use_elements) {
                          [](const auto& a, const auto& b) { return a.x < b.x; });
     }
     return out;
+}
+
+double max_elements_per_s(const case_group& g) {
+    double max = 0;
+    for (const auto* c : g.cases) {
+        max = std::max(max, c->elements_per_s.value_or(0));
+    }
+    return max;
 }
 
 /// bytes / n when every timed case of the group moves the same bytes per element.
@@ -130,15 +140,17 @@ std::string group_charts(const report_input& in, const case_group& g) {
         }
     }
     if (auto bpe = common_bytes_per_element(g)) {
-        gb.y2_factor = 1.0 / *bpe;
-        gb.y2_label = "G elements/s (" + format_fixed(*bpe, 0) + " B each)";
+        const auto unit = rate_unit_for(max_elements_per_s(g));
+        gb.y2_factor = 1e9 / *bpe / unit.factor;
+        gb.y2_label = unit.prefix + " elements/s (" + format_fixed(*bpe, 0) + " B each)";
         return figure(svg::render_line_chart(gb), caption);
     }
     svg::line_chart el = gb;
     el.title = group_title(in, g) + " \xE2\x80\x94 elements";
-    el.y_label = "G elements/s";
+    const auto unit = rate_unit_for(max_elements_per_s(g));
+    el.y_label = unit.prefix + " elements/s";
     el.reference.reset();
-    el.lines = build_series(g, true);
+    el.lines = build_series(g, true, unit);
     return figure(svg::render_line_chart(gb), caption) +
            figure(svg::render_line_chart(el), "Elements (records for layouts) per second.");
 }

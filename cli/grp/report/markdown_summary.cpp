@@ -141,12 +141,12 @@ std::string wg_probe_lines(const profile& p, const std::vector<const case_result
         for (const auto* c : g) {
             auto v = html::items_per_s(*c);
             series += (series.empty() ? "" : ", ") + std::to_string(c->key.local_size) + ": " +
-                      (v ? svg::format_value(*v / 1e9) : "n/a");
+                      (v ? svg::format_value(*v) : "n/a");
         }
         auto knee = html::wg_probe_knee(p, *first);
         s += "- wg-probe, " + markdown_escape(who) + ": knee at " +
              (knee ? "**" + std::to_string(*knee) + "** work-items" : std::string("unknown")) +
-             ". G work-items/s by local size: " + series + ".\n";
+             ". Work-items/s by local size: " + series + ".\n";
     }
     return s;
 }

@@ -89,7 +89,7 @@ std::string render_bar_chart(const bar_chart& c) {
     plot_area a;
     a.left = 68;
     a.right = chart_width - 24;
-    a.top = 40;
+    a.top = c.marker ? 56 : 40; // room for the marker label under the title
     a.bottom = a.top + 250;
     const auto leg = layout_legend(c.series_names, a.left, a.bottom + 46, a.width(), false);
     std::string out = open_chart(a.bottom + 50 + leg.height, c.title);

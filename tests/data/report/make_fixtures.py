@@ -188,8 +188,22 @@ def main():
     hostile_cases.append(case(rng3, "k2", "float", 1024, 64, 1000, 4096, 900.0,
                               scenario="<svg onload=alert(4)>",
                               extra={"<i>key</i>": "<script>alert(5)</script>"}))
+    # Scenario facts of the wrong types: the report must still render (and not throw).
+    hostile_cases.append(case(rng3, "precision/x", "float", 1024, 64, 1000, 4096, 900.0,
+                              scenario="precision",
+                              extra={"values": {"<b>m</b>": "not a number"}, "rel_errors": 5,
+                                     "dataset": ["<i>x</i>"]}))
+    hostile_cases.append(case(rng3, "wg-probe", "float", 1024, 64, 1000, 0, 900.0,
+                              scenario="wg-probe", extra={"items_per_s": "fast", "knee": "big"}))
+    hostile_cases.append(case(rng3, "barrier/without", "int", 1024, 64, 1000, 4096, 900.0,
+                              scenario="barrier",
+                              extra={"runs": "many", "wrong_runs": None, "example_wrong": {}}))
     hp = profile("<img src=x onerror=alert(2)>", hostile_cases, 900.0,
-                 scenarios={"<svg onload=alert(4)>": {"</table>": "<iframe>"}},
+                 scenarios={"<svg onload=alert(4)>": {"</table>": "<iframe>"},
+                            "wg-probe": {"knee": "big", "knee_is_lower_bound": "yes",
+                                         "devices": [1, {"device": "0"}, {"device": 0,
+                                                                          "knee": -3}]},
+                            "barrier": {"devices": [{"device": 99, "x": "<b>y</b>"}]}},
                  kernels=[{"name": evil, "entry": "e", "path": "</title><script>alert(6)</script>.cl",
                            "sha256": "ef" * 32, "spec": {}}])
     hp["host"]["hostname"] = "<marquee>host</marquee>"
