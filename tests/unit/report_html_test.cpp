@@ -71,6 +71,8 @@ TEST(ReportHtml, SingleProfileHasEverySection) {
     // reduce throughput, layouts (records/s, GB/s), wg-probe, barrier.
     EXPECT_EQ(count(html, "<svg class=\"chart\""), 5u);
     EXPECT_NE(html.find(">knee: 32<"), std::string::npos);
+    EXPECT_NE(html.find("<td>aos12</td><td class=\"num\" data-v=\"12\">12 B</td>"),
+              std::string::npos);
     EXPECT_NE(html.find("measured peak read 1800 GB/s"), std::string::npos);
     EXPECT_NE(html.find("id=\"grp-selfcheck\""), std::string::npos);
     EXPECT_NE(html.find("table class=\"sortable cases\" id=\"case-table\""), std::string::npos);
