@@ -13,7 +13,7 @@ struct fixture {
     ocl::session session{ocl::select({}).front()};
     run::device_data_cache data{session, 11, 1ULL << 30};
     run::measure_options measure{0, 1, 1, 1.0, 0.0};
-    run::case_context ctx{session, data, measure, 0, 0.0, value_kind::integer_valued};
+    run::case_context ctx{session, data, measure, 0, 0.0, value_kind::integer_valued, ""};
 };
 
 fixture& device() {

@@ -14,7 +14,7 @@ struct device_fixture {
     ocl::session session{ocl::select({}).front()};
     run::device_data_cache data{session, 7, 1ULL << 30};
     run::measure_options measure{0, 1, 1, 1.0, 0.0};
-    run::case_context ctx{session, data, measure, 0, 0.0, value_kind::random};
+    run::case_context ctx{session, data, measure, 0, 0.0, value_kind::random, ""};
 };
 
 device_fixture& device() {

@@ -75,7 +75,8 @@ void run_precision(const scenario_env& env) {
                      env.opt.measure,
                      env.device_index,
                      peak ? peak->read_gbps : 0.0,
-                     value_kind::random};
+                     value_kind::random,
+                     env.opt.cl_options};
     scenario_progress progress(env.progress, precision_datasets().size());
     nlohmann::ordered_json summaries = nlohmann::ordered_json::array();
     for (auto kind : precision_datasets()) {

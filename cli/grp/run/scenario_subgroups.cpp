@@ -79,7 +79,8 @@ void run_subgroups(const scenario_env& env) {
                      env.opt.measure,
                      env.device_index,
                      peak ? peak->read_gbps : 0.0,
-                     value_kind::random};
+                     value_kind::random,
+                     env.opt.cl_options};
     const auto locals = subgroup_local_sizes(d);
     scenario_progress progress(env.progress, subgroup_types.size() * locals.size());
     for (std::size_t i = 0; i < subgroup_types.size() * locals.size() && !interrupted(); ++i) {
