@@ -19,6 +19,9 @@ TEST(ReportMarkdown, SummarisesDevicesBestCasesScenariosAndProblems) {
     EXPECT_NE(md.find("| Fixture GPU 9000 | 555.42 |"), std::string::npos) << md;
     EXPECT_NE(md.find("| reduce | float | 2^24 | reduce6 | 1024 |"), std::string::npos) << md;
     EXPECT_NE(md.find("knee at **32** work-items"), std::string::npos);
+    EXPECT_NE(md.find("| layout\\_tree | float | 2^22 | aos16 | 16 B | 70.7G | 256 | 0.52x |"),
+              std::string::npos)
+        << md;
     EXPECT_NE(md.find("| barrier/no\\_barrier | 256 | 100 | 37 | 37.0% | race-observed |"),
               std::string::npos)
         << md;

@@ -134,7 +134,9 @@ std::vector<std::string> scenario_names(const profile& p) {
     }
     if (p.scenarios.is_object()) {
         for (const auto& [name, value] : p.scenarios.items()) {
-            add(name);
+            if (name != "layouts") {
+                add(name);
+            }
         }
     }
     return names;
@@ -165,75 +167,6 @@ std::optional<double> bytes_per_element(const case_result& c) {
         return std::nullopt;
     }
     return static_cast<double>(c.bytes) / static_cast<double>(c.key.n);
-}
-
-std::optional<double> extra_number(const case_result& c, const char* key) {
-    if (!c.extra.is_object()) {
-        return std::nullopt;
-    }
-    auto it = c.extra.find(key);
-    if (it == c.extra.end() || !it->is_number()) {
-        return std::nullopt;
-    }
-    return it->get<double>();
-}
-
-std::optional<double> items_per_s(const case_result& c) {
-    if (auto v = extra_number(c, "items_per_s")) {
-        return v;
-    }
-    if (c.elements_per_s) {
-        return c.elements_per_s;
-    }
-    if (c.summary && c.summary->median_ns > 0) {
-        return static_cast<double>(c.key.n) / c.summary->median_ns * 1e9;
-    }
-    return std::nullopt;
-}
-
-const nlohmann::ordered_json* scenario_summary_for(const profile& p, const std::string& name,
-                                                   int device) {
-    if (!p.scenarios.is_object() || !p.scenarios.contains(name) || !p.scenarios[name].is_object()) {
-        return nullptr;
-    }
-    const auto& s = p.scenarios[name];
-    if (auto d = s.find("devices"); d != s.end() && d->is_array()) {
-        for (const auto& e : *d) {
-            for (const char* key : {"device", "device_index"}) {
-                if (e.is_object() && e.contains(key) && e[key].is_number_integer() &&
-                    e[key].get<int>() == device) {
-                    return &e;
-                }
-            }
-        }
-    }
-    return &s;
-}
-
-std::optional<std::uint64_t> wg_probe_knee(const profile& p, const case_result& c) {
-    if (const auto* w = scenario_summary_for(p, "wg-probe", c.device)) {
-        if (w->contains("knee") && (*w)["knee"].is_number() && (*w)["knee"].get<double>() >= 1) {
-            return static_cast<std::uint64_t>((*w)["knee"].get<double>());
-        }
-    }
-    if (auto k = extra_number(c, "knee"); k && *k >= 1) {
-        return static_cast<std::uint64_t>(*k);
-    }
-    if (const auto* d = device_of(p, c); d && d->simd_width_estimate) {
-        return d->simd_width_estimate;
-    }
-    return std::nullopt;
-}
-
-std::optional<double> wrong_fraction(const case_result& c) {
-    if (auto f = extra_number(c, "wrong_fraction")) {
-        return f;
-    }
-    auto runs = extra_number(c, "runs"), wrong = extra_number(c, "wrong_runs");
-    if (runs && wrong && *runs > 0) {
-        return *wrong / *runs;
-    }
-    return std::nullopt;
 }
 
 rate_unit rate_unit_for(double max) {

@@ -47,7 +47,20 @@ std::vector<case_group> throughput_groups(const profile& p);
 /// nothing to compare).
 std::vector<case_group> layout_groups(const profile& p);
 
-/// Scenario names in first-seen order, from the cases and from profile::scenarios.
+/// The layouts of a group in DESIGN order (aos12, aos16, soa, then others alphabetically).
+std::vector<std::string> layouts_of(const case_group& g);
+
+/// Per layout of a layout group: the verified case with the most records/s, and its records/s
+/// relative to soa's best (empty without soa). `best` is nullptr when no case of it verified.
+struct layout_best {
+    std::string layout;
+    const case_result* best = nullptr;
+    std::optional<double> vs_soa;
+};
+std::vector<layout_best> best_per_layout(const case_group& g);
+
+/// Scenario names in first-seen order, from the cases and from profile::scenarios (except
+/// "layouts", the layout sweep's facts, which the layout views show).
 std::vector<std::string> scenario_names(const profile& p);
 
 /// The cases of one scenario, in profile order.

@@ -8,35 +8,10 @@
 #include "grp/report/svg_axis.hpp"
 
 #include <algorithm>
-#include <map>
 
 namespace grp::html {
 
 namespace {
-
-// The DESIGN order: packed, aligned, split; unknown layouts follow alphabetically.
-int layout_rank(const std::string& l) {
-    if (l == "aos12") {
-        return 0;
-    }
-    if (l == "aos16") {
-        return 1;
-    }
-    return l == "soa" ? 2 : 3;
-}
-
-std::vector<std::string> layouts_of(const case_group& g) {
-    std::vector<std::string> out;
-    for (const auto* c : g.cases) {
-        if (std::find(out.begin(), out.end(), c->key.layout) == out.end()) {
-            out.push_back(c->key.layout);
-        }
-    }
-    std::sort(out.begin(), out.end(), [](const auto& a, const auto& b) {
-        return std::make_pair(layout_rank(a), a) < std::make_pair(layout_rank(b), b);
-    });
-    return out;
-}
 
 std::vector<std::uint64_t> local_sizes_of(const case_group& g) {
     std::vector<std::uint64_t> out;
@@ -97,25 +72,9 @@ svg::bar_chart layout_chart(const case_group& g, bool elements) {
 // Per layout: bytes per record and the best records/s over the local sizes, relative to soa (as
 // run's layout table: the split layout is the reference every AoS is measured against).
 std::string layout_summary(const case_group& g) {
-    std::map<std::string, const case_result*> best;
-    for (const auto* c : g.cases) {
-        if (c->status != case_status::ok || !c->elements_per_s) {
-            continue;
-        }
-        auto& b = best[c->key.layout];
-        if (!b || *c->elements_per_s > *b->elements_per_s) {
-            b = c;
-        }
-    }
-    const case_result* base = best.count("soa") ? best["soa"] : nullptr;
     std::vector<row> rows;
-    for (const auto& l : layouts_of(g)) {
-        const case_result* c = best.count(l) ? best[l] : nullptr;
+    for (const auto& [l, c, rel] : best_per_layout(g)) {
         auto bpe = c ? bytes_per_element(*c) : std::nullopt;
-        std::optional<double> rel;
-        if (c && base) {
-            rel = *c->elements_per_s / *base->elements_per_s;
-        }
         rows.push_back({{{l},
                          {format_opt(bpe, 0) + " B", bpe},
                          {c ? svg::format_value(*c->elements_per_s) : "n/a"},
@@ -160,6 +119,12 @@ std::string section_layouts(const report_input& in, const std::string& tag) {
              figure(svg::render_bar_chart(layout_chart(g, true)),
                     any_wrong(g) ? "Red outline: wrong result." : "") +
              figure(svg::render_bar_chart(layout_chart(g, false))) + "</div>" + layout_summary(g);
+    }
+    const auto& facts = in.prof.scenarios;
+    if (facts.is_object() && facts.contains("layouts")) {
+        s += "<details><summary>Recorded layout facts (record sizes and alignment on the host "
+             "and the device)</summary>" +
+             json_summary(facts["layouts"]) + "</details>";
     }
     return s + "</section>";
 }

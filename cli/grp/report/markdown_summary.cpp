@@ -91,6 +91,29 @@ std::string best_table(const std::vector<report_input>& inputs) {
                     rows, {false, false, true, false, true, true, true, true});
 }
 
+std::string layouts_table(const std::vector<report_input>& inputs) {
+    std::vector<strings> rows;
+    for (std::size_t i = 0; i < inputs.size(); ++i) {
+        for (const auto& g : html::layout_groups(inputs[i].prof)) {
+            for (const auto& b : html::best_per_layout(g)) {
+                const auto bpe = b.best ? html::bytes_per_element(*b.best) : std::nullopt;
+                rows.push_back({tag_prefix(inputs, i) + g.label, g.type, format_count(g.n),
+                                b.layout, bpe ? format_fixed(*bpe, 0) + " B" : "",
+                                b.best ? svg::format_value(*b.best->elements_per_s) : "n/a",
+                                b.best ? std::to_string(b.best->key.local_size) : "",
+                                b.vs_soa ? format_fixed(*b.vs_soa, 2) + "x" : ""});
+            }
+        }
+    }
+    if (rows.empty()) {
+        return "";
+    }
+    return "### Layouts (vec3 sum)\n\nBest records/s of each layout over the local sizes.\n\n" +
+           md_table(
+               {"kernel", "type", "n", "layout", "bytes/record", "records/s", "local", "vs soa"},
+               rows, {false, false, true, false, true, true, true, true});
+}
+
 std::string problems_table(const std::vector<report_input>& inputs) {
     std::vector<strings> rows;
     std::size_t shown = 0, total = 0;
@@ -291,8 +314,8 @@ std::string render_markdown_summary(const std::vector<report_input>& inputs,
              (p.complete ? "" : " (**incomplete**: the run was interrupted)") +
              ". Verification: " + status_line(html::count_statuses(p)) + ".\n\n";
     }
-    s += devices_table(inputs) + best_table(inputs) + markdown_scenarios(inputs) +
-         problems_table(inputs) + markdown_comparison(inputs, opt);
+    s += devices_table(inputs) + best_table(inputs) + layouts_table(inputs) +
+         markdown_scenarios(inputs) + problems_table(inputs) + markdown_comparison(inputs, opt);
     if (!generator.empty()) {
         s += "<sub>" + markdown_escape(generator) + "</sub>\n";
     }
