@@ -51,7 +51,7 @@ void compress(std::array<std::uint32_t, 8>& h, const unsigned char* block) {
 
 } // namespace
 
-std::string sha256_hex(std::string_view data) {
+std::array<std::uint8_t, 32> sha256_digest(std::string_view data) {
     std::array<std::uint32_t, 8> h = {0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a,
                                       0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19};
     std::vector<unsigned char> msg(data.begin(), data.end());
@@ -66,10 +66,20 @@ std::string sha256_hex(std::string_view data) {
     for (std::size_t off = 0; off < msg.size(); off += 64) {
         compress(h, msg.data() + off);
     }
+    std::array<std::uint8_t, 32> out{};
+    for (std::size_t i = 0; i < 8; ++i) {
+        for (std::size_t b = 0; b < 4; ++b) {
+            out[4 * i + b] = static_cast<std::uint8_t>(h[i] >> (24 - 8 * b));
+        }
+    }
+    return out;
+}
+
+std::string sha256_hex(std::string_view data) {
     std::string out;
-    char buf[9];
-    for (auto x : h) {
-        std::snprintf(buf, sizeof buf, "%08x", x);
+    char buf[3];
+    for (auto byte : sha256_digest(data)) {
+        std::snprintf(buf, sizeof buf, "%02x", byte);
         out += buf;
     }
     return out;
