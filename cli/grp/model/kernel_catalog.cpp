@@ -92,15 +92,22 @@ std::vector<kernel_spec> resolve_kernels(const std::vector<std::string>& items,
             out.push_back(k);
         }
     };
-    if (items.empty()) {
+    auto add_defaults = [&] {
         for (const auto& k : builtin) {
             if (k.in_default_sweep && declares_any(k, wanted)) {
                 add(k);
             }
         }
+    };
+    if (items.empty()) {
+        add_defaults();
         return out;
     }
     for (const auto& item : items) {
+        if (item == "default") {
+            add_defaults();
+            continue;
+        }
         if (looks_like_path(item)) {
             fs::path p(item);
             if (p.extension() == ".cl") {
