@@ -43,3 +43,6 @@ set_tests_properties(cli.run_writes_a_profile_that_validates cli.run_refuses_to_
                      cli.run_interrupt_saves_finished_cases PROPERTIES LABELS cli TIMEOUT 600)
 grp_cli_test(run_layouts_table_compares_to_soa 0 "Layouts .*vec3_grid .* aos16 .*x.*soa .*1.00x"
              run --layout aos12,aos16,soa -l 64 -n 10007 ${GRP_QUICK} -o run_layouts.json --force)
+grp_cli_test(run_default_kernels_with_a_scenario 0 "reduce_vec4 .*precision/const_1.1"
+             run -k default --scenario precision -l 64 -n 4096 ${GRP_QUICK}
+             -o run_default_scenario.json --force)
