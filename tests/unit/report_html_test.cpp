@@ -84,6 +84,11 @@ TEST(ReportHtml, WrongCasesAreHighlighted) {
     // In the verification table and in the all-cases table.
     EXPECT_EQ(count(html, "<tr class=\"row-st-wrong\">"), 2u);
     EXPECT_EQ(count(html, "class=\"flag\""), 1u); // the red ring on the throughput chart
+    // Skipped cases are grouped by reason, not listed one by one among the problems.
+    EXPECT_NE(html.find("<h3>Skipped</h3>"), std::string::npos);
+    EXPECT_NE(html.find("<td>local size 32 is below the kernel&#39;s minimum 64</td>"
+                        "<td class=\"num\" data-v=\"1\">1</td><td>reduce4_lockstep</td>"),
+              std::string::npos);
 }
 
 TEST(ReportHtml, ScenariosRenderSpecificallyAndGenerically) {

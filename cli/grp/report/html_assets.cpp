@@ -63,7 +63,7 @@ table.kv td{overflow-wrap:anywhere}
 tr.row-st-wrong td,tr.row-v-bad td{background:var(--bad-bg)}
 tr.row-st-failed td,tr.row-st-race td{background:var(--warn-bg)}
 tr.row-st-skipped td{color:var(--muted)}tr.row-v-good td{background:var(--ok-bg)}
-td.worst{color:var(--bad);font-weight:600}
+td.worst{color:var(--bad);font-weight:600}table.cases td{white-space:nowrap}
 .badge{display:inline-block;padding:0 7px;border-radius:10px;font-size:12px;font-weight:600;
 border:1px solid currentColor;white-space:nowrap}
 .st-ok,.v-good{color:var(--ok)}.st-wrong,.v-bad{color:var(--bad)}.st-failed,.st-race{color:var(--warn)}

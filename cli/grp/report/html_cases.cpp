@@ -3,6 +3,7 @@
 #include "grp/report/html_elements.hpp"
 #include "grp/report/html_sections.hpp"
 
+#include <algorithm>
 #include <cstdio>
 
 namespace grp::html {
@@ -25,18 +26,44 @@ cell sci_cell(std::optional<double> v) {
     return {buf, v};
 }
 
-row case_row(const report_input& in, std::size_t p, bool multi, const case_result& c) {
+cell number_cell(std::optional<double> v, int digits) {
+    return {v ? format_opt(v, digits) : "", v};
+}
+
+/// The columns that tell cases apart here: the profile with several, the device with several.
+struct table_shape {
+    bool profiles = false, devices = false;
+};
+
+table_shape shape_of(const std::vector<report_input>& inputs) {
+    table_shape t;
+    t.profiles = inputs.size() > 1;
+    std::vector<std::string> names;
+    for (const auto& in : inputs) {
+        for (const auto& d : in.prof.devices) {
+            if (std::find(names.begin(), names.end(), d.info.name) == names.end()) {
+                names.push_back(d.info.name);
+            }
+        }
+    }
+    t.devices = names.size() > 1;
+    return t;
+}
+
+row case_row(const report_input& in, std::size_t p, table_shape shape, const case_result& c) {
     row r;
     r.cls = c.status == case_status::ok ? "" : "row-" + status_class(c.status);
-    if (multi) {
+    if (shape.profiles) {
         r.cells.push_back({profile_tag(p)});
+    }
+    if (shape.devices) {
+        r.cells.push_back({device_name(in.prof, c.device)});
     }
     const auto& s = c.summary;
     std::optional<double> cv_pct = s ? std::optional<double>(s->cv * 100) : std::nullopt;
     std::optional<double> gels =
         c.elements_per_s ? std::optional<double>(*c.elements_per_s / 1e9) : std::nullopt;
     std::vector<cell> rest = {
-        {device_name(in.prof, c.device)},
         {c.scenario},
         {c.key.kernel},
         {c.key.type},
@@ -49,9 +76,9 @@ row case_row(const report_input& in, std::size_t p, bool multi, const case_resul
         time_cell(s ? std::optional<double>(s->p95_ns) : std::nullopt),
         {cv_pct ? format_fixed(*cv_pct, 1) : "", cv_pct},
         {std::to_string(c.samples_ns.size()), static_cast<double>(c.samples_ns.size())},
-        {format_opt(c.gbps), c.gbps},
-        {format_opt(gels, 2), gels},
-        {format_opt(c.pct_of_peak), c.pct_of_peak},
+        number_cell(c.gbps, 1),
+        number_cell(gels, 2),
+        number_cell(c.pct_of_peak, 1),
         sci_cell(c.rel_error),
     };
     r.cells.insert(r.cells.end(), rest.begin(), rest.end());
@@ -61,19 +88,21 @@ row case_row(const report_input& in, std::size_t p, bool multi, const case_resul
 } // namespace
 
 std::string section_cases(const std::vector<report_input>& inputs) {
-    const bool multi = inputs.size() > 1;
+    const auto shape = shape_of(inputs);
     std::vector<row> rows;
     for (std::size_t p = 0; p < inputs.size(); ++p) {
         for (const auto& c : inputs[p].prof.cases) {
-            rows.push_back(case_row(inputs[p], p, multi, c));
+            rows.push_back(case_row(inputs[p], p, shape, c));
         }
     }
     std::vector<column> cols;
-    if (multi) {
+    if (shape.profiles) {
         cols.push_back({"profile"});
     }
+    if (shape.devices) {
+        cols.push_back({"device"});
+    }
     std::vector<column> rest = {
-        {"device"},
         {"scenario"},
         {"kernel"},
         {"type"},
