@@ -62,3 +62,22 @@ TEST(ReportMarkdown, HostileStringsStayText) {
 
 } // namespace
 } // namespace grp
+
+namespace grp {
+namespace {
+
+TEST(ReportMarkdown, PerDeviceScenarioSummaryOncePerDevice) {
+    profile p;
+    p.devices.resize(1);
+    p.devices[0].info.name = "GPU <0>";
+    p.scenarios["mystery"] = {
+        {"rule", "r"}, {"available", false}, {"devices", {{{"device", 0}, {"available", false}}}}};
+    const auto md = render_markdown_summary({{"p.json", p}}, "");
+    EXPECT_NE(md.find("| rule | r |"), std::string::npos) << md;
+    EXPECT_NE(md.find("| GPU &lt;0&gt;: available | false |"), std::string::npos) << md;
+    EXPECT_EQ(md.find("| available | false |"), std::string::npos) << md; // not mirrored twice
+    EXPECT_EQ(md.find("\"device\""), std::string::npos) << md;
+}
+
+} // namespace
+} // namespace grp

@@ -147,7 +147,9 @@ std::string wg_probe_lines(const profile& p, const std::vector<const case_result
     std::string s;
     std::vector<std::string> done;
     for (const auto* first : cases) {
-        const std::string who = first->key.kernel + " on " + html::device_name(p, first->device);
+        const std::string device = html::device_name(p, first->device);
+        const std::string who =
+            first->key.kernel == "wg-probe" ? device : first->key.kernel + " on " + device;
         if (std::find(done.begin(), done.end(), who) != done.end()) {
             continue;
         }
@@ -217,21 +219,60 @@ std::string precision_table(const std::vector<const case_result*>& cases) {
                     {false, true, false, true, true});
 }
 
+/// Long values (tables kept as JSON) are cut: the HTML report shows them whole.
+std::string cut_value(const std::string& v) {
+    std::size_t cut = v.size() > 80 ? 77 : v.size();
+    while (cut > 0 && cut < v.size() && (static_cast<unsigned char>(v[cut]) & 0xC0) == 0x80) {
+        --cut; // never split a UTF-8 sequence
+    }
+    return cut < v.size() ? v.substr(0, cut) + "..." : v;
+}
+
+/// A summary's facts as rows. One kept per device (scenarios.NAME.devices[], mirrored at the
+/// top level while there is one device) gives each device's facts once, under its name.
+std::vector<strings> summary_rows(const profile& p, const nlohmann::ordered_json& s) {
+    std::vector<strings> rows;
+    const auto devices = s.find("devices");
+    const bool per_device =
+        devices != s.end() && devices->is_array() && !devices->empty() &&
+        std::all_of(devices->begin(), devices->end(), [](const auto& e) { return e.is_object(); });
+    if (!per_device) {
+        for (auto& [k, v] : html::flatten(s)) {
+            rows.push_back({k, cut_value(v)});
+        }
+        return rows;
+    }
+    nlohmann::ordered_json shared = nlohmann::ordered_json::object();
+    for (const auto& [k, v] : s.items()) {
+        if (k != "devices" && std::none_of(devices->begin(), devices->end(),
+                                           [&](const auto& e) { return e.contains(k); })) {
+            shared[k] = v;
+        }
+    }
+    for (auto& [k, v] : html::flatten(shared)) {
+        rows.push_back({k, cut_value(v)});
+    }
+    for (const auto& e : *devices) {
+        nlohmann::ordered_json facts = e;
+        std::string who;
+        if (e.contains("device") && e["device"].is_number_integer()) {
+            who = html::device_name(p, e["device"].get<int>()) + ": ";
+            facts.erase("device");
+        }
+        for (auto& [k, v] : html::flatten(facts)) {
+            rows.push_back({who + k, cut_value(v)});
+        }
+    }
+    return rows;
+}
+
 std::string generic_scenario(const profile& p, const std::string& name) {
     if (!p.scenarios.is_object() || !p.scenarios.contains(name)) {
         return "";
     }
-    std::vector<strings> rows;
-    for (auto& [k, v] : html::flatten(p.scenarios[name])) {
-        if (rows.size() < 20) {
-            // Long values (tables kept as JSON) are cut: the HTML report shows them whole.
-            std::size_t cut = v.size() > 80 ? 77 : v.size();
-            while (cut > 0 && cut < v.size() &&
-                   (static_cast<unsigned char>(v[cut]) & 0xC0) == 0x80) {
-                --cut; // never split a UTF-8 sequence
-            }
-            rows.push_back({k, cut < v.size() ? v.substr(0, cut) + "..." : v});
-        }
+    auto rows = summary_rows(p, p.scenarios[name]);
+    if (rows.size() > 20) {
+        rows.resize(20);
     }
     return rows.empty() ? "" : markdown_escape(name) + ":\n\n" + md_table({"fact", "value"}, rows);
 }
