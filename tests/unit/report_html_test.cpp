@@ -25,6 +25,7 @@ std::size_t count(const std::string& text, const std::string& what) {
 
 std::string page(const std::vector<std::string>& names) {
     std::vector<report_input> in;
+    in.reserve(names.size());
     for (const auto& n : names) {
         in.push_back({n, load_profile(fixture(n))});
     }

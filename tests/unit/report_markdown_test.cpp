@@ -8,6 +8,7 @@ namespace {
 
 std::string summary(const std::vector<std::string>& names) {
     std::vector<html::report_input> in;
+    in.reserve(names.size());
     for (const auto& n : names) {
         in.push_back({n, load_profile(std::string(GRP_TEST_DATA) + "/report/" + n)});
     }

@@ -139,7 +139,8 @@ bar_chart probe_bars() {
     }
     b.values.assign(1, {});
     for (std::size_t i = 0; i < b.categories.size(); ++i) {
-        b.values[0].push_back(i == 3 ? std::nullopt : std::optional<double>(1.0 + i));
+        b.values[0].push_back(i == 3 ? std::nullopt
+                                     : std::optional<double>(1.0 + static_cast<double>(i)));
     }
     b.marker = 5;
     b.marker_label = "knee: 32";

@@ -54,10 +54,10 @@ row case_row(const report_input& in, std::size_t p, table_shape shape, const cas
     row r;
     r.cls = c.status == case_status::ok ? "" : "row-" + status_class(c.status);
     if (shape.profiles) {
-        r.cells.push_back({profile_tag(p)});
+        r.cells.emplace_back(profile_tag(p));
     }
     if (shape.devices) {
-        r.cells.push_back({device_name(in.prof, c.device)});
+        r.cells.emplace_back(device_name(in.prof, c.device));
     }
     const auto& s = c.summary;
     std::optional<double> cv_pct = s ? std::optional<double>(s->cv * 100) : std::nullopt;
@@ -97,10 +97,10 @@ std::string section_cases(const std::vector<report_input>& inputs) {
     }
     std::vector<column> cols;
     if (shape.profiles) {
-        cols.push_back({"profile"});
+        cols.emplace_back("profile");
     }
     if (shape.devices) {
-        cols.push_back({"device"});
+        cols.emplace_back("device");
     }
     std::vector<column> rest = {
         {"scenario"},

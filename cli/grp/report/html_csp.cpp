@@ -20,7 +20,7 @@ std::uint32_t rotr(std::uint32_t x, int n) {
 
 void compress(std::array<std::uint32_t, 8>& h, const std::uint8_t* block) {
     std::uint32_t w[64];
-    for (int i = 0; i < 16; ++i) {
+    for (std::size_t i = 0; i < 16; ++i) {
         w[i] = std::uint32_t{block[4 * i]} << 24 | std::uint32_t{block[4 * i + 1]} << 16 |
                std::uint32_t{block[4 * i + 2]} << 8 | std::uint32_t{block[4 * i + 3]};
     }
@@ -72,10 +72,9 @@ std::array<std::uint8_t, 32> sha256(std::string_view data) {
         compress(h, msg.data() + off);
     }
     std::array<std::uint8_t, 32> out{};
-    for (int i = 0; i < 8; ++i) {
-        for (int j = 0; j < 4; ++j) {
-            out[static_cast<std::size_t>(4 * i + j)] =
-                static_cast<std::uint8_t>(h[i] >> (24 - 8 * j));
+    for (std::size_t i = 0; i < 8; ++i) {
+        for (std::size_t j = 0; j < 4; ++j) {
+            out[4 * i + j] = static_cast<std::uint8_t>(h[i] >> (24 - 8 * j));
         }
     }
     return out;

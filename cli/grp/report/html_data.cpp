@@ -47,6 +47,7 @@ std::vector<case_group> group_by(const profile& p, bool (*keep)(const case_resul
         it->second.cases.push_back(&c);
     }
     std::vector<case_group> out;
+    out.reserve(groups.size());
     for (auto& g : groups) {
         out.push_back(std::move(g.second));
     }

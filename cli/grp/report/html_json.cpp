@@ -38,6 +38,7 @@ std::string records_table(const ojson& arr) {
         }
     }
     std::vector<column> cols;
+    cols.reserve(keys.size());
     for (const auto& k : keys) {
         cols.emplace_back(k);
     }

@@ -58,7 +58,7 @@ std::string section_summary(const std::vector<report_input>& inputs) {
         for (const auto* c : best_cases(prof)) {
             row r;
             if (inputs.size() > 1) {
-                r.cells.push_back({profile_tag(p)});
+                r.cells.emplace_back(profile_tag(p));
             }
             std::vector<cell> rest = {
                 {device_name(prof, c->device)},
@@ -80,7 +80,7 @@ std::string section_summary(const std::vector<report_input>& inputs) {
     }
     std::vector<column> cols;
     if (inputs.size() > 1) {
-        cols.push_back({"profile"});
+        cols.emplace_back("profile");
     }
     std::vector<column> rest = {{"device"},     {"family"},          {"type"},
                                 {"n", true},    {"best kernel"},     {"local", true},

@@ -75,7 +75,7 @@ std::string scenario_generic(const report_input& /*in*/, const case_list& cases)
     std::vector<column> cols = {{"kernel"},      {"type"},   {"layout"},    {"n", true},
                                 {"local", true}, {"status"}, {"GB/s", true}};
     for (const auto& k : keys) {
-        cols.push_back({k});
+        cols.emplace_back(k);
     }
     std::vector<row> rows;
     for (const auto* c : cases) {
@@ -92,7 +92,7 @@ std::string scenario_generic(const report_input& /*in*/, const case_list& cases)
         for (const auto& k : keys) {
             auto it = std::find_if(facts.begin(), facts.end(),
                                    [&](const auto& f) { return f.first == k; });
-            r.cells.push_back({it == facts.end() ? "" : it->second});
+            r.cells.emplace_back(it == facts.end() ? "" : it->second);
         }
         rows.push_back(std::move(r));
     }
@@ -129,7 +129,7 @@ std::string scenario_intro(const std::string& name) {
 // The built-in scenarios' views already show their facts: their recorded summary is folded
 // away; another scenario's summary is its main content and stays open.
 std::string summary_block(const profile& p, const std::string& name) {
-    const auto html = detail::scenario_summary(p, name);
+    auto html = detail::scenario_summary(p, name);
     if (html.empty() || !has_view(name)) {
         return html;
     }

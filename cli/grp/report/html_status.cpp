@@ -48,7 +48,7 @@ row problem_row(const std::vector<report_input>& inputs, std::size_t p, const ca
     row r;
     r.cls = "row-" + status_class(c.status);
     if (inputs.size() > 1) {
-        r.cells.push_back({profile_tag(p)});
+        r.cells.emplace_back(profile_tag(p));
     }
     std::vector<cell> rest = {
         {c.key.kernel},
@@ -117,7 +117,7 @@ std::string skipped_summary(const std::vector<report_input>& inputs) {
 std::vector<column> problem_columns(bool several_profiles) {
     std::vector<column> cols;
     if (several_profiles) {
-        cols.push_back({"profile"});
+        cols.emplace_back("profile");
     }
     std::vector<column> rest = {
         {"kernel"},      {"type"},      {"layout"},           {"n", true},

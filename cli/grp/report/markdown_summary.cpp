@@ -243,10 +243,11 @@ std::vector<strings> summary_rows(const profile& p, const nlohmann::ordered_json
         return rows;
     }
     nlohmann::ordered_json shared = nlohmann::ordered_json::object();
-    for (const auto& [k, v] : s.items()) {
-        if (k != "devices" && std::none_of(devices->begin(), devices->end(),
-                                           [&](const auto& e) { return e.contains(k); })) {
-            shared[k] = v;
+    for (const auto& item : s.items()) {
+        const std::string& key = item.key(); // named: lambdas cannot capture bindings
+        if (key != "devices" && std::none_of(devices->begin(), devices->end(),
+                                             [&](const auto& e) { return e.contains(key); })) {
+            shared[key] = item.value();
         }
     }
     for (auto& [k, v] : html::flatten(shared)) {
