@@ -62,14 +62,8 @@ void emit(const std::string& path, const std::string& text) {
     if (path == "-") {
         std::cout << text;
         std::cout.flush();
-    } else if (is_special(path)) {
-        std::ofstream out(path, std::ios::binary);
-        out << text;
-        if (!out.flush()) {
-            throw file_error(path + ": write failed");
-        }
     } else {
-        write_file_atomic(path, text);
+        write_file_atomic(path, text); // writes devices and FIFOs in place
     }
 }
 

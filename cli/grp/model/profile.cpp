@@ -7,6 +7,7 @@
 #include <cstdio>
 #include <fstream>
 #include <sstream>
+#include <sys/stat.h>
 #include <tuple>
 
 namespace grp {
@@ -338,6 +339,17 @@ profile load_profile(const std::string& path) {
 }
 
 void write_file_atomic(const std::string& path, const std::string& text) {
+    // A device, FIFO or socket (/dev/null, a named pipe) is written in place: renaming a temp
+    // file over it would replace the node with a regular file (as root, even /dev/null).
+    struct stat st {};
+    if (::stat(path.c_str(), &st) == 0 && !S_ISREG(st.st_mode) && !S_ISDIR(st.st_mode)) {
+        std::ofstream out(path, std::ios::binary);
+        out << text;
+        if (!out.flush()) {
+            throw file_error(path + ": write failed");
+        }
+        return;
+    }
     const std::string tmp = path + ".tmp";
     {
         std::ofstream out(tmp, std::ios::binary | std::ios::trunc);

@@ -140,7 +140,8 @@ profile parse_profile(const std::string& text, const std::string& path);
 /// Writes atomically: to PATH.tmp, then rename. Throws file_error on I/O failure.
 void save_profile(const profile& p, const std::string& path);
 
-/// Writes any text atomically (same temp-then-rename rule).
+/// Writes any text atomically (same temp-then-rename rule); devices and FIFOs such as
+/// /dev/null are written in place instead.
 void write_file_atomic(const std::string& path, const std::string& text);
 
 } // namespace grp

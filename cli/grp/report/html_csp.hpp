@@ -2,8 +2,7 @@
 // only the page's own inline scripts, named by their SHA-256 hashes. Escaping already keeps
 // profile strings from becoming markup; the policy is the second wall: were an injected
 // <script> or onerror= attribute ever to slip through, the browser would refuse to run it.
-// SHA-256 (FIPS 180-4) and base64 are implemented here because nothing else in grp_model needs
-// them and the tool takes no crypto dependency.
+// The hashes come from grp/core/sha256 (also used for kernel sources); base64 lives here.
 #pragma once
 
 #include <array>
@@ -13,9 +12,6 @@
 #include <vector>
 
 namespace grp::html {
-
-/// SHA-256 digest of `data`.
-std::array<std::uint8_t, 32> sha256(std::string_view data);
 
 /// Standard base64 (RFC 4648, with '=' padding).
 std::string base64(const std::uint8_t* data, std::size_t size);
