@@ -18,21 +18,6 @@ struct platforms_options {
     std::vector<std::string> devices;
 };
 
-template <typename T> std::string or_na(const std::optional<T>& v) {
-    if (!v) {
-        return "unavailable";
-    }
-    if constexpr (std::is_same_v<T, std::string>) {
-        return *v;
-    } else {
-        return std::to_string(*v);
-    }
-}
-
-std::string bytes_or_na(const std::optional<std::uint64_t>& v) {
-    return v ? format_bytes(*v) : "unavailable";
-}
-
 void print_device(std::ostream& os, const device_info& d, bool extensions) {
     text_table t;
     t.add_column("property");
@@ -44,24 +29,26 @@ void print_device(std::ostream& os, const device_info& d, bool extensions) {
     std::vector<std::pair<std::string, std::string>> rows = {
         {"vendor", d.vendor},
         {"type", d.type},
-        {"device version", or_na(d.device_version)},
-        {"driver version", or_na(d.driver_version)},
-        {"OpenCL C", or_na(d.opencl_c_version)},
-        {"uuid", or_na(d.uuid)},
-        {"compute units", or_na(d.compute_units)},
+        {"device version", or_unavailable(d.device_version)},
+        {"driver version", or_unavailable(d.driver_version)},
+        {"OpenCL C", or_unavailable(d.opencl_c_version)},
+        {"uuid", or_unavailable(d.uuid)},
+        {"compute units", or_unavailable(d.compute_units)},
         {"max clock", d.max_clock_mhz ? std::to_string(*d.max_clock_mhz) + " MHz" : "unavailable"},
-        {"max work-group size", or_na(d.max_work_group_size)},
+        {"max work-group size", or_unavailable(d.max_work_group_size)},
         {"max work-item sizes", sizes.empty() ? "unavailable" : sizes},
-        {"preferred wg multiple", or_na(d.preferred_work_group_multiple)},
-        {"local memory", bytes_or_na(d.local_mem_bytes) + " (" + or_na(d.local_mem_type) + ")"},
-        {"global memory", bytes_or_na(d.global_mem_bytes)},
-        {"global cache", bytes_or_na(d.global_cache_bytes) + ", line " +
-                             or_na(d.global_cacheline_bytes) + " B"},
-        {"max allocation", bytes_or_na(d.max_alloc_bytes)},
-        {"sub-groups", d.subgroups ? "yes (max " + or_na(d.max_sub_groups) + " per group)" : "no"},
+        {"preferred wg multiple", or_unavailable(d.preferred_work_group_multiple)},
+        {"local memory",
+         bytes_or_unavailable(d.local_mem_bytes) + " (" + or_unavailable(d.local_mem_type) + ")"},
+        {"global memory", bytes_or_unavailable(d.global_mem_bytes)},
+        {"global cache", bytes_or_unavailable(d.global_cache_bytes) + ", line " +
+                             or_unavailable(d.global_cacheline_bytes) + " B"},
+        {"max allocation", bytes_or_unavailable(d.max_alloc_bytes)},
+        {"sub-groups",
+         d.subgroups ? "yes (max " + or_unavailable(d.max_sub_groups) + " per group)" : "no"},
         {"fp64", d.fp64 ? "yes" : "no"},
-        {"timer resolution", d.timer_resolution_ns ? std::to_string(*d.timer_resolution_ns) + " ns"
-                                                   : "unavailable"},
+        {"timer resolution",
+         d.timer_resolution_ns ? std::to_string(*d.timer_resolution_ns) + " ns" : "unavailable"},
         {"extensions", std::to_string(d.extensions.size()) +
                            (extensions ? "" : " (list them with --extensions)")},
     };
@@ -100,8 +87,7 @@ int run_platforms(const platforms_options& opt) {
         if (h.info.platform_index != last_platform) {
             last_platform = h.info.platform_index;
             std::cout << "Platform " << h.info.platform_index << ": " << h.info.platform_name
-                      << " (" << h.info.platform_vendor << ", " << h.info.platform_version
-                      << ")\n";
+                      << " (" << h.info.platform_vendor << ", " << h.info.platform_version << ")\n";
         }
         print_device(std::cout, h.info, opt.extensions);
         std::cout << '\n';
@@ -121,7 +107,11 @@ void add_platforms(CLI::App& app, command_slot& slot) {
     sub->add_flag("--json", opt->json, "Print a JSON array, one object per device (stable keys)");
     sub->add_flag("--extensions", opt->extensions, "List each device's extensions");
     add_device_option(sub, opt->devices);
-    sub->callback([opt, &slot] { slot = [opt] { return run_platforms(*opt); }; });
+    sub->callback([opt, &slot] {
+        slot = [opt] {
+            return run_platforms(*opt);
+        };
+    });
 }
 
 } // namespace grp::cli

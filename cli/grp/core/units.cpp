@@ -54,6 +54,10 @@ std::string format_count(std::uint64_t n) {
     return std::to_string(n);
 }
 
+std::string bytes_or_unavailable(const std::optional<std::uint64_t>& v) {
+    return v ? format_bytes(*v) : "unavailable";
+}
+
 namespace {
 
 std::uint64_t checked_mul(std::uint64_t a, std::uint64_t b, const std::string& what,

@@ -3,7 +3,9 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <string>
+#include <type_traits>
 
 namespace grp {
 
@@ -15,6 +17,21 @@ std::string format_ns(double ns);
 std::string format_fixed(double v, int digits);
 /// "1048576" -> "2^20" when a power of two, else "1.05M"; for compact tables.
 std::string format_count(std::uint64_t n);
+
+/// A device fact for display: its value, or "unavailable" when the driver could not report it.
+template <typename T> std::string or_unavailable(const std::optional<T>& v) {
+    if (!v) {
+        return "unavailable";
+    }
+    if constexpr (std::is_same_v<T, std::string>) {
+        return *v;
+    } else {
+        return std::to_string(*v);
+    }
+}
+
+/// format_bytes of a fact, or "unavailable".
+std::string bytes_or_unavailable(const std::optional<std::uint64_t>& v);
 
 /// Parses counts: "1000", "1M" (10^6), "1Mi" (2^20), "64k", "2^28", "3*2^20". Throws usage_error
 /// naming `what` on anything else or on overflow.

@@ -8,35 +8,21 @@ namespace grp::html {
 
 namespace {
 
-template <typename T> std::string or_na(const std::optional<T>& v) {
-    if (!v) {
-        return "unavailable";
-    }
-    if constexpr (std::is_same_v<T, std::string>) {
-        return *v;
-    } else {
-        return std::to_string(*v);
-    }
-}
-
-std::string bytes_or_na(const std::optional<std::uint64_t>& v) {
-    return v ? format_bytes(*v) : "unavailable";
-}
-
 std::string device_card(const profile_device& d) {
     const auto& i = d.info;
     std::vector<std::pair<std::string, std::string>> rows = {
         {"vendor", i.vendor},
         {"platform", i.platform_name + " (" + i.platform_version + ")"},
         {"type", i.type},
-        {"driver", or_na(i.driver_version)},
-        {"device version", or_na(i.device_version)},
-        {"compute units", or_na(i.compute_units)},
+        {"driver", or_unavailable(i.driver_version)},
+        {"device version", or_unavailable(i.device_version)},
+        {"compute units", or_unavailable(i.compute_units)},
         {"max clock", i.max_clock_mhz ? std::to_string(*i.max_clock_mhz) + " MHz" : "unavailable"},
-        {"max work-group size", or_na(i.max_work_group_size)},
-        {"preferred wg multiple", or_na(i.preferred_work_group_multiple)},
-        {"local memory", bytes_or_na(i.local_mem_bytes) + " (" + or_na(i.local_mem_type) + ")"},
-        {"global memory", bytes_or_na(i.global_mem_bytes)},
+        {"max work-group size", or_unavailable(i.max_work_group_size)},
+        {"preferred wg multiple", or_unavailable(i.preferred_work_group_multiple)},
+        {"local memory",
+         bytes_or_unavailable(i.local_mem_bytes) + " (" + or_unavailable(i.local_mem_type) + ")"},
+        {"global memory", bytes_or_unavailable(i.global_mem_bytes)},
         {"sub-groups / fp64",
          std::string(i.subgroups ? "yes" : "no") + " / " + (i.fp64 ? "yes" : "no")},
     };
