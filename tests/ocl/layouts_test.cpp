@@ -1,5 +1,6 @@
 // The vec3 layout kernels: every kernel x layout x awkward n, with integer-valued floats so
 // the three sums are exact, and the device's view of the record sizes.
+#include "device_fixture.hpp"
 #include "grp/model/kernel_catalog.hpp"
 #include "grp/run/case_runner.hpp"
 #include "grp/run/layout_check.hpp"
@@ -9,15 +10,8 @@
 namespace grp {
 namespace {
 
-struct fixture {
-    ocl::session session{ocl::select({}).front()};
-    run::device_data_cache data{session, 11, 1ULL << 30};
-    run::measure_options measure{0, 1, 1, 1.0, 0.0};
-    run::case_context ctx{session, data, measure, 0, 0.0, value_kind::integer_valued, ""};
-};
-
-fixture& device() {
-    static fixture f;
+test_support::device_fixture& device() {
+    static test_support::device_fixture f{11, value_kind::integer_valued};
     return f;
 }
 

@@ -1,6 +1,7 @@
 // Every built-in kernel x type x local size x awkward n on the OpenCL device the tests run on
 // (PoCL in CI): each case either verifies exactly or is skipped for a stated reason. An
 // independent host sum (not the runner's reference) double-checks the integer results.
+#include "device_fixture.hpp"
 #include "grp/model/host_data.hpp"
 #include "grp/model/kernel_catalog.hpp"
 #include "grp/run/case_runner.hpp"
@@ -10,15 +11,8 @@
 namespace grp {
 namespace {
 
-struct device_fixture {
-    ocl::session session{ocl::select({}).front()};
-    run::device_data_cache data{session, 7, 1ULL << 30};
-    run::measure_options measure{0, 1, 1, 1.0, 0.0};
-    run::case_context ctx{session, data, measure, 0, 0.0, value_kind::random, ""};
-};
-
-device_fixture& device() {
-    static device_fixture f;
+test_support::device_fixture& device() {
+    static test_support::device_fixture f{7, value_kind::random};
     return f;
 }
 

@@ -18,6 +18,17 @@ case_result scenario_case(const scenario_env& env, const std::string& scenario, 
     return r;
 }
 
+case_context scenario_case_context(const scenario_env& env, device_data_cache& data) {
+    const auto& peak = env.prof.devices.at(static_cast<std::size_t>(env.device_index)).peak;
+    return case_context{env.session,
+                        data,
+                        env.opt.measure,
+                        env.device_index,
+                        peak ? peak->read_gbps : 0.0,
+                        value_kind::random,
+                        env.opt.cl_options};
+}
+
 void record_builtin_kernel(profile& p, const std::string& name, const std::string& entry,
                            const std::string& file, nlohmann::ordered_json spec) {
     for (const auto& k : p.kernels) {

@@ -6,6 +6,7 @@
 
 #include "grp/model/profile.hpp"
 #include "grp/ocl/session.hpp"
+#include "grp/run/case_runner.hpp"
 #include "grp/run/measure.hpp"
 #include "grp/run/runner.hpp"
 
@@ -25,6 +26,10 @@ struct scenario_env {
 
 /// A case of `scenario` with its key and device set (status ok, nothing measured yet).
 case_result scenario_case(const scenario_env& env, const std::string& scenario, case_key key);
+
+/// The context for run_case in a scenario: the run's measure options and --cl-options, the
+/// device's index and measured peak, random values (callers may change `values`).
+case_context scenario_case_context(const scenario_env& env, device_data_cache& data);
 
 /// Adds a kernel record for an embedded file (`file` in kernels/, recorded as "builtin:FILE"
 /// with the text's sha256) unless the profile already has one named `name`.

@@ -68,15 +68,8 @@ void run_precision(const scenario_env& env) {
     const std::uint64_t local =
         pow2_local_sizes(std::min<std::uint64_t>(256, s.info().max_work_group_size.value_or(256)))
             .back();
-    const auto& peak = env.prof.devices.at(static_cast<std::size_t>(env.device_index)).peak;
     device_data_cache data(s, env.opt.sweep.seed, 64ULL << 20);
-    case_context ctx{s,
-                     data,
-                     env.opt.measure,
-                     env.device_index,
-                     peak ? peak->read_gbps : 0.0,
-                     value_kind::random,
-                     env.opt.cl_options};
+    auto ctx = scenario_case_context(env, data);
     scenario_progress progress(env.progress, precision_datasets().size());
     nlohmann::ordered_json summaries = nlohmann::ordered_json::array();
     for (auto kind : precision_datasets()) {

@@ -72,15 +72,8 @@ void run_subgroups(const scenario_env& env) {
                   : "device has no sub-groups (no cl_khr_subgroups, no cl_intel_subgroups, no "
                     "OpenCL 3.0 sub-group support): the kernel was not compiled";
     record_builtin_kernel(env.prof, spec.name, spec.entry, "subgroup.cl", spec.raw);
-    const auto& peak = env.prof.devices.at(static_cast<std::size_t>(env.device_index)).peak;
     device_data_cache data(s, env.opt.sweep.seed, d.global_mem_bytes.value_or(1ULL << 30) / 4);
-    case_context ctx{s,
-                     data,
-                     env.opt.measure,
-                     env.device_index,
-                     peak ? peak->read_gbps : 0.0,
-                     value_kind::random,
-                     env.opt.cl_options};
+    auto ctx = scenario_case_context(env, data);
     const auto locals = subgroup_local_sizes(d);
     scenario_progress progress(env.progress, subgroup_types.size() * locals.size());
     for (std::size_t i = 0; i < subgroup_types.size() * locals.size() && !interrupted(); ++i) {
