@@ -41,8 +41,7 @@ cmake --build "$build" -j"$(nproc)"
 if [[ $mode == run ]]; then
   exec "$build/gpu-reduce-prof" run "$@"
 fi
-# Parallel test processes sharing PoCL's cache folder race on its temporary files ("unable to
-# rename temporary ..."): every OpenCL test gets its own folder (tests/pocl-isolate.sh and
+# Every OpenCL test gets its own PoCL cache folder (tests/pocl-isolate.sh and
 # grp_isolate_pocl_caches), and nothing is kept between tests.
 export POCL_KERNEL_CACHE=0
 exec ctest --test-dir "$build" --output-on-failure -j"$(nproc)" "$@"

@@ -106,6 +106,11 @@ void run_device(const run_options& opt, const ocl::device_handle& h, int device_
         try {
             r = run_case(ctx, k, pt);
         } catch (const kernel_build_error& e) {
+            // Ctrl-C during a build: LLVM's signal handler (inside PoCL) deletes the compiler's
+            // temporary files, so the build fails. That is the interruption, not a bad kernel.
+            if (interrupted()) {
+                break;
+            }
             if (!opt.keep_going) {
                 throw;
             }
@@ -115,8 +120,11 @@ void run_device(const run_options& opt, const ocl::device_handle& h, int device_
             r.reason = std::string(e.what()) + "\n" + e.log();
             r.build_options = e.options();
         }
-        if (interrupted() && r.status == case_status::ok && r.samples_ns.empty()) {
-            break; // cut off mid-case: not a finished case
+        // Cut off mid-case (no samples, or an OpenCL error the signal caused): not a finished
+        // case, so it is not recorded.
+        if (interrupted() && (r.status == case_status::failed ||
+                              (r.status == case_status::ok && r.samples_ns.empty()))) {
+            break;
         }
         if (progress.case_finished) {
             progress.case_finished(i, points.size(), r);
