@@ -1,20 +1,51 @@
 #!/usr/bin/python3
-"""Reference values for tests/unit/student_t_test.cpp.
+"""Reference values for tests/unit/student_t_test.cpp and tests/unit/inference_test.cpp.
 
 Needs SciPy and numpy (Debian: apt-get install python3-scipy; run with /usr/bin/python3).
 Values were taken with SciPy 1.10.1 and numpy 1.24.2. Nothing here shares code with
-cli/grp/model/student_t.cpp:
+cli/grp/model/student_t.cpp or inference.cpp:
   * t cdf: scipy.stats.t.cdf (cephes stdtr); for df = inf, scipy.stats.norm.cdf and .ppf.
   * t quantile: the root of scipy.stats.t.cdf(x, df) = p (of t.sf(x, df) = 1 - p for p > 1/2)
     by scipy.optimize.brentq to rtol 4*eps. scipy.stats.t.ppf itself (cephes stdtri) is off by
     up to ~2e-9 relative in SciPy 1.10.1 (e.g. df=2, p=0.01: -6.96455671876 against the root
     -6.96455673428), so it is printed beside the root but not used for the quantile tests.
+  * one run per side / several runs on both sides: scipy.stats.ttest_ind(cand, base,
+    equal_var=False) on the rounds / on the run means. SciPy 1.10 does not return Welch's df,
+    so the script computes it from the textbook formula and checks that 2 * t.sf(|t|, df)
+    reproduces ttest_ind's p-value.
+  * several runs on one side, a prior: the formulas of inference.hpp written out again with
+    numpy (np.var(ddof=1), np.mean), p from 2 * t.sf(|t|, df), the interval from t.ppf.
 
 Run: /usr/bin/python3 tests/data/compare/inference_reference.py
 """
 import numpy as np
 import scipy
 from scipy import optimize, stats
+
+CONF = 0.95
+PRIOR = (3.0e-4, 12.0)  # (s0^2, d0)
+
+# Per-round ln(median time in ns), one list per run. The C++ tests hold the same literals.
+ONE_BASE = [11.5012, 11.4987, 11.5031, 11.4979, 11.5008, 11.4996, 11.5023, 11.4990]
+ONE_CAND = [11.5105, 11.5062, 11.5141, 11.5088, 11.5019, 11.5127]
+MULTI_BASE = [[11.5012, 11.4987, 11.5031, 11.4979, 11.5008],
+              [11.5304, 11.5281, 11.5322, 11.5297],
+              [11.4815, 11.4790, 11.4833, 11.4802, 11.4821, 11.4811]]
+MULTI_CAND = [[11.5205, 11.5231, 11.5190],
+              [11.5402, 11.5371, 11.5436, 11.5389, 11.5418],
+              [11.5088],
+              [11.5296, 11.5270, 11.5311, 11.5284]]
+SHIFTED_BASE = [[11.5012, 11.4987, 11.5031, 11.4979, 11.5008, 11.4996],
+                [11.5304, 11.5281, 11.5322, 11.5297],
+                [11.4815, 11.4790, 11.4833, 11.4802, 11.4821],
+                [11.5148, 11.5169, 11.5137]]
+SINGLE_CAND = [11.5402, 11.5371, 11.5436, 11.5389, 11.5418, 11.5395, 11.5427]
+STEADY_BASE = [[11.5012, 11.4987, 11.5031, 11.4979, 11.5008],
+               [11.4998, 11.5021, 11.4985, 11.5016],
+               [11.5003, 11.4992, 11.5019, 11.4981, 11.5010, 11.4997]]
+ONE_ROUND_RUN_BASE = [[11.5012, 11.4987, 11.5031, 11.4979],
+                      [11.5304],
+                      [11.4815, 11.4790, 11.4833]]
 
 
 def t_quantile(p, df):
@@ -27,6 +58,64 @@ def t_quantile(p, df):
         f = lambda x: stats.t.cdf(x, df) - p  # noqa: E731
     return optimize.brentq(f, guess - width, guess + width, xtol=1e-300,
                            rtol=4 * np.finfo(float).eps, maxiter=500)
+
+
+def welch_df(v1, n1, v2, n2):
+    a, b = v1 / n1, v2 / n2
+    return (a + b) ** 2 / (a * a / (n1 - 1) + b * b / (n2 - 1))
+
+
+def report(name, change, se2, df):
+    se = np.sqrt(se2)
+    p = 2 * stats.t.sf(abs(change / se), df)
+    half = stats.t.ppf((1 + CONF) / 2, df) * se
+    print(f"{name}: log_change={change!r} se={se!r} df={df!r} p={p!r} "
+          f"ci=[{change - half!r}, {change + half!r}]")
+
+
+def welch_case(name, cand, base):
+    res = stats.ttest_ind(cand, base, equal_var=False)
+    change = np.mean(cand) - np.mean(base)
+    df = welch_df(np.var(cand, ddof=1), len(cand), np.var(base, ddof=1), len(base))
+    print(f"{name} ttest_ind: statistic={res.statistic!r} pvalue={res.pvalue!r} "
+          f"(2 t.sf(|t|, df)={2 * stats.t.sf(abs(res.statistic), df)!r})")
+    report(name, change, (change / res.statistic) ** 2, df)
+
+
+def own_between(runs):
+    """(max(0, S_m^2 - mean_j s_j^2 / r_j), J - 1); a one-round run uses the pooled s_w^2."""
+    means = np.array([np.mean(r) for r in runs])
+    multi = [r for r in runs if len(r) > 1]
+    pooled = sum((len(r) - 1) * np.var(r, ddof=1) for r in multi) / sum(len(r) - 1 for r in multi)
+    per_run = [(np.var(r, ddof=1) if len(r) > 1 else pooled) / len(r) for r in runs]
+    return max(0.0, np.var(means, ddof=1) - np.mean(per_run)), len(runs) - 1
+
+
+def mixed_case(name, multi, single, multi_is_cand, prior=None):
+    means = np.array([np.mean(r) for r in multi])
+    j = len(means)
+    sm2 = np.var(means, ddof=1)
+    sb2, d = own_between(multi)
+    s0, d0 = prior if prior else (0.0, 0.0)
+    w = d0 / (d0 + d) if d0 > 0 else 0.0
+    sigma_b2 = w * s0 + (1 - w) * sb2
+    r = len(single)
+    vs = np.var(single, ddof=1) / r
+    se2 = sm2 / j + sigma_b2 + vs
+    terms = [(sm2 / j + (1 - w) * sb2, j - 1), (vs, r - 1)] + ([(w * s0, d0)] if d0 > 0 else [])
+    df = se2 ** 2 / sum(v * v / k for v, k in terms)
+    change = np.mean(single) - np.mean(means)
+    change = -change if multi_is_cand else change
+    print(f"{name}: own s_b^2={sb2!r} (df {d}) sigma_b^2={sigma_b2!r}")
+    report(name, change, se2, df)
+
+
+def prior_one_run_case(name, cand, base, prior):
+    s0, d0 = prior
+    vb, vc = np.var(base, ddof=1) / len(base), np.var(cand, ddof=1) / len(cand)
+    se2 = 2 * s0 + vb + vc
+    df = se2 ** 2 / ((2 * s0) ** 2 / d0 + vb * vb / (len(base) - 1) + vc * vc / (len(cand) - 1))
+    report(name, np.mean(cand) - np.mean(base), se2, df)
 
 
 def t_tables():
@@ -47,6 +136,25 @@ def t_tables():
 def main():
     print(f"SciPy {scipy.__version__}, numpy {np.__version__}")
     t_tables()
+    welch_case("one_run_each", ONE_CAND, ONE_BASE)
+    welch_case("multi_run_both", [np.mean(r) for r in MULTI_CAND],
+               [np.mean(r) for r in MULTI_BASE])
+    mixed_case("multi_base_single_cand", SHIFTED_BASE, SINGLE_CAND, False)
+    mixed_case("floored", STEADY_BASE, SINGLE_CAND, False)
+    mixed_case("one_round_run", ONE_ROUND_RUN_BASE, SINGLE_CAND, False)
+    mixed_case("prior_multi_base", SHIFTED_BASE, SINGLE_CAND, False, PRIOR)
+    prior_one_run_case("prior_one_run_each", ONE_CAND, ONE_BASE, PRIOR)
+    # Both sides multi-run: the prior only moderates the reported sigma_b^2.
+    own = [own_between(MULTI_BASE), own_between(MULTI_CAND)]
+    d = sum(k for _, k in own)
+    pooled = sum(v * k for v, k in own) / d
+    print(f"multi_run_both own: {own!r} pooled={pooled!r} (df {d}) with prior="
+          f"{(PRIOR[1] * PRIOR[0] + d * pooled) / (PRIOR[1] + d)!r}")
+    for name, runs in [("shifted", SHIFTED_BASE), ("steady", STEADY_BASE)]:
+        print(f"between_run_variance {name}: {own_between(runs)!r}")
+    cases = [(2.5e-4, 3.0), (0.0, 2.0), (1.0e-3, 1.0), (7.0e-4, 0.0)]
+    print(f"pool {cases!r}: {sum(v * k for v, k in cases) / sum(k for _, k in cases)!r} "
+          f"df {sum(k for _, k in cases)!r}")
 
 
 if __name__ == "__main__":

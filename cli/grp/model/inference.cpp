@@ -1,0 +1,249 @@
+#include "grp/model/inference.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <stdexcept>
+#include <string>
+#include <utility>
+
+namespace grp {
+
+namespace {
+
+// What estimate_change needs of one side. "Runs" are the runs with at least one round.
+struct side_summary {
+    std::size_t runs = 0, rounds = 0;
+    std::size_t single_run_rounds = 0; // r, when runs == 1
+    double mean = 0;                   // unweighted mean of the run means
+    double run_mean_var = 0;           // S_m^2, sample variance of the run means (runs >= 2)
+    double within_var = 0;             // pooled variance of rounds within runs
+    double within_df = 0;              // sum of (r_j - 1)
+    double within_over_rounds = 0;     // mean over runs of s_j^2 / r_j
+};
+
+double mean_of(const std::vector<double>& v) {
+    double sum = 0;
+    for (double x : v) {
+        sum += x;
+    }
+    return sum / static_cast<double>(v.size());
+}
+
+// Sum of squared deviations from the mean (two-pass, so no cancellation for tight rounds).
+double sum_sq_dev(const std::vector<double>& v, double mean) {
+    double ss = 0;
+    for (double x : v) {
+        ss += (x - mean) * (x - mean);
+    }
+    return ss;
+}
+
+side_summary summarize_side(const std::vector<std::vector<double>>& runs, const char* who) {
+    side_summary s;
+    std::vector<double> run_means;
+    std::vector<double> run_vars; // -1 for a run of one round
+    std::vector<double> run_sizes;
+    double within_ss = 0;
+    for (const auto& run : runs) {
+        for (double x : run) {
+            if (!std::isfinite(x)) {
+                throw std::invalid_argument(std::string(who) + ": a round value is not finite");
+            }
+        }
+        if (run.empty()) {
+            continue;
+        }
+        const double m = mean_of(run);
+        const double ss = sum_sq_dev(run, m);
+        const auto r = static_cast<double>(run.size());
+        run_means.push_back(m);
+        run_vars.push_back(run.size() >= 2 ? ss / (r - 1) : -1.0);
+        run_sizes.push_back(r);
+        within_ss += ss;
+        s.within_df += r - 1;
+        s.rounds += run.size();
+        s.single_run_rounds = run.size();
+    }
+    s.runs = run_means.size();
+    if (s.runs == 0) {
+        return s;
+    }
+    s.mean = mean_of(run_means);
+    s.within_var = s.within_df > 0 ? within_ss / s.within_df : 0.0;
+    if (s.runs >= 2) {
+        s.run_mean_var = sum_sq_dev(run_means, s.mean) / static_cast<double>(s.runs - 1);
+    }
+    // A run of one round has no variance of its own: it borrows the side's pooled one.
+    for (std::size_t j = 0; j < s.runs; ++j) {
+        const double var_j = run_vars[j] >= 0 ? run_vars[j] : s.within_var;
+        s.within_over_rounds += var_j / run_sizes[j] / static_cast<double>(s.runs);
+    }
+    return s;
+}
+
+// sigma_b^2 from one side's summary, floored at 0, with its df J - 1.
+std::pair<double, double> between_from(const side_summary& s) {
+    if (s.runs < 2) {
+        return {0.0, 0.0};
+    }
+    return {std::max(0.0, s.run_mean_var - s.within_over_rounds), static_cast<double>(s.runs - 1)};
+}
+
+// One variance estimate in the squared standard error, with its df (Satterthwaite treats the
+// terms as independent; see estimate_change in the header for how they are grouped).
+struct variance_term {
+    double value, df;
+};
+
+// Why a side cannot give its mean's standard error, or "" when it can.
+std::string side_problem(const side_summary& s, const char* name) {
+    if (s.runs == 0) {
+        return std::string(name) + " has no rounds";
+    }
+    if (s.runs == 1 && s.rounds == 1) {
+        return std::string(name) +
+               " has 1 round in 1 run: no variation between rounds to estimate its spread";
+    }
+    return "";
+}
+
+void check_prior(const variance_prior& prior) {
+    if (!(std::isfinite(prior.between_var) && prior.between_var >= 0 && std::isfinite(prior.df) &&
+          prior.df >= 0)) {
+        throw std::invalid_argument(
+            "estimate_change: the prior needs a finite between_var >= 0 and df >= 0");
+    }
+}
+
+// Standard error, Satterthwaite df, p-value and interval from the terms of Var(log_change).
+void finish(change_estimate& e, const std::vector<variance_term>& terms, double confidence) {
+    double var = 0;
+    double df_sum = 0;
+    for (const auto& t : terms) {
+        var += t.value;
+        df_sum += t.df;
+    }
+    e.estimable = true;
+    if (!(var > 0)) {
+        // No spread in anything the terms measure (e.g. every round equal): nothing to scale
+        // the change by. df is Satterthwaite's upper bound, its value when each term's share
+        // is proportional to its df.
+        e.df = df_sum;
+        e.p_value = e.log_change == 0 ? 1.0 : 0.0;
+        e.ci_low = e.ci_high = e.log_change;
+        return;
+    }
+    // (sum v)^2 / sum(v^2 / df) on shares of the sum, so tiny variances cannot underflow; the
+    // result lies between the smallest df and their sum (Cauchy–Schwarz), so finite and > 0.
+    double denom = 0;
+    for (const auto& t : terms) {
+        const double share = t.value / var;
+        denom += share * share / t.df;
+    }
+    e.df = std::min(df_sum, 1.0 / denom);
+    e.std_error = std::sqrt(var);
+    const double t_stat = e.log_change / e.std_error;
+    e.p_value = std::min(1.0, 2.0 * student_t_cdf(-std::fabs(t_stat), e.df));
+    double half = -student_t_quantile((1.0 - confidence) / 2, e.df) * e.std_error;
+    if (!std::isfinite(half)) {
+        half = std::numeric_limits<double>::max(); // only for df far below 1 (a prior's df)
+    }
+    e.ci_low = e.log_change - half;
+    e.ci_high = e.log_change + half;
+}
+
+// The terms of Var(m_cand - m_base): see estimate_change in the header.
+std::vector<variance_term> change_terms(const side_summary& b, const side_summary& c,
+                                        const variance_prior& own, const variance_prior& prior) {
+    if (b.runs >= 2 && c.runs >= 2) {
+        return {{b.run_mean_var / static_cast<double>(b.runs), static_cast<double>(b.runs - 1)},
+                {c.run_mean_var / static_cast<double>(c.runs), static_cast<double>(c.runs - 1)}};
+    }
+    const double prior_weight = prior.df > 0 ? prior.df / (prior.df + own.df) : 0.0;
+    std::vector<variance_term> terms;
+    double single_runs = 0;
+    for (const side_summary* s : {&b, &c}) {
+        const auto runs = static_cast<double>(s->runs);
+        if (s->runs >= 2) {
+            // own is this side's estimate: the other side has one run.
+            terms.push_back(
+                {s->run_mean_var / runs + (1 - prior_weight) * own.between_var, runs - 1});
+        } else {
+            const auto r = static_cast<double>(s->single_run_rounds);
+            terms.push_back({s->within_var / r, r - 1});
+            single_runs += 1;
+        }
+    }
+    if (prior.df > 0) {
+        terms.push_back({single_runs * prior_weight * prior.between_var, prior.df});
+    }
+    return terms;
+}
+
+} // namespace
+
+change_estimate estimate_change(const std::vector<std::vector<double>>& base_runs,
+                                const std::vector<std::vector<double>>& cand_runs,
+                                double confidence, const variance_prior& prior) {
+    if (!(confidence > 0 && confidence < 1)) {
+        throw std::invalid_argument("estimate_change: confidence must be in (0, 1)");
+    }
+    check_prior(prior);
+    const side_summary b = summarize_side(base_runs, "estimate_change");
+    const side_summary c = summarize_side(cand_runs, "estimate_change");
+    change_estimate e;
+    e.base_runs = b.runs;
+    e.cand_runs = c.runs;
+    e.base_rounds = b.rounds;
+    e.cand_rounds = c.rounds;
+    e.base_within_var = b.within_var;
+    e.cand_within_var = c.within_var;
+    if (b.runs > 0 && c.runs > 0) {
+        e.log_change = c.mean - b.mean;
+    }
+    std::vector<std::pair<double, double>> sides;
+    for (const side_summary* s : {&b, &c}) {
+        if (s->runs >= 2) {
+            sides.push_back(between_from(*s));
+        }
+    }
+    const variance_prior own = pool_between_run_variance(sides);
+    const variance_prior used =
+        prior.df > 0
+            ? pool_between_run_variance({{prior.between_var, prior.df}, {own.between_var, own.df}})
+            : own;
+    e.between_run_var = used.between_var;
+    e.between_run_estimated = used.df > 0;
+    e.why_not = side_problem(b, "base");
+    if (e.why_not.empty()) {
+        e.why_not = side_problem(c, "cand");
+    }
+    if (e.why_not.empty()) {
+        finish(e, change_terms(b, c, own, prior), confidence);
+    }
+    return e;
+}
+
+std::pair<double, double> between_run_variance(const std::vector<std::vector<double>>& runs) {
+    return between_from(summarize_side(runs, "between_run_variance"));
+}
+
+variance_prior pool_between_run_variance(const std::vector<std::pair<double, double>>& per_case) {
+    double weighted = 0;
+    double df = 0;
+    for (const auto& [var, var_df] : per_case) {
+        if (!(std::isfinite(var) && var >= 0 && std::isfinite(var_df) && var_df >= 0)) {
+            throw std::invalid_argument(
+                "pool_between_run_variance: every variance and df must be finite and >= 0");
+        }
+        weighted += var_df * var;
+        df += var_df;
+    }
+    if (!(df > 0)) {
+        return {};
+    }
+    return {weighted / df, df};
+}
+
+} // namespace grp

@@ -1,0 +1,89 @@
+// Inference on the change in log time between two profiles, with the round as the statistical
+// unit: `run` measures each case in rounds (a burst of launches after its own warm-up), and a
+// profile may merge several runs. Launches inside a round are not independent, and rounds of one
+// run share a run-level effect (clocks, placement, thermal state), so the model per side is
+// y_jr = mu + u_j + e_jr, with run effect u_j ~ N(0, sigma_b^2), the same sigma_b^2 on both
+// sides, and round effect e_jr ~ N(0, sigma_w^2) that may differ between sides (a loaded
+// machine). A side's mean m is the unweighted mean of its run means; the change is
+// m_cand - m_base with a Student t interval whose degrees of freedom come from
+// Welch–Satterthwaite (the t distribution is in student_t.hpp). Pure: no OpenCL, no I/O.
+#pragma once
+
+#include "grp/model/student_t.hpp" // the intervals' distribution, for callers that print them
+
+#include <cstddef>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace grp {
+
+/// A pooled estimate of the between-run variance sigma_b^2 (log scale), e.g. from every case of
+/// one comparison (pool_between_run_variance), used to moderate a single case's estimate.
+struct variance_prior {
+    double between_var = 0; ///< s0^2, (ln time)^2
+    double df = 0;          ///< d0; 0 = no prior
+};
+
+/// The estimated change m_cand - m_base in log time and its uncertainty. All on the natural-log
+/// scale: exp(log_change) - 1 is the relative change in time.
+struct change_estimate {
+    bool estimable = false; ///< false when the data cannot give a standard error
+    std::string why_not;    ///< when !estimable, which side and why, in words
+    double log_change = 0;  ///< m_cand - m_base (0 when a side has no rounds)
+    double std_error = 0;   ///< of log_change
+    double df = 0; ///< Welch–Satterthwaite degrees of freedom; finite and > 0 if estimable
+    double ci_low = 0, ci_high = 0; ///< two-sided interval of log_change at `confidence`
+    double p_value = 1;             ///< two-sided, H0: log_change == 0
+    double base_within_var = 0, cand_within_var = 0; ///< pooled variance of rounds within runs
+    double between_run_var = 0;               ///< sigma_b^2 after flooring at 0 and moderation
+    bool between_run_estimated = false;       ///< false: one run per side and no prior, assumed 0
+    std::size_t base_runs = 0, cand_runs = 0; ///< runs with at least one round
+    std::size_t base_rounds = 0, cand_rounds = 0;
+};
+
+/// Estimates m_cand - m_base from per-round statistics on the log scale (ln of each round's
+/// median time), one vector per run. Runs with no rounds are ignored; a run with one round gives
+/// its mean but no within-run variance. Var(m) per side, with J runs, S_m^2 the sample variance
+/// of its run means and s_w^2 its pooled within-run variance of rounds (r rounds in one run):
+///  * J >= 2: S_m^2 / J (df J - 1). With J >= 2 on both sides this is exactly Welch's test on
+///    the run means, which already hold both components; a prior only changes the reported
+///    between_run_var.
+///  * J == 1: sigma_b^2 + s_w^2 / r (s_w^2 with df r - 1); needs r >= 2. With one run on both
+///    sides and no prior, sigma_b^2 = 0: exactly Welch's test on the rounds, under the assumption
+///    that rounds (each after its own warm-up) capture run-to-run variation.
+/// sigma_b^2 is the data's s_b^2 (between_run_variance of the multi-run sides, pooled, df d;
+/// s_b^2 = d = 0 when no side has two runs) or, when prior.df > 0, (d0 s0^2 + d s_b^2) /
+/// (d0 + d). Welch–Satterthwaite then runs over these terms, w = d0 / (d0 + d) (0 without prior):
+///  * S_m^2 / J + (1 - w) s_b^2 with df J - 1 for the multi-run side: one term, because both
+///    parts come from the same S_m^2 (as two terms at J = 2 the df would be 1.8, not 1, and the
+///    95% t factor 4.8 instead of 12.7);
+///  * s_w^2 / r with df r - 1 for each single-run side;
+///  * k w s0^2 with df d0, k the number of single-run sides (each adds sigma_b^2).
+/// To first order the moderated sigma_b^2 so counts as one estimate with df d0 + d. A floored
+/// s_b^2 = 0 adds nothing (the single run contributes only s_w^2 / r).
+/// Not estimable (estimable = false, why_not says which side and why) when a side has no rounds
+/// or is a single run of a single round (no within-run variance; a prior does not supply it).
+/// A standard error of 0 (e.g. all values equal) gives p = 1 and CI [0, 0] for no change, else
+/// p = 0 and CI [change, change], with df the sum of the terms' df. Throws
+/// std::invalid_argument unless 0 < confidence < 1, every value is finite and the prior has a
+/// finite between_var >= 0 and df >= 0.
+change_estimate estimate_change(const std::vector<std::vector<double>>& base_runs,
+                                const std::vector<std::vector<double>>& cand_runs,
+                                double confidence, const variance_prior& prior = {});
+
+/// One side's own estimate of sigma_b^2 from its runs, as (variance, df):
+/// max(0, S_m^2 - mean over runs of s_j^2 / r_j) with df J - 1, where s_j^2 is run j's variance
+/// of rounds (the side's pooled within-run variance for a run of one round; 0 when no run has
+/// two rounds, which puts all of S_m^2 into sigma_b^2). (0, 0) with fewer than two runs. The
+/// floor makes a pool of these lean high: wider intervals, not false alarms.
+/// Throws std::invalid_argument unless every value is finite.
+std::pair<double, double> between_run_variance(const std::vector<std::vector<double>>& runs);
+
+/// Pools per-case between-run variance estimates (each with its df) into one:
+/// sum(df_i * s_i^2) / sum(df_i), df = sum(df_i); {0, 0} when the df sum to 0.
+/// Throws std::invalid_argument unless every variance and df is finite and >= 0.
+variance_prior
+pool_between_run_variance(const std::vector<std::pair<double /*var*/, double /*df*/>>& per_case);
+
+} // namespace grp
