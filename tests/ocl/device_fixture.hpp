@@ -1,19 +1,39 @@
-// The OpenCL state the device tests share: a session on the default device (PoCL in CI), a data
-// cache and a context for run_case that takes one sample per case, after no warm-up.
+// The OpenCL state the device tests share: a session on the default device (PoCL in CI), a
+// profile holding that device, and run options that take one sample in one round, after no
+// warm-up, so tests check results, not speed.
 #pragma once
 
-#include "grp/run/case_runner.hpp"
+#include "grp/ocl/enumerate.hpp"
+#include "grp/run/interrupt.hpp"
+#include "grp/run/runner.hpp"
 
 namespace grp::test_support {
 
 struct device_fixture {
-    device_fixture(std::uint64_t seed, value_kind values)
-        : data{session, seed, 1ULL << 30}, ctx{session, data, measure, 0, 0.0, values, ""} {}
+    explicit device_fixture(std::uint64_t seed, value_kind values = value_kind::random) {
+        opt.sweep.seed = seed;
+        opt.measure.rounds = 1;
+        opt.measure.warmup = 0;
+        opt.measure.min_samples = 1;
+        opt.measure.max_samples = 1;
+        opt.measure.round_spacing_s = 0;
+        data.kind = values;
+        profile_device d;
+        d.info = session.info();
+        prof.devices.push_back(d);
+    }
+
+    /// Measures one point (build, verify, one round) and returns its case.
+    case_result run(const kernel_spec& k, const sweep_point& pt) {
+        prof.cases.clear();
+        run::measure_points(session, 0, opt, {{&k, pt}}, data, prof, {});
+        return prof.cases.at(0);
+    }
 
     ocl::session session{ocl::select({}).front()};
-    run::device_data_cache data;
-    run::measure_options measure{0, 1, 1, 1.0, 0.0};
-    run::case_context ctx;
+    run::run_options opt;
+    data_choice data;
+    profile prof;
 };
 
 } // namespace grp::test_support

@@ -2,7 +2,7 @@
 // the three sums are exact, and the device's view of the record sizes.
 #include "device_fixture.hpp"
 #include "grp/model/kernel_catalog.hpp"
-#include "grp/run/case_runner.hpp"
+#include "grp/run/interrupt.hpp"
 #include "grp/run/layout_check.hpp"
 
 #include <gtest/gtest.h>
@@ -31,7 +31,7 @@ TEST(layouts, every_kernel_layout_and_awkward_n_is_exact) {
         for (auto l : k.layouts) {
             for (std::uint64_t n : {0ULL, 1ULL, 7919ULL, 1ULL << 20}) {
                 for (std::uint64_t local : {2ULL, 64ULL, 256ULL}) {
-                    auto r = run::run_case(f.ctx, k, {0, element_type::float32, l, n, local});
+                    auto r = f.run(k, {0, element_type::float32, l, n, local});
                     SCOPED_TRACE(r.key.to_string());
                     ASSERT_EQ(r.status, case_status::ok) << r.reason;
                     ASSERT_EQ(r.result.size(), 3u);
@@ -51,7 +51,7 @@ TEST(layouts, undeclared_layout_is_skipped_with_reason) {
     auto& f = device();
     auto ks = resolve_kernels({"vec3_tree_float4"}, {data_layout::soa});
     ASSERT_EQ(ks.size(), 1u);
-    auto r = run::run_case(f.ctx, ks[0], {0, element_type::float32, data_layout::soa, 100, 64});
+    auto r = f.run(ks[0], {0, element_type::float32, data_layout::soa, 100, 64});
     EXPECT_EQ(r.status, case_status::skipped);
     EXPECT_EQ(r.reason, "kernel does not declare layout soa");
 }

@@ -3,7 +3,7 @@
 // matches the host expectations, the kernel with barriers is right in every run, and where the
 // device has no sub-groups the sub-group kernel is skipped without being compiled.
 #include "grp/model/schema_check.hpp"
-#include "grp/run/case_runner.hpp"
+#include "grp/run/interrupt.hpp"
 #include "grp/run/scenarios.hpp"
 
 #include <gtest/gtest.h>
@@ -18,7 +18,14 @@ struct scenario_fixture {
     run::progress_sink progress;
 
     scenario_fixture() {
-        opt.measure = {1, 3, 5, 1.0, 0.05}; // few samples: these tests check results, not speed
+        // Few samples: these tests check results, not speed.
+        opt.measure.rounds = 1;
+        opt.measure.warmup = 1;
+        opt.measure.min_samples = 3;
+        opt.measure.max_samples = 5;
+        opt.measure.max_noise = 1.0;
+        opt.measure.max_time_s = 0.05;
+        opt.measure.round_spacing_s = 0;
         opt.barrier_runs = 25;
         profile_device d;
         d.info = session.info();

@@ -4,7 +4,7 @@
 #include "device_fixture.hpp"
 #include "grp/model/host_data.hpp"
 #include "grp/model/kernel_catalog.hpp"
-#include "grp/run/case_runner.hpp"
+#include "grp/run/interrupt.hpp"
 
 #include <gtest/gtest.h>
 
@@ -35,7 +35,7 @@ TEST_P(builtin_kernel, every_type_local_size_and_awkward_n_verifies_or_skips_wit
             for (std::uint64_t local : {std::uint64_t{1}, std::uint64_t{2}, std::uint64_t{64},
                                         std::uint64_t{256}, max_wg}) {
                 for (std::uint64_t n : {0ULL, 1ULL, 2ULL, 31ULL, 4099ULL, 1000003ULL}) {
-                    auto r = run::run_case(f.ctx, k, {0, t, data_layout::flat, n, local});
+                    auto r = f.run(k, {0, t, data_layout::flat, n, local});
                     SCOPED_TRACE(r.key.to_string());
                     if (r.status == case_status::skipped) {
                         EXPECT_FALSE(r.reason.empty());
@@ -58,7 +58,7 @@ TEST_P(builtin_kernel, every_type_local_size_and_awkward_n_verifies_or_skips_wit
 TEST_P(builtin_kernel, runs_at_local_size_64) {
     auto& f = device();
     for (const auto& k : resolve_kernels({GetParam()}, {})) {
-        auto r = run::run_case(f.ctx, k, {0, element_type::float32, data_layout::flat, 4099, 64});
+        auto r = f.run(k, {0, element_type::float32, data_layout::flat, 4099, 64});
         EXPECT_EQ(r.status, case_status::ok) << r.reason;
         EXPECT_FALSE(r.build_options.empty());
     }
@@ -75,7 +75,7 @@ TEST(unsafe_kernel, verdict_matches_the_value) {
     for (const auto& k : resolve_kernels({"reduce4_lockstep"}, {})) {
         EXPECT_FALSE(k.safe);
         EXPECT_FALSE(k.in_default_sweep);
-        auto r = run::run_case(f.ctx, k, {0, element_type::int32, data_layout::flat, 100000, 256});
+        auto r = f.run(k, {0, element_type::int32, data_layout::flat, 100000, 256});
         ASSERT_TRUE(r.status == case_status::ok || r.status == case_status::wrong) << r.reason;
         bool equal =
             r.result.at(0) == static_cast<double>(independent_int_sum(element_type::int32, 100000));

@@ -20,7 +20,7 @@ std::vector<std::uint64_t> samples(std::uint64_t median, std::size_t count = 20)
 case_result make_case(const std::string& kernel, std::vector<std::uint64_t> s,
                       case_status st = case_status::ok, int device = 0) {
     case_result c;
-    c.key = {kernel, "float", "flat", 1024, 64};
+    c.key = make_case_key(kernel, "float", "flat", 1024, 64);
     c.samples_ns = std::move(s);
     c.status = st;
     c.device = device;
@@ -160,8 +160,8 @@ TEST(compare_rules, peak_normalization_without_a_peak_is_unknown) {
     auto c = run(base, cand, opt);
     EXPECT_EQ(c.cases[0].outcome, verdict::unknown);
     EXPECT_NE(c.cases[0].note.find("no measured peak bandwidth for GPU A"), std::string::npos);
-    base.devices[0].peak = peak_bandwidth{400, 350, 1 << 20, 0, 0};
-    cand.devices[0].peak = peak_bandwidth{200, 175, 1 << 20, 0, 0};
+    base.devices[0].peak = peak_bandwidth{400, 350, 1 << 20, 0, 0, "stream_read"};
+    cand.devices[0].peak = peak_bandwidth{200, 175, 1 << 20, 0, 0, "stream_read"};
     auto n = run(base, cand, opt);
     EXPECT_EQ(n.cases[0].outcome, verdict::same); // twice the time at half the bandwidth
     EXPECT_NEAR(*n.cases[0].ratio, 1.0, 1e-12);

@@ -34,7 +34,7 @@ TEST(kernel_spec, sdk_signature_with_defaults) {
     ASSERT_EQ(k.args.size(), 4u);
     EXPECT_EQ(k.args[3].what, kernel_arg::role::local);
     EXPECT_EQ(k.grid.elems_per_item, 2u);
-    EXPECT_EQ(k.grid.max_groups_per_cu, 8u);
+    EXPECT_EQ(k.grid.cap.per_cu, 8u);
     EXPECT_TRUE(k.local.pow2_only);
     EXPECT_EQ(k.types, (std::vector<element_type>{element_type::int32, element_type::float32}));
     EXPECT_EQ(expand_build_options(k, element_type::int32, 256, 1 << 20),
@@ -50,7 +50,7 @@ TEST(kernel_spec, static_local_block_kernel_with_fixed_size) {
     auto ks = parse(R"({"source": "b.cl", "kernels": [{"name": "block_sum",
         "args": ["input", "output", "n"], "local_size": {"fixed": 256}, "finish": "host"}]})");
     const auto& k = ks.at(0);
-    EXPECT_FALSE(k.finish_on_device);
+    EXPECT_FALSE(k.finish_on_device());
     EXPECT_EQ(local_size_violation(k, 256), "");
     EXPECT_NE(local_size_violation(k, 128).find("only at local size 256"), std::string::npos);
 }
@@ -71,7 +71,7 @@ TEST(kernel_spec, errors_name_file_field_and_reason) {
         error_of(
             R"({"kernels": [{"name": "a", "source": "a.cl", "args": ["input", "output", "bogus"]}]})"),
         "t.json: kernels[0].args[2]: unknown role 'bogus'; roles: input, input.x|y|z, "
-        "output, output.x|y|z, n, local, or {\"const\": TYPE, \"value\": V}");
+        "output, output.x|y|z, n, local, counter, or {\"const\": TYPE, \"value\": V}");
     EXPECT_NE(error_of(R"({"kernels": [{"name": "a", "source": "a.cl", "args": ["input", "output"],
         "grid": {"max_groups": "lots"}}]})")
                   .find("kernels[0].grid.max_groups"),
@@ -106,10 +106,38 @@ TEST(kernel_spec, one_name_may_have_one_entry_per_layout) {
               std::string::npos);
 }
 
-TEST(kernel_spec, unknown_placeholder_is_rejected) {
-    auto ks = parse(R"({"source": "a.cl", "kernels": [{"name": "a", "args": ["input", "output"],
-        "build_options": "-D X={colour}"}]})");
-    EXPECT_THROW(expand_build_options(ks[0], element_type::float32, 64, 64), file_error);
+TEST(kernel_spec, unknown_placeholder_is_rejected_when_the_spec_is_read) {
+    const auto msg = error_of(R"({"source": "a.cl", "kernels": [{"name": "a",
+        "args": ["input", "output", "n"], "build_options": "-D X={colour}"}]})");
+    EXPECT_NE(msg.find("kernels[0].build_options: unknown placeholder {colour}"), std::string::npos)
+        << msg;
+}
+
+TEST(kernel_spec, in_place_sizes_and_last_group_fields) {
+    auto ks = parse(R"({"source": "a.cl", "kernels": [
+        {"name": "a", "args": ["input", "output", "n"], "in_place": true},
+        {"name": "b", "args": ["input", "output"], "local_size": {"fixed": 256}},
+        {"name": "c", "args": ["input", "output"], "sizes": "pad"},
+        {"name": "d", "args": ["input", "output", "n", "counter"], "finish": "last_group",
+         "grid": {"max_groups": {"gpu": "8*cu", "cpu": "1*cu"}}, "default": ["cpu"]}]})");
+    ASSERT_EQ(ks.size(), 4u);
+    EXPECT_TRUE(ks[0].in_place);
+    EXPECT_EQ(ks[0].sizes, size_rule::checked);
+    EXPECT_EQ(ks[1].sizes, size_rule::whole_groups); // no n: never past the buffer
+    EXPECT_EQ(ks[2].sizes, size_rule::pad);
+    EXPECT_EQ(ks[3].finish, finish_mode::last_group);
+    EXPECT_EQ(ks[3].grid.cap_for("cpu").per_cu, 1u);
+    EXPECT_EQ(ks[3].grid.cap_for("gpu").per_cu, 8u);
+    EXPECT_TRUE(ks[3].in_default_for("cpu"));
+    EXPECT_FALSE(ks[3].in_default_for("gpu"));
+    EXPECT_NE(error_of(R"({"source": "a.cl", "kernels": [{"name": "a",
+        "args": ["input", "output", "n"], "finish": "last_group"}]})")
+                  .find("needs a \"counter\" argument"),
+              std::string::npos);
+    EXPECT_NE(error_of(R"({"source": "a.cl", "kernels": [{"name": "a",
+        "args": ["input", "output"], "sizes": "checked"}]})")
+                  .find("kernels[0].sizes"),
+              std::string::npos);
 }
 
 TEST(kernel_catalog, builtin_suite_loads_and_unsafe_is_not_default) {

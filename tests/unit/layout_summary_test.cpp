@@ -8,7 +8,7 @@ namespace {
 
 case_result layout_case(const std::string& layout, std::uint64_t local, double rec_per_s) {
     case_result c;
-    c.key = {"vec3_grid", "float", layout, 1000, local};
+    c.key = make_case_key("vec3_grid", "float", layout, 1000, local);
     c.status = case_status::ok;
     c.elements_per_s = rec_per_s;
     c.gbps = rec_per_s * 12 / 1e9;

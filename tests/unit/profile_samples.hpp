@@ -45,7 +45,7 @@ inline device_info rich_device_info() {
 
 inline case_result rich_case() {
     case_result c;
-    c.key = {"layout_tree", "float", "aos12", 1048576, 256};
+    c.key = make_case_key("layout_tree", "float", "aos12", 1048576, 256);
     c.device = 0;
     c.scenario = "barrier";
     c.status = case_status::race_observed;
@@ -53,13 +53,37 @@ inline case_result rich_case() {
     c.build_options = "-D T=float -D blockSize=256 -D nIsPow2=1";
     c.passes = {{1048576, 524288, 256, 2048}, {2048, 256, 256, 1}};
     c.finish = "host";
-    c.samples_ns = {412000, 409500, 415250};
-    c.launch_overhead_ns = {8100, 7900, 8300};
-    c.warmup = 3;
-    c.flagged_samples = 1;
+    round_record first;
+    first.run = 0;
+    first.started_s = 0.25;
+    first.warmup = 3;
+    first.flagged = 1;
+    first.samples_ns = {412000, 409500};
+    first.pass_sum_ns = {401000, 399000};
+    first.overhead_ns = {8100, 7900};
+    round_record second = first;
+    second.started_s = 0.75;
+    second.flagged = 0;
+    second.samples_ns = {415250};
+    second.pass_sum_ns = {404000};
+    second.overhead_ns = {8300};
+    c.rounds = {first, second};
+    c.rounds_planned = 3;
     c.flags = {"END before START"};
     c.noise_target_met = false;
-    c.summary = summarize(c.samples_ns);
+    c.derive_from_rounds();
+    c.verification.data = "random (seed 1)";
+    c.verification.exact_ok = false;
+    c.verification.exact_data = "windows";
+    c.verification.exact_launches = 2;
+    c.verification.exact_failure = "records [0, 8): expected exactly 12, got 11";
+    c.verification.launches_checked = 100;
+    c.verification.wrong_launches = 12;
+    c.verification.example_wrong = 7.5;
+    c.verification.input_checks = 3;
+    c.verification.input_modified = true;
+    c.notes = {"a note"};
+    c.above_peak = true;
     c.bytes = 12582912;
     c.bytes_counted = "input read once: 12 B per record (aos12)";
     c.gbps = 30.54;
@@ -76,14 +100,26 @@ inline case_result rich_case() {
 
 inline profile rich_profile() {
     profile p;
-    p.schema_version = "1.4.2";
+    p.schema_version = "2.4.2";
+    p.incomplete_reason = "interrupted by SIGTERM";
     p.complete = false;
     p.tool = {"gpu-reduce-prof", "0.1.0", "8df9425a1b2c", {"gpu-reduce-prof", "run", "-o", "p"}};
-    p.host = {"ci-runner-7", "Linux 6.1.0 x86_64", "2024-05-02T09:14:03Z", "2024-05-02T09:14:11Z"};
+    p.host.hostname = "ci-runner-7";
+    p.host.os = "Linux 6.1.0 x86_64";
+    p.host.started_at = "2024-05-02T09:14:03Z";
+    p.host.finished_at = "2024-05-02T09:14:11Z";
+    p.host.cpu_model = "AMD EPYC 7763";
+    p.host.cpu_cores = 2;
+    p.host.memory_bytes = 8ULL << 30;
+    p.host.machine_id = "0123456789abcdef";
+    p.host.load_start = std::array<double, 3>{0.5, 0.25, 0.125};
+    p.host.env = {{"POCL_DEVICES", "cpu"}};
+    p.runs = {{"feedc0de00000001", "", "8df9425a1b2c", "0.1.0", p.host}};
     p.settings = {{"samples", 30}, {"max_noise", 0.01}};
     profile_device d;
     d.info = rich_device_info();
-    d.peak = peak_bandwidth{712.5, 640.25, 268435456, 376750.5, 838612.0};
+    d.peak = peak_bandwidth{712.5, 640.25, 268435456, 376750.5, 838612.0, "stream_read"};
+    d.phases.seconds = {{"build", 0.5}, {"sampling", 2.25}};
     d.simd_width_estimate = 32;
     p.devices.push_back(d);
     p.kernels.push_back({"layout_tree",

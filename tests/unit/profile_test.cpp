@@ -35,7 +35,11 @@ TEST(profile_json, round_trip_keeps_every_written_field) {
 TEST(profile_json, round_trip_restores_the_structs) {
     const profile in = test::rich_profile();
     const profile out = round_trip(in);
-    EXPECT_EQ(out.schema_version, "1.4.2");
+    EXPECT_EQ(out.schema_version, "2.4.2");
+    EXPECT_EQ(out.incomplete_reason, "interrupted by SIGTERM");
+    EXPECT_EQ(out.host.machine_id, "0123456789abcdef");
+    ASSERT_EQ(out.runs.size(), 1u);
+    EXPECT_EQ(out.runs[0].id, "feedc0de00000001");
     EXPECT_FALSE(out.complete);
     EXPECT_EQ(out.tool.argv, in.tool.argv);
     EXPECT_EQ(out.host.finished_at, in.host.finished_at);
@@ -54,10 +58,18 @@ TEST(profile_json, round_trip_restores_the_structs) {
     EXPECT_EQ(c.scenario, "barrier");
     EXPECT_EQ(c.finish, "host");
     EXPECT_EQ(c.samples_ns, in.cases[0].samples_ns);
-    EXPECT_EQ(c.launch_overhead_ns, in.cases[0].launch_overhead_ns);
+    ASSERT_EQ(c.rounds.size(), 2u);
+    EXPECT_EQ(c.rounds[0].overhead_ns, in.cases[0].rounds[0].overhead_ns);
+    EXPECT_EQ(c.rounds[1].pass_sum_ns, in.cases[0].rounds[1].pass_sum_ns);
+    EXPECT_EQ(c.rounds_planned, 3u);
+    EXPECT_EQ(c.flagged_samples, 1u);
+    EXPECT_EQ(c.verification.wrong_launches, 12u);
+    EXPECT_EQ(c.verification.exact_ok, std::optional<bool>(false));
+    EXPECT_TRUE(c.verification.input_modified);
+    EXPECT_TRUE(c.above_peak);
     EXPECT_EQ(c.passes.at(1).groups, 1u);
     ASSERT_TRUE(c.summary.has_value());
-    EXPECT_DOUBLE_EQ(c.summary->median_ns, 412000.0);
+    EXPECT_DOUBLE_EQ(c.summary->median_ns, 412000.0); // derived from the rounds' samples
     EXPECT_EQ(c.result, in.cases[0].result);
     EXPECT_EQ(c.tolerance, std::optional<double>(1e-5));
     EXPECT_EQ(c.extra, in.cases[0].extra);
@@ -90,11 +102,11 @@ TEST(profile_json, non_finite_numbers_are_written_as_null) {
     p.devices[0].peak->read_gbps = -INFINITY;
     const std::string text = ojson(p).dump();
     EXPECT_EQ(text.find("NaN"), std::string::npos);
-    EXPECT_EQ(text.find("nan"), std::string::npos);
+    EXPECT_EQ(text.find("Infinity"), std::string::npos);
     const ojson j = ojson::parse(text);
     EXPECT_TRUE(j["cases"][0]["gbps"].is_null());
     EXPECT_TRUE(j["cases"][0]["rel_error"].is_null());
-    EXPECT_TRUE(j["cases"][0]["result"][1].is_null());
+    EXPECT_EQ(j["cases"][0]["result"][1], "nan"); // an explicit marker, never 0
     EXPECT_TRUE(j["cases"][0]["summary"]["cv"].is_null());
     EXPECT_TRUE(j["devices"][0]["peak"]["read_gbps"].is_null());
     const profile back = parse_profile(text, "nan.json");
@@ -105,8 +117,9 @@ TEST(profile_json, non_finite_numbers_are_written_as_null) {
 TEST(profile_json, ns_and_byte_counts_are_integers) {
     const ojson j = test::rich_profile();
     const auto& c = j["cases"][0];
-    EXPECT_TRUE(c["samples_ns"][0].is_number_unsigned());
-    EXPECT_TRUE(c["launch_overhead_ns"][0].is_number_unsigned());
+    EXPECT_TRUE(c["rounds"][0]["samples_ns"][0].is_number_unsigned());
+    EXPECT_TRUE(c["rounds"][0]["overhead_ns"][0].is_number_unsigned());
+    EXPECT_TRUE(c["rounds"][0]["pass_sum_ns"][0].is_number_unsigned());
     EXPECT_TRUE(c["bytes"].is_number_unsigned());
     EXPECT_TRUE(j["devices"][0]["global_mem_bytes"].is_number_unsigned());
     EXPECT_TRUE(j["devices"][0]["peak"]["bytes"].is_number_unsigned());
@@ -114,23 +127,23 @@ TEST(profile_json, ns_and_byte_counts_are_integers) {
 
 TEST(profile_json, future_major_is_rejected_naming_the_supported_version) {
     ojson j = test::rich_profile();
-    j["schema_version"] = "2.0.0";
+    j["schema_version"] = "3.0.0";
     const auto msg = error_of(j.dump());
     EXPECT_NE(msg.find("p.json"), std::string::npos) << msg;
-    EXPECT_NE(msg.find("2.0.0"), std::string::npos) << msg;
+    EXPECT_NE(msg.find("3.0.0"), std::string::npos) << msg;
     EXPECT_NE(msg.find(std::string(profile_schema_version)), std::string::npos) << msg;
 }
 
 TEST(profile_json, newer_minor_of_same_major_is_accepted) {
     ojson j = test::rich_profile();
-    j["schema_version"] = "1.99.0";
+    j["schema_version"] = "2.99.0";
     j["a_field_from_the_future"] = {{"x", 1}};
     EXPECT_EQ(parse_profile(j.dump(), "p.json").cases.size(), 1u);
 }
 
 TEST(profile_json, truncated_json_reports_line_and_column) {
     const std::string text = ojson(test::rich_profile()).dump(1);
-    const std::string cut = text.substr(0, text.find("\"samples_ns\"") + 5);
+    const std::string cut = text.substr(0, text.find("\"rounds\"") + 5);
     const auto msg = error_of(cut);
     std::smatch m;
     ASSERT_TRUE(
@@ -139,6 +152,51 @@ TEST(profile_json, truncated_json_reports_line_and_column) {
     // The cut is in the middle of the cases: many lines down, never line 1.
     EXPECT_GT(std::stoi(m[1]), 10) << msg;
     EXPECT_GE(std::stoi(m[2]), 1) << msg;
+}
+
+TEST(profile_json, schema_1_profile_becomes_one_round_timed_as_kernel_sum) {
+    // A case as gpu-reduce-prof 0.1 wrote it (schema 1.0.0).
+    const auto v1 = ojson::parse(R"({"schema_version": "1.0.0", "complete": true, "devices": [],
+      "cases": [{"key": {"kernel": "reduce3", "type": "int", "layout": "flat", "n": 8,
+                 "local_size": 4}, "device": 0, "status": "wrong", "samples_ns": [5, 7, 6],
+                 "launch_overhead_ns": [1, 1, 1], "warmup": 3, "flagged_samples": 2,
+                 "result": [null], "reference": [36], "abs_error": 0, "rel_error": 0,
+                 "tolerance": 0}]})");
+    const profile p = parse_profile(v1.dump(), "old.json");
+    ASSERT_EQ(p.cases.size(), 1u);
+    const auto& c = p.cases[0];
+    EXPECT_EQ(c.timing, "kernel");
+    ASSERT_EQ(c.rounds.size(), 1u);
+    EXPECT_EQ(c.rounds[0].samples_ns, (std::vector<std::uint64_t>{5, 7, 6}));
+    EXPECT_EQ(c.samples_ns.size(), 3u);
+    EXPECT_EQ(c.flagged_samples, 2u);
+    EXPECT_EQ(c.key.op, "sum");
+    EXPECT_TRUE(std::isnan(c.result.at(0)));
+    EXPECT_FALSE(c.abs_error); // 0.1 wrote 0 next to a NaN result
+    EXPECT_FALSE(c.tolerance); // and 0 for "exact"
+    ASSERT_EQ(p.runs.size(), 1u);
+}
+
+TEST(profile_json, duplicate_case_keys_on_one_device_are_found) {
+    profile p = test::rich_profile();
+    EXPECT_TRUE(duplicate_case_keys(p).empty());
+    p.cases.push_back(p.cases[0]);
+    const auto dups = duplicate_case_keys(p);
+    ASSERT_EQ(dups.size(), 1u);
+    EXPECT_NE(dups[0].find("two cases have the key layout_tree/float/aos12"), std::string::npos);
+    p.cases.back().device = 1; // the same key on another device is another case
+    EXPECT_TRUE(duplicate_case_keys(p).empty());
+}
+
+TEST(profile_json, key_names_operator_and_parameters) {
+    auto k = make_case_key("tunable", "int", "flat", 64, 8);
+    EXPECT_EQ(k.to_string(), "tunable/int/flat/n=64/local=8");
+    k.op = "max";
+    k.params = {{"VEC", "4"}, {"ACC", "2"}};
+    EXPECT_EQ(k.to_string(), "tunable/int/flat/n=64/local=8/op=max/ACC=2/VEC=4");
+    const ojson j = k;
+    EXPECT_EQ(j["params"]["VEC"], 4); // numbers stay numbers in the file
+    EXPECT_EQ(j.get<case_key>(), k);
 }
 
 TEST(profile_json, unknown_status_is_rejected) {

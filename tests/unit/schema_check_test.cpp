@@ -123,12 +123,12 @@ TEST(profile_schema, wrong_type_names_pointer_expected_and_found) {
 
 TEST(profile_schema, ns_samples_must_be_non_negative_integers) {
     ojson doc = test::rich_profile();
-    doc["cases"][0]["samples_ns"] = {412000, 4.5e5, -3};
+    doc["cases"][0]["rounds"][0]["samples_ns"] = {412000, 4.5e5, -3};
     const auto problems = check_profile_schema(doc);
     ASSERT_EQ(problems.size(), 2u) << dump(problems);
-    EXPECT_EQ(problems[0].pointer, "/cases/0/samples_ns/1");
+    EXPECT_EQ(problems[0].pointer, "/cases/0/rounds/0/samples_ns/1");
     EXPECT_NE(problems[0].message.find("found number 450000.0"), std::string::npos);
-    EXPECT_EQ(problems[1].pointer, "/cases/0/samples_ns/2");
+    EXPECT_EQ(problems[1].pointer, "/cases/0/rounds/0/samples_ns/2");
 }
 
 TEST(profile_schema, unknown_status_lists_the_allowed_ones) {
@@ -155,15 +155,15 @@ TEST(profile_schema, missing_field_is_named_at_its_parent) {
     EXPECT_EQ(seen.count("/devices/0: missing required field \"fp64\""), 1u) << dump(problems);
 }
 
-TEST(profile_schema, schema_version_must_be_semver_of_major_1) {
-    for (const char* bad : {"1", "1.0", "v1.0.0", "1.0.0.0", "10.0.0", "1.01.0"}) {
+TEST(profile_schema, schema_version_must_be_semver_of_major_2) {
+    for (const char* bad : {"2", "2.0", "v2.0.0", "2.0.0.0", "20.0.0", "2.01.0"}) {
         ojson doc = test::rich_profile();
         doc["schema_version"] = bad;
         const auto problems = check_profile_schema(doc);
         ASSERT_EQ(problems.size(), 1u) << bad;
         EXPECT_EQ(problems[0].pointer, "/schema_version") << bad;
     }
-    for (const char* good : {"1.0.0", "1.12.3", "1.1.0-rc.1", "1.0.0+build.7"}) {
+    for (const char* good : {"2.0.0", "2.12.3", "2.1.0-rc.1", "2.0.0+build.7"}) {
         ojson doc = test::rich_profile();
         doc["schema_version"] = good;
         EXPECT_TRUE(check_profile_schema(doc).empty()) << good;
@@ -197,19 +197,40 @@ TEST(profile_check_text, reports_each_stage_with_its_location) {
     EXPECT_NE(broken.problems[0].find(": not valid JSON"), std::string::npos);
 
     ojson future = test::rich_profile();
-    future["schema_version"] = "2.1.0";
-    future["cases"] = "a 2.x layout this tool cannot know";
+    future["schema_version"] = "3.1.0";
+    future["cases"] = "a 3.x layout this tool cannot know";
     const auto major = check_profile_text(future.dump(), "f.json");
     ASSERT_EQ(major.problems.size(), 1u);
-    EXPECT_NE(major.problems[0].find("reads schema 1.x"), std::string::npos) << major.problems[0];
+    EXPECT_NE(major.problems[0].find("reads schema 1.x to 2.x"), std::string::npos)
+        << major.problems[0];
 }
 
 TEST(profile_check_text, long_problem_lists_are_cut) {
     ojson doc = test::rich_profile();
-    doc["cases"][0]["samples_ns"] = std::vector<std::string>(50, "x");
+    doc["cases"][0]["rounds"][0]["samples_ns"] = std::vector<std::string>(50, "x");
     const auto check = check_profile_text(doc.dump(), "m.json");
     ASSERT_EQ(check.problems.size(), 21u);
     EXPECT_EQ(check.problems.back(), "m.json: ... and 30 more problems");
+}
+
+TEST(profile_check_text, schema_1_profiles_are_checked_against_the_1x_schema) {
+    const auto v1 = read_text(std::string(GRP_TEST_DATA) + "/validate/valid.json");
+    const auto ok = check_profile_text(v1, "v1.json");
+    EXPECT_TRUE(ok.ok()) << (ok.problems.empty() ? "" : ok.problems[0]);
+    auto bad = ojson::parse(v1);
+    bad["cases"][0]["samples_ns"] = {-1};
+    const auto check = check_profile_text(bad.dump(), "v1.json");
+    ASSERT_FALSE(check.ok());
+    EXPECT_NE(check.problems[0].find("/cases/0/samples_ns/0"), std::string::npos)
+        << check.problems[0];
+}
+
+TEST(profile_check_text, duplicate_case_keys_are_a_problem) {
+    auto doc = ojson(test::rich_profile());
+    doc["cases"].push_back(doc["cases"][0]);
+    const auto check = check_profile_text(doc.dump(), "d.json");
+    ASSERT_EQ(check.problems.size(), 1u);
+    EXPECT_NE(check.problems[0].find("two cases have the key"), std::string::npos);
 }
 
 TEST(profile_schema_doc, schema_md_documents_every_field) {

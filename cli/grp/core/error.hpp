@@ -13,10 +13,11 @@ enum class exit_code : int {
     ok = 0,
     regression_or_wrong = 1, ///< compare found a regression, or run produced a wrong result
     usage = 2,
-    opencl = 3,          ///< no platform/device, or an OpenCL call failed
-    kernel_build = 4,    ///< a kernel failed to compile
-    bad_file = 5,        ///< unreadable or invalid profile or kernel spec
-    verification = 6,    ///< a self-check failed (e.g. host/device struct sizes disagree)
+    opencl = 3,           ///< no platform/device, or an OpenCL call failed
+    kernel_build = 4,     ///< a kernel failed to compile
+    bad_file = 5,         ///< unreadable or invalid profile or kernel spec
+    verification = 6,     ///< a self-check failed (e.g. host/device struct sizes disagree)
+    nothing_measured = 7, ///< run: every case was skipped, so nothing was measured
 };
 
 /// Base of all our exceptions: a message that says what, to what, and what to do.

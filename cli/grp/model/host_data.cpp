@@ -1,8 +1,13 @@
 #include "grp/model/host_data.hpp"
 
+#include "grp/core/error.hpp"
+
 #include <cmath>
+#include <cstdlib>
 #include <cstring>
+#include <fstream>
 #include <limits>
+#include <sstream>
 
 namespace grp {
 
@@ -31,9 +36,123 @@ template <typename T> void put(std::vector<unsigned char>& buf, std::uint64_t at
     std::memcpy(buf.data() + at * sizeof(T), &v, sizeof(T));
 }
 
+// The value as the element type stores it: ints wrap modulo 2^32, floats round.
+double stored_value(element_type t, double v) {
+    switch (t) {
+    case element_type::int32:
+        return static_cast<std::int32_t>(static_cast<std::uint32_t>(static_cast<std::int64_t>(v)));
+    case element_type::uint32:
+        return static_cast<std::uint32_t>(static_cast<std::int64_t>(v));
+    case element_type::float32:
+        return static_cast<float>(v);
+    case element_type::float64:
+        return v;
+    }
+    return v;
+}
+
+// Reads n * comps raw values of type t from the file.
+std::vector<double> read_value_file(const std::string& path, element_type t, std::uint64_t count) {
+    std::ifstream in(path, std::ios::binary);
+    if (!in) {
+        throw usage_error("--data file:" + path + ": cannot open for reading");
+    }
+    std::vector<double> out;
+    out.reserve(count);
+    std::vector<unsigned char> raw(size_of(t));
+    for (std::uint64_t i = 0; i < count; ++i) {
+        if (!in.read(reinterpret_cast<char*>(raw.data()),
+                     static_cast<std::streamsize>(raw.size()))) {
+            throw usage_error("--data file:" + path + " holds " + std::to_string(i) + " " +
+                              to_string(t) + " values; this case needs " + std::to_string(count) +
+                              " (n x components), as raw native-endian " + to_string(t));
+        }
+        double v = 0;
+        switch (t) {
+        case element_type::int32: {
+            std::int32_t x;
+            std::memcpy(&x, raw.data(), 4);
+            v = x;
+            break;
+        }
+        case element_type::uint32: {
+            std::uint32_t x;
+            std::memcpy(&x, raw.data(), 4);
+            v = x;
+            break;
+        }
+        case element_type::float32: {
+            float x;
+            std::memcpy(&x, raw.data(), 4);
+            v = x;
+            break;
+        }
+        case element_type::float64:
+            std::memcpy(&v, raw.data(), 8);
+            break;
+        }
+        out.push_back(v);
+    }
+    return out;
+}
+
 } // namespace
 
+std::string data_choice::describe(std::uint64_t seed) const {
+    switch (kind) {
+    case value_kind::iota:
+        return "iota";
+    case value_kind::ones:
+        return "ones";
+    case value_kind::constant: {
+        std::ostringstream os;
+        os.precision(17);
+        os << "const:" << constant;
+        return os.str();
+    }
+    case value_kind::file:
+        return "file:" + path;
+    default:
+        return "random (seed " + std::to_string(seed) + ")";
+    }
+}
+
+data_choice parse_data_choice(const std::string& text) {
+    data_choice d;
+    if (text == "random") {
+        return d;
+    }
+    if (text == "iota" || text == "ones") {
+        d.kind = text == "iota" ? value_kind::iota : value_kind::ones;
+        return d;
+    }
+    if (text.rfind("const:", 0) == 0) {
+        char* end = nullptr;
+        const std::string v = text.substr(6);
+        d.constant = std::strtod(v.c_str(), &end);
+        if (v.empty() || end != v.c_str() + v.size() || !std::isfinite(d.constant)) {
+            throw usage_error("--data const:V needs a finite number, got '" + v + "'");
+        }
+        d.kind = value_kind::constant;
+        return d;
+    }
+    if (text.rfind("file:", 0) == 0 && text.size() > 5) {
+        d.kind = value_kind::file;
+        d.path = text.substr(5);
+        return d;
+    }
+    throw usage_error("--data '" + text +
+                      "': expected random, iota, ones, const:V (a number) or file:PATH (raw "
+                      "values of the element type)");
+}
+
 double generated_value(element_type t, std::uint64_t seed, std::uint64_t index, value_kind kind) {
+    if (kind == value_kind::iota) {
+        return static_cast<double>(index);
+    }
+    if (kind == value_kind::ones) {
+        return 1.0;
+    }
     std::uint64_t r = splitmix64(seed * 0x632be59bd9b4e019ULL + index);
     switch (t) {
     case element_type::int32: {
@@ -66,6 +185,14 @@ double generated_value(element_type t, std::uint64_t seed, std::uint64_t index, 
 
 host_data make_host_data(element_type t, data_layout l, std::uint64_t n, std::uint64_t seed,
                          value_kind kind) {
+    data_choice d;
+    d.kind = kind;
+    return make_host_data(t, l, n, seed, d);
+}
+
+host_data make_host_data(element_type t, data_layout l, std::uint64_t n, std::uint64_t seed,
+                         const data_choice& data) {
+    const value_kind kind = data.kind;
     host_data d;
     d.type = t;
     d.layout = l;
@@ -75,14 +202,19 @@ host_data make_host_data(element_type t, data_layout l, std::uint64_t n, std::ui
     const std::size_t words_per_record = l == data_layout::aos16 ? 4 : (buffers == 3 ? 1 : comps);
     d.buffers.assign(buffers, std::vector<unsigned char>(std::max<std::uint64_t>(n, 1) *
                                                          words_per_record * size_of(t)));
+    std::vector<double> from_file;
+    if (kind == value_kind::file) {
+        from_file = read_value_file(data.path, t, n * comps);
+    }
     std::vector<compensated_sum> sums(comps);
     d.abs_sum.assign(comps, 0);
     for (std::uint64_t i = 0; i < n; ++i) {
         for (std::size_t c = 0; c < comps; ++c) {
-            double v = generated_value(t, seed, i * comps + c, kind);
-            if (t == element_type::float32) {
-                v = static_cast<float>(v); // the reference sums what the device reads
-            }
+            double v = kind == value_kind::file       ? from_file[i * comps + c]
+                       : kind == value_kind::constant ? data.constant
+                       : kind == value_kind::iota     ? static_cast<double>(i)
+                                                  : generated_value(t, seed, i * comps + c, kind);
+            v = stored_value(t, v); // the reference sums what the device reads
             sums[c].add(v);
             d.abs_sum[c] += std::fabs(v);
             auto& buf = d.buffers[buffers == 3 ? c : 0];

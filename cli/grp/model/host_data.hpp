@@ -6,6 +6,7 @@
 #include "grp/model/element_type.hpp"
 
 #include <cstdint>
+#include <string>
 #include <vector>
 
 namespace grp {
@@ -14,11 +15,27 @@ namespace grp {
 enum class value_kind {
     random,         ///< ints in [-8, 8] without 0, uints in [1, 15], floats in [0.5, 1.5)
     integer_valued, ///< floats that are small integers (1..8), so float sums stay exact
+    iota,           ///< 0, 1, 2, ... (as the element type stores them: ints wrap)
+    ones,           ///< every value 1
+    constant,       ///< every value data_choice::constant
+    file,           ///< raw values of the element type read from data_choice::path
     // The precision scenario's data sets (float and double; integer types ignore the kind):
     constant_1_1,    ///< every value 1.1 (as float: 1.10000002384185791015625)
     uniform_01,      ///< uniform in [0, 1) with 24 random bits, so exact in float
     mixed_magnitudes ///< +-10^e, e uniform in [-3, 6]: both signs over nine decades
 };
+
+/// The data a run uses: `run --data random|iota|ones|const:V|file:PATH`.
+struct data_choice {
+    value_kind kind = value_kind::random;
+    double constant = 0; ///< value_kind::constant
+    std::string path;    ///< value_kind::file
+    /// "random (seed 1)", "iota", "ones", "const:2.5", "file:in.bin": recorded in profiles.
+    [[nodiscard]] std::string describe(std::uint64_t seed) const;
+};
+
+/// Parses --data. Throws usage_error naming the accepted forms.
+data_choice parse_data_choice(const std::string& text);
 
 struct host_data {
     element_type type = element_type::float32;
@@ -36,6 +53,10 @@ struct host_data {
 /// sentinel: a kernel that sums the padding gets NaN and fails verification.
 host_data make_host_data(element_type t, data_layout l, std::uint64_t n, std::uint64_t seed,
                          value_kind kind = value_kind::random);
+/// The same for a chosen data set (value_kind::file reads data_choice::path: n x components
+/// raw values of the element type, native byte order; throws usage_error when it is short).
+host_data make_host_data(element_type t, data_layout l, std::uint64_t n, std::uint64_t seed,
+                         const data_choice& data);
 
 /// Value i of the stream (flat index i, component c), as the generator makes it; for tests.
 double generated_value(element_type t, std::uint64_t seed, std::uint64_t index, value_kind kind);

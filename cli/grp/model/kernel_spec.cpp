@@ -2,9 +2,9 @@
 
 #include "grp/core/error.hpp"
 #include "grp/core/text_position.hpp"
+#include "grp/model/spec_reader.hpp"
 
 #include <algorithm>
-#include <regex>
 
 namespace grp {
 
@@ -12,139 +12,89 @@ using ojson = nlohmann::ordered_json;
 
 namespace {
 
-// Carries the file and field path so every message says where: "reduce.json: kernels[2].grid".
-struct spec_reader {
-    std::string file;
+const char* known_fields[] = {"name",     "entry",      "description", "args",     "build_options",
+                              "grid",     "local_size", "local_mem",   "types",    "layouts",
+                              "finish",   "safe",       "default",     "requires", "source",
+                              "in_place", "sizes"};
 
-    [[noreturn]] void fail(const std::string& field, const std::string& why) const {
-        throw file_error(file + ": " + field + ": " + why);
-    }
-
-    std::uint64_t count(const ojson& v, const std::string& field) const {
-        if (!v.is_number_unsigned() && !(v.is_number_integer() && v.get<long long>() >= 0)) {
-            fail(field, "expected a whole number >= 0, got " + v.dump());
-        }
-        return v.get<std::uint64_t>();
-    }
-
-    std::string text(const ojson& v, const std::string& field) const {
-        if (!v.is_string()) {
-            fail(field, "expected a string, got " + v.dump());
-        }
-        return v.get<std::string>();
-    }
-
-    bool flag(const ojson& v, const std::string& field) const {
-        if (!v.is_boolean()) {
-            fail(field, "expected true or false, got " + v.dump());
-        }
-        return v.get<bool>();
-    }
-
-    kernel_arg arg(const ojson& v, const std::string& field) const {
-        kernel_arg a;
-        if (v.is_object()) {
-            if (!v.contains("const") || !v.contains("value") || !v["value"].is_number()) {
-                fail(field, "a constant argument is {\"const\": \"uint\", \"value\": 7}");
-            }
-            a.what = kernel_arg::role::constant;
-            a.const_type = text(v["const"], field + ".const");
-            if (a.const_type != "int" && a.const_type != "uint" && a.const_type != "float") {
-                fail(field + ".const", "constants are int, uint or float");
-            }
-            a.const_value = v["value"].get<double>();
-            return a;
-        }
-        std::string s = text(v, field);
-        static const std::regex re(R"(^(input|output)(\.([xyz]))?$)");
-        std::smatch m;
-        if (std::regex_match(s, m, re)) {
-            a.what = m[1] == "input" ? kernel_arg::role::input : kernel_arg::role::output;
-            a.component = m[3].matched ? (m[3].str()[0] - 'x') : -1;
-        } else if (s == "n") {
-            a.what = kernel_arg::role::n;
-        } else if (s == "local") {
-            a.what = kernel_arg::role::local;
+void read_finish(const spec_reader& r, const ojson& k, const std::string& field, kernel_spec& s) {
+    if (k.contains("finish")) {
+        auto f = r.text(k["finish"], field + ".finish");
+        if (f == "passes") {
+            s.finish = finish_mode::passes;
+        } else if (f == "host") {
+            s.finish = finish_mode::host;
+        } else if (f == "last_group") {
+            s.finish = finish_mode::last_group;
         } else {
-            fail(field, "unknown role '" + s +
-                            "'; roles: input, input.x|y|z, output, output.x|y|z, n, local, or "
-                            "{\"const\": TYPE, \"value\": V}");
+            r.fail(field + ".finish",
+                   "expected \"passes\", \"host\" or \"last_group\", got '" + f + "'");
         }
-        return a;
     }
-
-    grid_rule grid(const ojson& v, const std::string& field) const {
-        grid_rule g;
-        if (!v.is_object()) {
-            fail(field, "expected an object such as {\"elems_per_item\": 2, \"max_groups\": 64}");
+    if (k.contains("sizes")) {
+        auto z = r.text(k["sizes"], field + ".sizes");
+        if (z == "checked") {
+            s.sizes = size_rule::checked;
+        } else if (z == "whole_groups") {
+            s.sizes = size_rule::whole_groups;
+        } else if (z == "pad") {
+            s.sizes = size_rule::pad;
+        } else {
+            r.fail(field + ".sizes",
+                   "expected \"checked\", \"whole_groups\" or \"pad\", got '" + z + "'");
         }
-        for (const auto& [key, val] : v.items()) {
-            if (key == "elems_per_item") {
-                g.elems_per_item = count(val, field + ".elems_per_item");
-                if (g.elems_per_item == 0) {
-                    fail(field + ".elems_per_item", "must be at least 1");
-                }
-            } else if (key == "max_groups") {
-                if (val.is_string()) {
-                    static const std::regex per_cu(R"(^([0-9]+)\s*\*\s*cu$)");
-                    std::smatch m;
-                    std::string s = val.get<std::string>();
-                    if (!std::regex_match(s, m, per_cu)) {
-                        fail(field + ".max_groups", "expected a number or 'K*cu', got '" + s + "'");
-                    }
-                    g.max_groups_per_cu = std::stoull(m[1]);
-                } else {
-                    g.max_groups = count(val, field + ".max_groups");
-                }
-            } else {
-                fail(field + "." + key, "unknown field (known: elems_per_item, max_groups)");
-            }
-        }
-        return g;
     }
+}
 
-    local_size_rule local_rule(const ojson& v, const std::string& field) const {
-        local_size_rule r;
-        if (!v.is_object()) {
-            fail(field, "expected an object such as {\"pow2\": true, \"max\": 1024}");
-        }
-        for (const auto& [key, val] : v.items()) {
-            if (key == "pow2") {
-                r.pow2_only = flag(val, field + ".pow2");
-            } else if (key == "min") {
-                r.min = count(val, field + ".min");
-            } else if (key == "max") {
-                r.max = count(val, field + ".max");
-            } else if (key == "fixed") {
-                r.fixed = count(val, field + ".fixed");
-            } else {
-                fail(field + "." + key, "unknown field (known: pow2, min, max, fixed)");
-            }
-        }
-        return r;
+void read_default(const spec_reader& r, const ojson& k, const std::string& field, kernel_spec& s) {
+    s.in_default_sweep = s.safe;
+    if (!k.contains("default")) {
+        return;
     }
-
-    template <typename T, typename Parse>
-    std::vector<T> list(const ojson& v, const std::string& field, Parse parse) const {
-        if (!v.is_array() || v.empty()) {
-            fail(field, "expected a non-empty array");
-        }
-        std::vector<T> out;
-        for (size_t i = 0; i < v.size(); ++i) {
-            std::string f = field + "[" + std::to_string(i) + "]";
-            try {
-                out.push_back(parse(text(v[i], f)));
-            } catch (const usage_error& e) {
-                fail(f, e.what());
-            }
-        }
-        return out;
+    if (k["default"].is_boolean()) {
+        s.in_default_sweep = k["default"].get<bool>();
+        return;
     }
-};
+    s.default_classes = r.list<std::string>(k["default"], field + ".default", [](const auto& c) {
+        if (c != "cpu" && c != "gpu" && c != "accelerator") {
+            throw usage_error("device classes are cpu, gpu, accelerator");
+        }
+        return c;
+    });
+    s.in_default_sweep = true;
+}
 
-const char* known_fields[] = {"name",   "entry",      "description", "args",     "build_options",
-                              "grid",   "local_size", "local_mem",   "types",    "layouts",
-                              "finish", "safe",       "default",     "requires", "source"};
+// The roles must fit the finish mode, and placeholders must be known: checked when the spec
+// is read, not at the first launch minutes into a run.
+void check_consistency(const spec_reader& r, const std::string& field, const kernel_spec& s) {
+    bool has_input = false, has_output = false, has_counter = false, has_n = false;
+    for (const auto& a : s.args) {
+        has_input |= a.what == kernel_arg::role::input;
+        has_output |= a.what == kernel_arg::role::output;
+        has_counter |= a.what == kernel_arg::role::counter;
+        has_n |= a.what == kernel_arg::role::n;
+    }
+    if (!has_input || !has_output) {
+        r.fail(field + ".args", "needs at least one input and one output argument");
+    }
+    if (s.finish == finish_mode::last_group && !has_counter) {
+        r.fail(field + ".args", "finish \"last_group\" needs a \"counter\" argument");
+    }
+    if (s.sizes == size_rule::checked && !has_n) {
+        r.fail(field + ".sizes",
+               "\"checked\" needs an n argument; a kernel without one takes \"whole_groups\" "
+               "(other n are skipped, the default) or \"pad\" (the input is padded with zeros "
+               "to whole groups)");
+    }
+    if (s.local.fixed != 0 && !local_size_violation(s, s.local.fixed).empty()) {
+        r.fail(field + ".local_size", "fixed size contradicts min/max/pow2");
+    }
+    try {
+        (void)expand_build_options(s, element_type::float32, 64, 1024);
+    } catch (const file_error& e) {
+        r.fail(field + ".build_options", e.what());
+    }
+}
 
 kernel_spec parse_one(const spec_reader& r, const ojson& k, const std::string& field,
                       const std::string& default_source) {
@@ -193,31 +143,20 @@ kernel_spec parse_one(const spec_reader& r, const ojson& k, const std::string& f
     s.layouts = k.contains("layouts")
                     ? r.list<data_layout>(k["layouts"], field + ".layouts", parse_data_layout)
                     : std::vector<data_layout>{data_layout::flat};
-    if (k.contains("finish")) {
-        auto f = r.text(k["finish"], field + ".finish");
-        if (f != "passes" && f != "host") {
-            r.fail(field + ".finish", "expected \"passes\" or \"host\", got '" + f + "'");
-        }
-        s.finish_on_device = f == "passes";
+    read_finish(r, k, field, s);
+    if (!k.contains("sizes") && std::none_of(s.args.begin(), s.args.end(), [](const kernel_arg& a) {
+            return a.what == kernel_arg::role::n;
+        })) {
+        s.sizes = size_rule::whole_groups; // no n: never run it past its buffer
     }
+    s.in_place = k.contains("in_place") && r.flag(k["in_place"], field + ".in_place");
     s.safe = k.contains("safe") ? r.flag(k["safe"], field + ".safe") : true;
-    s.in_default_sweep = k.contains("default") ? r.flag(k["default"], field + ".default") : s.safe;
+    read_default(r, k, field, s);
     if (k.contains("requires")) {
         s.requires_extensions = r.list<std::string>(k["requires"], field + ".requires",
                                                     [](const std::string& x) { return x; });
     }
-    bool has_input = false;
-    bool has_output = false;
-    for (const auto& a : s.args) {
-        has_input |= a.what == kernel_arg::role::input;
-        has_output |= a.what == kernel_arg::role::output;
-    }
-    if (!has_input || !has_output) {
-        r.fail(field + ".args", "needs at least one input and one output argument");
-    }
-    if (s.local.fixed != 0 && !local_size_violation(s, s.local.fixed).empty()) {
-        r.fail(field + ".local_size", "fixed size contradicts min/max/pow2");
-    }
+    check_consistency(r, field, s);
     s.raw = k;
     return s;
 }
@@ -290,7 +229,7 @@ std::string expand_build_options(const kernel_spec& k, element_type t, std::uint
         }
         auto close = s.find('}', i);
         if (close == std::string::npos) {
-            throw file_error(k.spec_path + ": " + k.name + ".build_options: unclosed '{'");
+            throw file_error("unclosed '{' in \"" + s + "\"");
         }
         auto name = s.substr(i + 1, close - i - 1);
         if (name == "type") {
@@ -302,13 +241,58 @@ std::string expand_build_options(const kernel_spec& k, element_type t, std::uint
         } else if (name == "elems_per_item") {
             out += std::to_string(k.grid.elems_per_item);
         } else {
-            throw file_error(k.spec_path + ": " + k.name + ".build_options: unknown placeholder {" +
-                             name + "} (known: {type}, {local_size}, {n_is_pow2}, " +
-                             "{elems_per_item})");
+            throw file_error("unknown placeholder {" + name +
+                             "} (known: {type}, {local_size}, {n_is_pow2}, {elems_per_item})");
         }
         i = close;
     }
     return out;
+}
+
+std::string to_string(finish_mode f) {
+    switch (f) {
+    case finish_mode::passes:
+        return "passes";
+    case finish_mode::host:
+        return "host";
+    case finish_mode::last_group:
+        return "last_group";
+    }
+    return "passes";
+}
+
+std::string to_string(size_rule r) {
+    switch (r) {
+    case size_rule::checked:
+        return "checked";
+    case size_rule::whole_groups:
+        return "whole_groups";
+    case size_rule::pad:
+        return "pad";
+    }
+    return "checked";
+}
+
+group_cap grid_rule::cap_for(const std::string& device_class) const {
+    auto it = by_class.find(device_class);
+    return it == by_class.end() ? cap : it->second;
+}
+
+bool kernel_spec::in_default_for(const std::string& cls) const {
+    if (!in_default_sweep) {
+        return false;
+    }
+    return default_classes.empty() ||
+           std::find(default_classes.begin(), default_classes.end(), cls) != default_classes.end();
+}
+
+std::string device_class(const std::string& device_type) {
+    for (const char* c : {"gpu", "cpu", "accelerator"}) {
+        if (device_type.find(c) != std::string::npos) {
+            return c;
+        }
+    }
+    return "other";
 }
 
 std::string local_size_violation(const kernel_spec& k, std::uint64_t local_size) {

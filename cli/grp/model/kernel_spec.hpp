@@ -7,6 +7,7 @@
 
 #include <cstdint>
 #include <functional>
+#include <map>
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
@@ -22,6 +23,8 @@ struct kernel_arg {
         n,        ///< element/record count of this pass, as cl_uint
         local,    ///< dynamic __local scratch: local_elems_per_item * local * sizeof(T) * comps
         constant, ///< a fixed value
+        counter,  ///< a __global uint the tool zeroes once; the kernel must leave it at 0
+                  ///< (the "last group finishes" pattern of single-launch reductions)
     };
     role what = role::input;
     int component = -1;     ///< 0,1,2 for "input.x/.y/.z" (soa); -1 otherwise
@@ -29,14 +32,40 @@ struct kernel_arg {
     double const_value = 0; ///< the constant's value
 };
 
+/// A cap on groups: a number, or a multiple of the device's compute units ("4*cu").
+struct group_cap {
+    std::uint64_t groups = 0; ///< 0: no fixed cap
+    std::uint64_t per_cu = 0; ///< 0: no per-compute-unit cap
+    [[nodiscard]] bool capped() const { return groups != 0 || per_cu != 0; }
+};
+
 /// How many groups a pass launches.
 struct grid_rule {
     std::uint64_t elems_per_item = 1; ///< elements (records) one work-item reduces per pass
-    /// Cap on groups (grid-stride loop inside the kernel): a number, or a multiple of the
-    /// device's compute units ("4*cu"); 0 means uncapped.
-    std::uint64_t max_groups = 0;
-    std::uint64_t max_groups_per_cu = 0;
+    /// Cap on groups (grid-stride loop inside the kernel); uncapped when not set. The same cap
+    /// for every device unless `by_class` names the device's class ("cpu", "gpu",
+    /// "accelerator"): CPUs want about one group per core, GPUs several per compute unit.
+    group_cap cap;
+    std::map<std::string, group_cap> by_class;
+    /// The cap for a device of this class ("cpu", "gpu", ...).
+    [[nodiscard]] group_cap cap_for(const std::string& device_class) const;
 };
+
+/// How the last pass's result is finished.
+enum class finish_mode {
+    passes,     ///< further passes of the same kernel until one value is left
+    host,       ///< one pass; the host adds the partials (the profile says so)
+    last_group, ///< one launch: the last group to finish adds the partials (atomic counter)
+};
+std::string to_string(finish_mode f);
+
+/// Which n a kernel can take.
+enum class size_rule {
+    checked,      ///< any n: the kernel checks its bounds against the `n` argument
+    whole_groups, ///< n must fill whole groups (local x elems_per_item); other n are skipped
+    pad,          ///< the input is padded with zeros to whole groups (the kernel has no n)
+};
+std::string to_string(size_rule r);
 
 struct local_size_rule {
     bool pow2_only = false;
@@ -59,9 +88,18 @@ struct kernel_spec {
     std::uint64_t local_elems_per_item = 1; ///< size rule of the `local` argument
     std::vector<element_type> types;
     std::vector<data_layout> layouts;
-    bool finish_on_device = true; ///< true: further passes of this kernel; false: host adds
-    bool safe = true; ///< false: relies on lock-step execution (kept, labelled, not default)
+    finish_mode finish = finish_mode::passes;
+    size_rule sizes = size_rule::checked;
+    bool in_place = false; ///< writes its input by design: the input is restored every launch
+    bool safe = true;      ///< false: relies on lock-step execution (kept, labelled, not default)
     bool in_default_sweep = true;
+    /// Device classes whose default sweep includes the kernel ("cpu", "gpu"); empty: all.
+    std::vector<std::string> default_classes;
+
+    /// The device finishes the reduction (passes or last_group), not the host.
+    [[nodiscard]] bool finish_on_device() const { return finish != finish_mode::host; }
+    /// In the default sweep of a device of this class.
+    [[nodiscard]] bool in_default_for(const std::string& device_class) const;
     std::vector<std::string> requires_extensions; ///< e.g. cl_khr_subgroups
     nlohmann::ordered_json raw;                   ///< the spec entry as written, for the profile
 };
@@ -78,9 +116,13 @@ parse_kernel_specs(const std::string& spec_text, const std::string& spec_path,
 bool n_is_pow2(std::uint64_t n, std::uint64_t items_per_group);
 
 /// Fills {type}, {local_size}, {n_is_pow2}, {elems_per_item} in build_options. Throws
-/// file_error for an unknown placeholder.
+/// file_error for an unknown placeholder (parse_kernel_specs already checked them).
 std::string expand_build_options(const kernel_spec& k, element_type t, std::uint64_t local_size,
                                  std::uint64_t n);
+
+/// The class of a device for spec rules: "gpu", "cpu" or "accelerator" (the first that its
+/// type string names), else "other".
+std::string device_class(const std::string& device_type);
 
 /// Why `local_size` is not allowed by the kernel's own rule, or "" when it is.
 std::string local_size_violation(const kernel_spec& k, std::uint64_t local_size);

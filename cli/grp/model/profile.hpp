@@ -1,12 +1,15 @@
 // The profile: what `run` writes and `compare`, `report` and `validate` read. Versioned JSON
 // (profiles/SCHEMA.md, profiles/profile.schema.json). Integers for nanoseconds, null never NaN.
-// Readers accept any profile of the same schema major version.
+// This tool writes schema 2 and reads 1.x and 2.x: a 1.x case becomes one round of one run,
+// timed as the sum of its passes (profile_v1.cpp), so old profiles still compare and report.
 #pragma once
 
 #include "grp/model/device_info.hpp"
 #include "grp/model/stats.hpp"
 
+#include <array>
 #include <cstdint>
+#include <map>
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
@@ -14,12 +17,13 @@
 
 namespace grp {
 
-inline constexpr const char* profile_schema_version = "1.0.0";
-inline constexpr int profile_schema_major = 1;
+inline constexpr const char* profile_schema_version = "2.0.0";
+inline constexpr int profile_schema_major = 2;
+inline constexpr int profile_schema_oldest_major = 1; ///< 1.x profiles are upgraded on load
 
 enum class case_status {
     ok,            ///< ran and verified
-    wrong,         ///< ran, result differs from the reference beyond tolerance
+    wrong,         ///< ran, and a verification check failed (reason says which)
     skipped,       ///< not run: the device or kernel cannot (reason says why)
     failed,        ///< an OpenCL or build error (reason holds the message)
     race_observed, ///< barrier scenario: the barrier-less kernel gave wrong answers (a finding)
@@ -35,12 +39,21 @@ struct case_key {
     std::string layout = "flat"; ///< "flat" for scalar arrays; "aos12", "aos16", "soa"
     std::uint64_t n = 0;         ///< elements (records for layouts; work-items for wg-probe)
     std::uint64_t local_size = 0;
+    std::string op = "sum"; ///< the reduction operator
+    /// Tuning parameters, name -> value as written in the spec (numbers as their decimal text).
+    std::map<std::string, std::string> params;
 
-    /// "reduce3/float/flat/n=1048576/local=256": stable, used to match cases.
+    /// "reduce3/float/flat/n=1048576/local=256", then "/op=max" unless the operator is sum and
+    /// "/NAME=VALUE" per parameter in name order: stable, used to match cases.
     [[nodiscard]] std::string to_string() const;
     bool operator==(const case_key& o) const;
+    bool operator!=(const case_key& o) const { return !(*this == o); }
     bool operator<(const case_key& o) const;
 };
+
+/// A key with the default operator (sum) and no parameters.
+case_key make_case_key(std::string kernel, std::string type, std::string layout, std::uint64_t n,
+                       std::uint64_t local_size);
 
 /// One kernel launch of a case's reduction: pass 0 reads the input, later passes the partials.
 struct pass_info {
@@ -48,6 +61,39 @@ struct pass_info {
     std::uint64_t global_size = 0; ///< work-items
     std::uint64_t local_size = 0;
     std::uint64_t groups = 0; ///< partials written
+};
+
+/// One round: a short burst of timed launch chains after its own warm-up. Rounds of a case are
+/// spread over the run (interleaved with the other cases, with fresh buffers), so the variation
+/// between rounds and runs is what a verdict is tested against, never the launches of one burst.
+struct round_record {
+    std::uint32_t run = 0;     ///< index into profile::runs (several in a merged baseline)
+    double started_s = 0;      ///< seconds since the run's start
+    std::uint64_t warmup = 0;  ///< launches discarded before this round's samples
+    std::uint64_t flagged = 0; ///< samples dropped by the timestamp sanity checks
+    std::vector<std::uint64_t> samples_ns;  ///< per sample, as case_result::timing says
+    std::vector<std::uint64_t> pass_sum_ns; ///< per sample Σ (END-START) over passes; empty
+                                            ///< when the chain has one pass
+    std::vector<std::uint64_t> overhead_ns; ///< per sample, first pass START - QUEUED
+    [[nodiscard]] std::optional<double> median_ns() const;
+};
+
+/// Everything checked about a case's results, beyond the tolerance check on the timing data.
+struct verification_record {
+    std::string data; ///< the timing data, e.g. "random (seed 1)"; see host_data
+    /// Exact check: launches on data whose every partial sum is exact in the element type, so
+    /// one dropped, duplicated or double-counted element changes the result. Empty optional:
+    /// not run (integer types need none: their random data is checked exactly).
+    std::optional<bool> exact_ok;
+    std::string exact_data;              ///< what the exact data was, in words
+    std::uint64_t exact_launches = 0;    ///< windows checked
+    std::string exact_failure;           ///< first failing window: expected vs got
+    std::uint64_t launches_checked = 0;  ///< timed launches whose final value was checked
+    std::uint64_t wrong_launches = 0;    ///< of those, how many were wrong
+    std::optional<double> example_wrong; ///< the first wrong value of a timed launch
+    std::uint64_t input_checks = 0;      ///< times the input was compared with its pristine copy
+    bool input_modified = false;         ///< the kernel wrote into its input buffer
+    bool in_place = false;               ///< the spec declares it: input restored every launch
 };
 
 struct case_result {
@@ -58,41 +104,61 @@ struct case_result {
     std::string reason; ///< why skipped/failed/wrong; empty when ok
     std::string build_options;
     std::vector<pass_info> passes;
-    std::string finish = "passes"; ///< "passes" (device) or "host" (host adds the last partials)
+    std::string finish = "passes"; ///< "passes", "last_group" (one launch) or "host"
+    /// What a sample measures: "span" (first pass START to last pass END: what a caller pays,
+    /// gaps between passes included) or "kernel" (Σ END-START over passes: schema 1.x).
+    std::string timing = "span";
+    std::vector<round_record> rounds;
+    std::uint64_t rounds_planned = 0; ///< fewer rounds than planned: the run was cut short
 
-    std::vector<std::uint64_t> samples_ns; ///< kernel time per sample: Σ passes END−START
-    std::vector<std::uint64_t> launch_overhead_ns; ///< per sample: first pass START−QUEUED
-    std::uint64_t warmup = 0;                      ///< launches discarded before sampling
-    std::uint64_t flagged_samples = 0;             ///< samples dropped by timestamp sanity checks
-    std::vector<std::string> flags;                ///< why they were dropped (distinct reasons)
-    bool noise_target_met = true;
-    std::optional<sample_summary> summary;
+    // Derived on load and after a run (not written): every round's samples, concatenated.
+    std::vector<std::uint64_t> samples_ns;
+    std::uint64_t warmup = 0;              ///< per round
+    std::uint64_t flagged_samples = 0;     ///< over all rounds
+    std::vector<std::string> flags;        ///< why samples were dropped (distinct reasons)
+    bool noise_target_met = true;          ///< every round reached the noise target
+    std::optional<sample_summary> summary; ///< of samples_ns
 
     std::uint64_t bytes = 0;              ///< bytes the reduction must move (see bytes_counted)
     std::string bytes_counted;            ///< what `bytes` counts, in words
     std::optional<double> gbps;           ///< bytes / median time, 1e9 bytes per second
     std::optional<double> elements_per_s; ///< key.n / median time
-    std::optional<double> pct_of_peak;    ///< gbps / device's measured streaming-read GB/s * 100
+    std::optional<double> pct_of_peak;    ///< gbps / device's measured peak read GB/s * 100
+    bool above_peak = false;              ///< pct_of_peak > 105: cache-resident input or bad peak
 
-    std::vector<double> result;    ///< device value(s): 1 for flat, 3 (x,y,z) for layouts
-    std::vector<double> reference; ///< host reference value(s)
-    std::optional<double> abs_error, rel_error, tolerance;
+    std::vector<double> result;      ///< device value(s): 1 for flat, 3 (x,y,z) for layouts
+    std::vector<double> reference;   ///< host reference value(s)
+    std::optional<double> abs_error; ///< |result - reference|; null when not finite
+    std::optional<double> rel_error; ///< abs_error / |reference|; null when undefined
+    std::optional<double> tolerance; ///< allowed abs_error; null for exact (integer) checks
+    verification_record verification;
+    std::vector<std::string> notes; ///< remarks in words ("above the kernel's reported ...")
 
     nlohmann::ordered_json extra = nlohmann::ordered_json::object(); ///< scenario-specific facts
+
+    /// Rebuilds samples_ns, flagged_samples and summary from the rounds.
+    void derive_from_rounds();
 };
 
 /// The device's achievable bandwidth, measured once per run by built-in kernels.
 struct peak_bandwidth {
-    double read_gbps = 0; ///< streaming read (every byte read once), 1e9 B/s
+    double read_gbps = 0; ///< best of the read shapes (streaming read), 1e9 B/s
     double copy_gbps = 0; ///< copy, counting bytes read plus bytes written
     std::uint64_t bytes = 0;
     double read_median_ns = 0, copy_median_ns = 0;
+    std::string read_shape; ///< which read kernel gave read_gbps ("stream_read", "chunk_read")
+};
+
+/// Where a device's wall time went, in seconds.
+struct phase_times {
+    std::map<std::string, double> seconds; ///< "context", "build", "data", "reference", ...
 };
 
 struct profile_device {
     device_info info;
     std::optional<peak_bandwidth> peak;
     std::optional<std::uint64_t> simd_width_estimate; ///< from the wg-probe scenario
+    phase_times phases;
 };
 
 struct kernel_record {
@@ -104,16 +170,36 @@ struct kernel_record {
         nlohmann::ordered_json::object(); ///< the kernel's spec entry as loaded
 };
 
+/// The machine a run was made on: enough to tell "same machine" from "cross-machine".
+struct host_info {
+    std::string hostname, os, started_at, finished_at; ///< times ISO 8601 UTC
+    std::string os_release;                            ///< PRETTY_NAME of /etc/os-release
+    std::string cpu_model;                             ///< /proc/cpuinfo "model name"
+    std::uint32_t cpu_cores = 0;                       ///< logical CPUs online
+    std::uint64_t memory_bytes = 0;
+    std::string machine_id; ///< sha256 prefix of /etc/machine-id; "" when unreadable
+    std::optional<std::array<double, 3>> load_start, load_end; ///< 1, 5, 15 min averages
+    std::map<std::string, std::string> env; ///< variables that select devices or drivers
+};
+
+/// One run that contributed rounds: a plain profile has one, a merged baseline several.
+struct run_record {
+    std::string id;     ///< random hex, unique per run
+    std::string source; ///< the file a merged run came from; "" for the run itself
+    std::string git_sha, tool_version;
+    host_info host;
+};
+
 struct profile {
     std::string schema_version = profile_schema_version;
-    bool complete = true; ///< false when interrupted (Ctrl-C): only finished cases are present
+    bool complete = true; ///< false when the run was cut short: only finished work is present
+    std::string incomplete_reason; ///< why, in words ("interrupted by SIGTERM", ...)
     struct tool_info {
         std::string name, version, git_sha;
         std::vector<std::string> argv;
     } tool;
-    struct host_info {
-        std::string hostname, os, started_at, finished_at; ///< times ISO 8601 UTC
-    } host;
+    host_info host;
+    std::vector<run_record> runs;
     nlohmann::ordered_json settings = nlohmann::ordered_json::object(); ///< sweep options used
     std::vector<profile_device> devices;
     std::vector<kernel_record> kernels;
@@ -127,8 +213,26 @@ void to_json(nlohmann::ordered_json& j, const sample_summary& s);
 void from_json(const nlohmann::ordered_json& j, sample_summary& s);
 void to_json(nlohmann::ordered_json& j, const case_result& c);
 void from_json(const nlohmann::ordered_json& j, case_result& c);
+void to_json(nlohmann::ordered_json& j, const host_info& h);
+void from_json(const nlohmann::ordered_json& j, host_info& h);
 void to_json(nlohmann::ordered_json& j, const profile& p);
 void from_json(const nlohmann::ordered_json& j, profile& p);
+
+/// A finite number as JSON, or null (JSON has no NaN or infinity).
+nlohmann::ordered_json json_number(double v);
+nlohmann::ordered_json json_number(const std::optional<double>& v);
+/// A result value: a number, or "nan", "inf", "-inf" for non-finite values (an explicit marker,
+/// never a zero). parse_result_value inverts it.
+nlohmann::ordered_json json_result_value(double v);
+double parse_result_value(const nlohmann::ordered_json& j);
+
+/// Upgrades a schema 1.x document to the schema 2 shape in place (one round per case, timing
+/// "kernel", tolerance semantics as 1.x wrote them). profile_v1.cpp.
+void upgrade_v1_document(nlohmann::ordered_json& j);
+
+/// One message per case key that appears twice on one device (validate rejects such files;
+/// 0.1 wrote them when a user kernel shared a built-in's name, so readers still load them).
+std::vector<std::string> duplicate_case_keys(const profile& p);
 
 /// Reads and checks a profile. Throws file_error (exit 5) naming the path and, for syntax
 /// errors, line and column; also for a missing field or an unsupported schema major.
@@ -137,8 +241,11 @@ profile load_profile(const std::string& path);
 /// Parses profile JSON text; `path` is only used in messages.
 profile parse_profile(const std::string& text, const std::string& path);
 
-/// Writes atomically: to PATH.tmp, then rename. Throws file_error on I/O failure.
+/// Writes atomically: to a temp file beside `path`, then rename. Throws file_error.
 void save_profile(const profile& p, const std::string& path);
+
+/// The profile as the JSON text save_profile writes.
+std::string profile_text(const profile& p);
 
 /// Writes any text atomically (same temp-then-rename rule); devices and FIFOs such as
 /// /dev/null are written in place instead.

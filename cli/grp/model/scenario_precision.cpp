@@ -67,8 +67,9 @@ std::string dataset_name(value_kind k) {
         return "uniform";
     case value_kind::mixed_magnitudes:
         return "mixed";
+    default:
+        return "other";
     }
-    return "unknown";
 }
 
 std::string describe_dataset(value_kind k) {
@@ -83,8 +84,9 @@ std::string describe_dataset(value_kind k) {
         return "uniform random in [0.5, 1.5)";
     case value_kind::integer_valued:
         return "small integers 1..8";
+    default:
+        return "";
     }
-    return "";
 }
 
 std::string precision_explanation() {

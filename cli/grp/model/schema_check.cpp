@@ -22,22 +22,26 @@ using json = nlohmann::json; // valijson's adapter takes the unordered flavour
 /// A run of problems longer than this is cut: one bad array can yield a problem per element.
 constexpr std::size_t max_problems_shown = 20;
 
-const json& schema_json() {
-    static const json schema = json::parse(profile_schema_text());
-    return schema;
-}
-
-/// Parsed once: the schema is fixed for the life of the process.
-const valijson::Schema& compiled_schema() {
+/// One schema version: its JSON and the compiled validator schema, parsed once.
+struct schema_version_set {
+    json doc;
     // valijson::Schema can be neither copied nor moved, hence the pointer.
-    static const std::unique_ptr<valijson::Schema> schema = [] {
-        auto s = std::make_unique<valijson::Schema>();
+    std::unique_ptr<valijson::Schema> compiled = std::make_unique<valijson::Schema>();
+    explicit schema_version_set(const std::string& text) : doc(json::parse(text)) {
         valijson::SchemaParser parser;
-        valijson::adapters::NlohmannJsonAdapter adapter(schema_json());
-        parser.populateSchema(adapter, *s);
-        return s;
-    }();
-    return *schema;
+        valijson::adapters::NlohmannJsonAdapter adapter(doc);
+        parser.populateSchema(adapter, *compiled);
+    }
+};
+
+/// The schema for a document: 1.x profiles against the 1.x schema, everything else 2.x.
+const schema_version_set& schema_for(const nlohmann::ordered_json& doc) {
+    static const schema_version_set v2(profile_schema_text());
+    static const schema_version_set v1(profile_schema_v1_text());
+    const bool is_v1 = doc.is_object() && doc.contains("schema_version") &&
+                       doc["schema_version"].is_string() &&
+                       doc["schema_version"].get<std::string>().rfind("1.", 0) == 0;
+    return is_v1 ? v1 : v2;
 }
 
 /// valijson names a place as {"<root>", "[cases]", "[0]", ...}; RFC 6901 wants "/cases/0".
@@ -65,21 +69,21 @@ std::string to_pointer(const std::vector<std::string>& tokens) {
 }
 
 /// Follows local "$ref"s ("#/definitions/x"), the only kind our schema uses.
-const json* resolve_ref(const json* s) {
+const json* resolve_ref(const json& root, const json* s) {
     for (int depth = 0; s && s->is_object() && s->contains("$ref") && depth < 16; ++depth) {
         const auto& ref = (*s)["$ref"];
         if (!ref.is_string() || ref.get<std::string>().rfind("#", 0) != 0) {
             return nullptr;
         }
         const json::json_pointer ptr(ref.get<std::string>().substr(1));
-        s = schema_json().contains(ptr) ? &schema_json().at(ptr) : nullptr;
+        s = root.contains(ptr) ? &root.at(ptr) : nullptr;
     }
     return s;
 }
 
 /// The subschema that governs the value at `tokens`, or nullptr where the schema leaves it free.
-const json* subschema_at(const std::vector<std::string>& tokens) {
-    const json* s = resolve_ref(&schema_json());
+const json* subschema_at(const json& root, const std::vector<std::string>& tokens) {
+    const json* s = resolve_ref(root, &root);
     for (const auto& t : tokens) {
         if (!s || !s->is_object()) {
             return nullptr;
@@ -87,9 +91,9 @@ const json* subschema_at(const std::vector<std::string>& tokens) {
         auto props = s->find("properties");
         auto items = s->find("items");
         if (props != s->end() && props->contains(t)) {
-            s = resolve_ref(&(*props)[t]);
+            s = resolve_ref(root, &(*props)[t]);
         } else if (items != s->end() && items->is_object()) {
-            s = resolve_ref(&*items);
+            s = resolve_ref(root, &*items);
         } else {
             return nullptr;
         }
@@ -145,7 +149,7 @@ bool starts_with(const std::string& s, const char* prefix) {
 
 /// Turns one valijson error into our message; "" for the wrappers valijson adds on every
 /// enclosing level ("Failed to validate item #3 in array."), which repeat the leaf error.
-std::string rewrite(const json& doc, const std::vector<std::string>& tokens,
+std::string rewrite(const json& root, const json& doc, const std::vector<std::string>& tokens,
                     const std::string& description) {
     if (starts_with(description, "Failed to validate against schema associated with property") ||
         starts_with(description, "Failed to validate item #")) {
@@ -161,7 +165,7 @@ std::string rewrite(const json& doc, const std::vector<std::string>& tokens,
                              starts_with(description, "Failed to match against any enum") ||
                              starts_with(description, "Failed to match regex") ||
                              starts_with(description, "Expected number");
-    const json* s = about_value ? subschema_at(tokens) : nullptr;
+    const json* s = about_value ? subschema_at(root, tokens) : nullptr;
     const std::string found = describe_found(doc, to_pointer(tokens));
     if (s && s->is_object()) {
         return "expected " + describe_expected(*s) + ", found " + found;
@@ -177,11 +181,12 @@ std::string display_pointer(const std::string& pointer) {
 
 std::vector<schema_problem> check_profile_schema(const nlohmann::ordered_json& doc) {
     const json plain = doc;
+    const auto& schema = schema_for(doc);
     valijson::ValidationResults results;
     try {
         valijson::Validator validator;
         valijson::adapters::NlohmannJsonAdapter target(plain);
-        if (validator.validate(compiled_schema(), target, &results)) {
+        if (validator.validate(*schema.compiled, target, &results)) {
             return {};
         }
     } catch (const std::exception& e) {
@@ -191,7 +196,7 @@ std::vector<schema_problem> check_profile_schema(const nlohmann::ordered_json& d
     valijson::ValidationResults::Error e;
     while (results.popError(e)) {
         const auto tokens = context_tokens(e.context);
-        auto message = rewrite(plain, tokens, e.description);
+        auto message = rewrite(schema.doc, plain, tokens, e.description);
         if (message.empty()) {
             continue;
         }
@@ -206,14 +211,15 @@ std::vector<schema_problem> check_profile_schema(const nlohmann::ordered_json& d
 
 namespace {
 
-/// A profile of another major is not checked against our schema (it would fail on every new
-/// field): parse_profile's message says which version this tool reads instead.
+/// A profile of a major this tool cannot read is not checked against a schema (it would fail
+/// on every field): parse_profile's message says which versions this tool reads instead.
 bool other_major(const nlohmann::ordered_json& doc) {
     if (!doc.is_object() || !doc.contains("schema_version") || !doc["schema_version"].is_string()) {
         return false;
     }
     const auto version = doc["schema_version"].get<std::string>();
-    return std::atoi(version.c_str()) != profile_schema_major;
+    const int major = std::atoi(version.c_str());
+    return major < profile_schema_oldest_major || major > profile_schema_major;
 }
 
 void add_limited(profile_check& out, const std::string& path,
@@ -248,6 +254,9 @@ profile_check check_profile_text(const std::string& text, const std::string& pat
     }
     try {
         const profile p = parse_profile(text, path);
+        for (const auto& dup : duplicate_case_keys(p)) {
+            out.problems.push_back(path + ": " + dup);
+        }
         out.cases = p.cases.size();
         out.devices = p.devices.size();
     } catch (const std::exception& e) { // file_error, or a bug in the reader: both are reported

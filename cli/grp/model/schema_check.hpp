@@ -13,8 +13,10 @@
 
 namespace grp {
 
-/// The text of profiles/profile.schema.json as it was when the binary was built.
+/// The text of profiles/profile.schema.json (schema 2.x) as it was when the binary was built.
 const std::string& profile_schema_text();
+/// The text of profiles/profile-v1.schema.json: what gpu-reduce-prof 0.1 wrote (schema 1.x).
+const std::string& profile_schema_v1_text();
 
 /// One place where a document breaks the schema.
 struct schema_problem {
@@ -22,8 +24,9 @@ struct schema_problem {
     std::string message; ///< what was expected and what was found
 };
 
-/// Validates `doc` against the embedded profile schema. Returns no problems when it conforms;
-/// otherwise one entry per offending value, in document order. Never throws for any `doc`.
+/// Validates `doc` against the embedded profile schema of its major version (1 or 2; others
+/// against 2). Returns no problems when it conforms; otherwise one entry per offending value,
+/// in document order. Never throws for any `doc`.
 std::vector<schema_problem> check_profile_schema(const nlohmann::ordered_json& doc);
 
 /// The outcome of checking one profile file: a value, not an exception, so that `validate` can

@@ -19,30 +19,35 @@ std::uint64_t summation_depth(const std::vector<pass_info>& passes, std::uint64_
     return depth;
 }
 
+double wrapped_integer(element_type t, long double exact) {
+    // 32-bit device arithmetic wraps modulo 2^32; compare in that ring.
+    auto wide = static_cast<long long>(exact);
+    auto low = static_cast<std::uint32_t>(static_cast<unsigned long long>(wide));
+    return t == element_type::int32 ? static_cast<double>(static_cast<std::int32_t>(low))
+                                    : static_cast<double>(low);
+}
+
 verification verify_sum(element_type t, long double exact, long double abs_sum, double device,
                         std::uint64_t depth) {
     verification v;
-    if (!is_floating(t)) {
-        // 32-bit device arithmetic wraps modulo 2^32; compare in that ring.
-        auto wide = static_cast<long long>(exact);
-        auto low = static_cast<std::uint32_t>(static_cast<unsigned long long>(wide));
-        v.expected = t == element_type::int32 ? static_cast<double>(static_cast<std::int32_t>(low))
-                                              : static_cast<double>(low);
-        v.abs_error = std::fabs(device - v.expected);
-        v.rel_error = v.expected == 0 ? (v.abs_error == 0 ? 0 : INFINITY)
-                                      : v.abs_error / std::fabs(v.expected);
-        v.tolerance = 0;
-        v.ok = std::isfinite(device) && device == v.expected;
-        return v;
+    const bool integer = !is_floating(t);
+    v.expected = integer ? wrapped_integer(t, exact) : static_cast<double>(exact);
+    if (!integer) {
+        const double u = t == element_type::float32 ? 0x1.0p-24 : 0x1.0p-53;
+        v.tolerance = static_cast<double>(depth) * u * static_cast<double>(abs_sum) +
+                      std::numeric_limits<float>::min();
     }
-    const double u = t == element_type::float32 ? 0x1.0p-24 : 0x1.0p-53;
-    v.expected = static_cast<double>(exact);
-    v.tolerance = static_cast<double>(depth) * u * static_cast<double>(abs_sum) +
-                  std::numeric_limits<float>::min();
-    v.abs_error = static_cast<double>(std::fabs(static_cast<long double>(device) - exact));
-    v.rel_error =
-        v.expected == 0 ? (v.abs_error == 0 ? 0 : INFINITY) : v.abs_error / std::fabs(v.expected);
-    v.ok = std::isfinite(device) && v.abs_error <= v.tolerance;
+    if (!std::isfinite(device)) {
+        return v; // not ok, and no error figure can describe it
+    }
+    const long double reference = integer ? static_cast<long double>(v.expected) : exact;
+    v.abs_error = static_cast<double>(std::fabs(static_cast<long double>(device) - reference));
+    if (v.expected != 0) {
+        v.rel_error = *v.abs_error / std::fabs(v.expected);
+    } else if (*v.abs_error == 0) {
+        v.rel_error = 0.0;
+    }
+    v.ok = integer ? device == v.expected : *v.abs_error <= *v.tolerance;
     return v;
 }
 

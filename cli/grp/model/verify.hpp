@@ -9,6 +9,7 @@
 #include "grp/model/profile.hpp"
 
 #include <cstdint>
+#include <optional>
 #include <vector>
 
 namespace grp {
@@ -16,9 +17,13 @@ namespace grp {
 struct verification {
     bool ok = false;
     double expected = 0; ///< what the device should return (wrapped for integers)
-    double abs_error = 0;
-    double rel_error = 0; ///< abs_error / |expected|; 0 when expected is 0 and error is 0
-    double tolerance = 0; ///< allowed abs_error (0 for integers)
+    /// |device - expected|; empty when the device value is NaN or infinite (never a fake 0).
+    std::optional<double> abs_error;
+    /// abs_error / |expected|; empty when abs_error is, or when expected is 0 and the error
+    /// is not (undefined).
+    std::optional<double> rel_error;
+    /// Allowed abs_error; empty for integers, which must match exactly.
+    std::optional<double> tolerance;
 };
 
 /// Longest chain of dependent additions any result passes through, over all passes: per pass,
@@ -31,5 +36,8 @@ std::uint64_t summation_depth(const std::vector<pass_info>& passes, std::uint64_
 /// Σ|x|. NaN or infinity from the device is never ok.
 verification verify_sum(element_type t, long double exact, long double abs_sum, double device,
                         std::uint64_t depth);
+
+/// The reference an integer device sum must equal: `exact` wrapped to the 32-bit type.
+double wrapped_integer(element_type t, long double exact);
 
 } // namespace grp

@@ -43,8 +43,18 @@ cl::Kernel session::kernel(const std::string& source, const std::string& options
     try {
         return cl::Kernel(it->second, entry.c_str());
     } catch (const cl::Error& e) {
-        throw wrap("clCreateKernel(" + entry + "): is there a __kernel of that name in the .cl?",
-                   e);
+        std::string names;
+        try {
+            names = it->second.getInfo<CL_PROGRAM_KERNEL_NAMES>();
+        } catch (const cl::Error&) {
+            names = "(the driver does not list them)";
+        }
+        for (auto& c : names) {
+            c = c == ';' ? ',' : c;
+        }
+        throw file_error("no __kernel '" + entry + "' in the source (clCreateKernel: " +
+                         error_name(e.err()) + "); its kernels are: " + names +
+                         ". Set the spec's \"entry\" (or \"name\") to one of them");
     }
 }
 

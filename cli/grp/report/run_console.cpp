@@ -60,6 +60,18 @@ std::string run_progress::eta(std::size_t done, std::size_t total) const {
     return buf;
 }
 
+void run_progress::phase(const std::string& name, std::size_t done, std::size_t total) {
+    if (m_quiet) {
+        return;
+    }
+    if (m_terminal) {
+        m_os << "\r\033[K  " << name << ": " << done + 1 << '/' << total << std::flush;
+    } else if (name != m_phase) {
+        m_os << "  " << name << " (" << total << " cases)\n" << std::flush;
+    }
+    m_phase = name;
+}
+
 void run_progress::case_started(std::size_t index, std::size_t total, const case_key& key) {
     if (m_quiet || !m_terminal) {
         return;
@@ -123,6 +135,12 @@ void print_run_tables(std::ostream& os, const profile& p, bool colour) {
             std::string status = to_string(c.status);
             if (c.status == case_status::ok && !c.noise_target_met) {
                 status += " (noisy)";
+            }
+            if (c.above_peak) {
+                status += " >peak";
+            }
+            if (c.extra.contains("above_kernel_wg_limit")) {
+                status += " (above kernel limit)";
             }
             t.add_row({{(is_best ? "* " : "  ") + c.key.kernel, is_best ? "1" : nullptr},
                        {c.key.type},

@@ -20,6 +20,8 @@ public:
 
     void device_started(const device_info& d, std::size_t cases);
     void peak_measured(const peak_bandwidth& p);
+    /// A phase of the device's work: "building", "verifying", "round 3/10" (done of total).
+    void phase(const std::string& name, std::size_t done, std::size_t total);
     void case_started(std::size_t index, std::size_t total, const case_key& key);
     void case_finished(std::size_t index, std::size_t total, const case_result& r);
     void finish();
@@ -31,6 +33,7 @@ private:
     bool m_terminal;
     bool m_quiet;
     std::chrono::steady_clock::time_point m_device_start;
+    std::string m_phase;
 };
 
 /// The per-device results table; `colour` adds red for wrong and dim for skipped.

@@ -1,6 +1,14 @@
-// How long to sample a case: warm-up launches, then at least min_samples, then on until the
-// relative standard error of the median is under max_noise or max_time is spent (like nvbench's
-// adaptive stopping), never more than max_samples.
+// How a case is sampled. A case is measured in `rounds` rounds spread over the run: every round
+// visits each case once (interleaved), and each visit is a short burst — `warmup` untimed
+// launches, then at least `min_samples` timed ones, then on until the relative standard error
+// of the round's median is under `max_noise` or the round's share of `max_time_s` is spent
+// (like nvbench's adaptive stop, inside one round), never more than `max_samples`.
+//
+// Why rounds: launches of one burst are not independent samples of a kernel's speed. On the
+// H100 a short kernel's time moves by ±5–10 % in states that last ~0.1–1 s and are redrawn as
+// time passes; on a loaded CPU, bursts of load come and go. Rounds spread over time (at least
+// `round_spacing_s` apart) with fresh buffers see that variation; compare tests against it
+// (bench/results/h100-round-noise.txt, bench/round_noise.sh).
 #pragma once
 
 #include <cstdint>
@@ -8,11 +16,18 @@
 namespace grp::run {
 
 struct measure_options {
-    std::uint64_t warmup = 3;
-    std::uint64_t min_samples = 30;
-    std::uint64_t max_samples = 1000;
-    double max_noise = 0.005; ///< relative standard error of the median (0.005 = 0.5%)
-    double max_time_s = 0.5;  ///< wall time to keep sampling after min_samples
+    std::uint64_t rounds = 10;
+    std::uint64_t warmup = 2;        ///< untimed launches before each round's samples
+    std::uint64_t min_samples = 5;   ///< per round
+    std::uint64_t max_samples = 200; ///< per round
+    double max_noise = 0.01;         ///< per-round relative standard error of the median
+    double max_time_s = 1.0;         ///< sampling budget of one case, split over its rounds
+    double round_spacing_s = 0.2;    ///< least time between the starts of a case's rounds
 };
+
+/// The time budget of one round of one case.
+inline double round_budget_s(const measure_options& m) {
+    return m.rounds == 0 ? m.max_time_s : m.max_time_s / static_cast<double>(m.rounds);
+}
 
 } // namespace grp::run

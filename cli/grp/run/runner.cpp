@@ -1,168 +1,296 @@
 #include "grp/run/runner.hpp"
 
-#include "grp/core/sha256.hpp"
-#include "grp/core/version.hpp"
 #include "grp/ocl/enumerate.hpp"
-#include "grp/run/case_runner.hpp"
+#include "grp/run/case_checks.hpp"
+#include "grp/run/interrupt.hpp"
 #include "grp/run/layout_check.hpp"
 #include "grp/run/peak.hpp"
+#include "grp/run/phase_clock.hpp"
+#include "grp/run/rounds.hpp"
+#include "grp/run/run_record.hpp"
 #include "grp/run/scenarios.hpp"
 
 #include <algorithm>
-#include <ctime>
-#include <sys/utsname.h>
-#include <unistd.h>
+#include <map>
 
 namespace grp::run {
 
 namespace {
 
-nlohmann::ordered_json settings_json(const run_options& o) {
-    nlohmann::ordered_json types = nlohmann::ordered_json::array();
-    for (auto t : o.sweep.types) {
-        types.push_back(to_string(t));
-    }
-    nlohmann::ordered_json layouts = nlohmann::ordered_json::array();
-    for (auto l : o.sweep.layouts) {
-        layouts.push_back(to_string(l));
-    }
-    return {{"local_sizes", o.sweep.local_sizes},
-            {"sizes", o.sweep.sizes},
-            {"types", types},
-            {"layouts", layouts},
-            {"order", to_string(o.sweep.order)},
-            {"seed", o.sweep.seed},
-            {"warmup", o.measure.warmup},
-            {"min_samples", o.measure.min_samples},
-            {"max_samples", o.measure.max_samples},
-            {"max_noise", o.measure.max_noise},
-            {"max_time_s", o.measure.max_time_s},
-            {"keep_going", o.keep_going},
-            {"cl_options", o.cl_options},
-            {"scenarios", o.scenarios}};
+/// What one device's measurement needs besides the points.
+struct device_context {
+    ocl::session& session;
+    int device_index;
+    const run_options& opt;
+    profile& prof;
+    const progress_sink& progress;
+    phase_clock& phases;
+    std::chrono::steady_clock::time_point start;
+};
+
+double peak_of(const device_context& d) {
+    const auto& peak = d.prof.devices.at(static_cast<std::size_t>(d.device_index)).peak;
+    return peak ? peak->read_gbps : 0.0;
 }
 
-void record_kernels(profile& p, const std::vector<kernel_spec>& kernels) {
-    for (const auto& k : kernels) {
-        p.kernels.push_back({k.name, k.entry, k.source_path, sha256_hex(k.source_text), k.raw});
+void derive_metrics(case_result& r, double peak_gbps) {
+    r.derive_from_rounds();
+    if (!r.summary || !(r.summary->median_ns > 0)) {
+        return;
+    }
+    const double med = r.summary->median_ns;
+    r.gbps = static_cast<double>(r.bytes) / med;
+    r.elements_per_s = static_cast<double>(r.key.n) / med * 1e9;
+    if (peak_gbps > 0) {
+        r.pct_of_peak = *r.gbps / peak_gbps * 100.0;
+        r.above_peak = *r.pct_of_peak > 105.0;
+        if (r.above_peak) {
+            r.notes.push_back("above 105% of the measured peak read bandwidth: the input is "
+                              "probably cache-resident (try a larger -n) or the peak is wrong");
+        }
     }
 }
 
-// The peak is read at the size of the largest input of the sweep (at least the device's default
-// size), unless --peak-bytes says otherwise: bandwidth depends on the transfer size.
-std::uint64_t peak_bytes(const run_options& opt, const std::vector<sweep_point>& points,
-                         const device_info& dev) {
-    if (opt.peak_bytes != 0) {
-        return opt.peak_bytes;
+// Copies the group's cases into the profile (from `first` on), with derived metrics.
+void publish(device_context& d, std::size_t first, std::vector<prepared_case>& cases) {
+    d.prof.cases.resize(std::max(d.prof.cases.size(), first + cases.size()));
+    for (std::size_t i = 0; i < cases.size(); ++i) {
+        auto r = cases[i].result;
+        derive_metrics(r, peak_of(d));
+        d.prof.cases[first + i] = std::move(r);
     }
-    std::uint64_t bytes = default_size(dev, 4) * 4;
-    for (const auto& pt : points) {
-        bytes = std::max<std::uint64_t>(bytes, pt.n * record_bytes(pt.layout, pt.type));
-    }
-    return bytes;
 }
+
+// Builds every case. A build or spec error stops the run (the failed case is kept) unless
+// --keep-going records it and goes on.
+std::vector<prepared_case> prepare_all(device_context& d, const std::vector<measure_point>& pts,
+                                       const data_choice& data, std::size_t first) {
+    auto t = d.phases.time("build");
+    setup_options o{d.opt.cl_options, d.opt.wg_limit, d.device_index,
+                    data.describe(d.opt.sweep.seed)};
+    std::vector<prepared_case> cases;
+    for (std::size_t i = 0; i < pts.size() && !interrupted(); ++i) {
+        if (d.progress.phase) {
+            d.progress.phase("building", i, pts.size());
+        }
+        try {
+            cases.push_back(prepare_case(d.session, *pts[i].spec, pts[i].point, o));
+        } catch (const error& e) {
+            const bool build = dynamic_cast<const kernel_build_error*>(&e) != nullptr;
+            if (interrupted() && build) {
+                break; // a signal during a build: the interruption, not a bad kernel
+            }
+            prepared_case c;
+            c.spec = pts[i].spec;
+            c.point = pts[i].point;
+            c.result.key = key_of(*pts[i].spec, pts[i].point);
+            c.result.device = d.device_index;
+            c.result.status = case_status::failed;
+            const auto* kb = dynamic_cast<const kernel_build_error*>(&e);
+            c.result.reason = std::string(e.what()) + (kb ? "\n" + kb->log() : "");
+            c.result.build_options = kb ? kb->options() : "";
+            cases.push_back(std::move(c));
+            if (!d.opt.keep_going) {
+                publish(d, first, cases);
+                throw;
+            }
+        }
+    }
+    return cases;
+}
+
+// Uploads the inputs the active cases read (padded for the largest need).
+void upload_inputs(input_store& inputs, std::vector<prepared_case>& cases) {
+    std::map<input_key, std::uint64_t> need;
+    for (auto& c : cases) {
+        if (c.active()) {
+            need[c.input] = std::max(need[c.input], c.input_records);
+        }
+    }
+    for (const auto& [k, records] : need) {
+        inputs.require(k, records);
+    }
+    for (auto& c : cases) {
+        if (c.active()) {
+            c.input_data = &inputs.get(c.input);
+        }
+    }
+}
+
+// A launch above the kernel's reported work-group limit that the driver refuses is a skip
+// (the device cannot run it), not a failure.
+void first_launch(device_context& d, input_store& inputs, prepared_case& c) {
+    try {
+        verify_first_launch(d.session, c, inputs);
+    } catch (const cl::Error& e) {
+        const std::string why = ocl::wrap("launching " + c.result.key.to_string(), e).what();
+        if (c.kernel_wg_limit != 0) {
+            c.result.status = case_status::skipped;
+            c.result.reason = "above the kernel's reported CL_KERNEL_WORK_GROUP_SIZE " +
+                              std::to_string(c.kernel_wg_limit) + ", and the launch failed: " + why;
+        } else {
+            c.result.status = case_status::failed;
+            c.result.reason = why;
+        }
+        c.chain.reset();
+    }
+}
+
+void verify_all(device_context& d, input_store& inputs, std::vector<prepared_case>& cases) {
+    auto t = d.phases.time("verification");
+    std::map<input_key, std::vector<prepared_case*>> by_input;
+    for (std::size_t i = 0; i < cases.size() && !interrupted(); ++i) {
+        if (d.progress.phase) {
+            d.progress.phase("verifying", i, cases.size());
+        }
+        if (cases[i].active()) {
+            first_launch(d, inputs, cases[i]);
+        }
+        if (cases[i].active()) {
+            by_input[cases[i].input].push_back(&cases[i]);
+        }
+    }
+    for (auto& [k, list] : by_input) {
+        if (!interrupted()) {
+            verify_exact(inputs, k, list);
+        }
+    }
+}
+
+void sample_all(device_context& d, input_store& inputs, std::vector<prepared_case>& cases,
+                std::size_t first) {
+    std::vector<prepared_case*> order;
+    for (auto& c : cases) {
+        order.push_back(&c);
+    }
+    round_context ctx{d.session, inputs, d.opt.measure, d.phases, d.start};
+    run_rounds(ctx, order, [&](std::size_t round, std::size_t index) {
+        if (index == order.size()) {
+            publish(d, first, cases);
+            if (d.progress.checkpoint) {
+                d.progress.checkpoint(d.prof);
+            }
+        } else if (d.progress.phase) {
+            d.progress.phase("round " + std::to_string(round + 1) + "/" +
+                                 std::to_string(d.opt.measure.rounds),
+                             index, order.size());
+        }
+    });
+}
+
+// Build, upload, verify and sample one group of points; its cases land in p.cases.
+void measure_group(device_context& d, const std::vector<measure_point>& pts,
+                   const data_choice& data) {
+    const std::size_t first = d.prof.cases.size();
+    auto cases = prepare_all(d, pts, data, first);
+    publish(d, first, cases);
+    input_store inputs(d.session, d.opt.sweep.seed, data, d.phases);
+    try {
+        upload_inputs(inputs, cases);
+        verify_all(d, inputs, cases);
+        publish(d, first, cases);
+        sample_all(d, inputs, cases, first);
+    } catch (...) {
+        publish(d, first, cases);
+        throw;
+    }
+    publish(d, first, cases);
+    if (d.progress.case_finished) {
+        for (std::size_t i = 0; i < cases.size(); ++i) {
+            d.progress.case_finished(first + i, d.prof.cases.size(), d.prof.cases[first + i]);
+        }
+    }
+}
+
+std::vector<std::vector<measure_point>>
+groups_of(const run_options& opt, const std::vector<sweep_point>& points, const device_info& dev);
 
 void run_device(const run_options& opt, const ocl::device_handle& h, int device_index, profile& p,
                 const progress_sink& progress) {
-    ocl::session s(h);
     profile_device pd;
     pd.info = h.info;
+    p.devices.push_back(pd);
+    auto& phases_of = p.devices.back().phases;
+    phase_clock phases(phases_of);
+    const auto start = std::chrono::steady_clock::now();
+    auto session = [&] {
+        auto t = phases.time("context");
+        return std::make_unique<ocl::session>(h);
+    }();
     auto points = plan_sweep(opt.kernels, opt.sweep, h.info);
     if (progress.device_started) {
         progress.device_started(h.info, points.size());
     }
     if (opt.measure_peak) {
-        pd.peak = measure_peak(s, opt.measure, peak_bytes(opt, points, h.info));
+        auto t = phases.time("peak");
+        p.devices.back().peak =
+            measure_peak(*session, opt.measure, sweep_peak_bytes(opt, points, h.info));
         if (progress.peak_measured) {
-            progress.peak_measured(h.info, *pd.peak);
+            progress.peak_measured(h.info, *p.devices.back().peak);
         }
     }
-    p.devices.push_back(pd);
-    bool any_layout = std::any_of(points.begin(), points.end(), [](const sweep_point& pt) {
-        return pt.layout != data_layout::flat;
-    });
-    if (any_layout) {
+    if (std::any_of(points.begin(), points.end(),
+                    [](const sweep_point& pt) { return pt.layout != data_layout::flat; })) {
         p.scenarios["layouts"]["record_sizes"][std::to_string(device_index)] =
-            check_layout_sizes(s);
+            check_layout_sizes(*session);
     }
-    // Keep a quarter of the device's memory for cached inputs.
-    device_data_cache data(s, opt.sweep.seed, h.info.global_mem_bytes.value_or(1ULL << 30) / 4);
-    case_context ctx{s,
-                     data,
-                     opt.measure,
-                     device_index,
-                     pd.peak ? pd.peak->read_gbps : 0.0,
-                     value_kind::random,
-                     opt.cl_options};
-    for (std::size_t i = 0; i < points.size() && !interrupted(); ++i) {
-        const auto& pt = points[i];
-        const auto& k = opt.kernels[pt.kernel];
-        if (progress.case_started) {
-            progress.case_started(
-                i, points.size(),
-                {k.name, to_string(pt.type), to_string(pt.layout), pt.n, pt.local_size});
+    device_context d{*session, device_index, opt, p, progress, phases, start};
+    for (const auto& group : groups_of(opt, points, h.info)) {
+        if (!interrupted()) {
+            measure_group(d, group, opt.data);
         }
-        case_result r;
-        try {
-            r = run_case(ctx, k, pt);
-        } catch (const kernel_build_error& e) {
-            // Ctrl-C during a build: LLVM's signal handler (inside PoCL) deletes the compiler's
-            // temporary files, so the build fails. That is the interruption, not a bad kernel.
-            if (interrupted()) {
-                break;
-            }
-            if (!opt.keep_going) {
-                throw;
-            }
-            r.key = {k.name, to_string(pt.type), to_string(pt.layout), pt.n, pt.local_size};
-            r.device = device_index;
-            r.status = case_status::failed;
-            r.reason = std::string(e.what()) + "\n" + e.log();
-            r.build_options = e.options();
-        }
-        // Cut off mid-case (no samples, or an OpenCL error the signal caused): not a finished
-        // case, so it is not recorded.
-        if (interrupted() && (r.status == case_status::failed ||
-                              (r.status == case_status::ok && r.samples_ns.empty()))) {
-            break;
-        }
-        if (progress.case_finished) {
-            progress.case_finished(i, points.size(), r);
-        }
-        p.cases.push_back(std::move(r));
     }
+    auto t = phases.time("scenarios");
     for (const auto& name : opt.scenarios) {
         if (!interrupted()) {
-            run_scenario(name, s, device_index, opt, p, progress);
+            run_scenario(name, *session, device_index, opt, p, progress);
         }
     }
+}
+
+// Points bucketed by input, buckets packed into groups whose inputs (pristine + working copy)
+// fit in half the device's memory; sweep order is kept inside a group.
+std::vector<std::vector<measure_point>>
+groups_of(const run_options& opt, const std::vector<sweep_point>& points, const device_info& dev) {
+    const std::uint64_t budget = dev.global_mem_bytes.value_or(4ULL << 30) / 2;
+    std::map<input_key, std::uint64_t> bytes;
+    std::vector<input_key> order;
+    for (const auto& pt : points) {
+        input_key k{pt.type, pt.layout, pt.n};
+        if (bytes.emplace(k, 2 * pt.n * record_bytes(pt.layout, pt.type)).second) {
+            order.push_back(k);
+        }
+    }
+    std::map<input_key, std::size_t> group_of;
+    std::size_t group = 0;
+    std::uint64_t used = 0;
+    for (const auto& k : order) {
+        if (used > 0 && used + bytes[k] > budget) {
+            ++group;
+            used = 0;
+        }
+        used += bytes[k];
+        group_of[k] = group;
+    }
+    std::vector<std::vector<measure_point>> out(order.empty() ? 0 : group + 1);
+    for (const auto& pt : points) {
+        out[group_of[{pt.type, pt.layout, pt.n}]].push_back({&opt.kernels[pt.kernel], pt});
+    }
+    return out;
 }
 
 } // namespace
 
-std::string utc_now() {
-    std::time_t t = std::time(nullptr);
-    std::tm tm{};
-    gmtime_r(&t, &tm);
-    char buf[32];
-    std::strftime(buf, sizeof buf, "%Y-%m-%dT%H:%M:%SZ", &tm);
-    return buf;
+void measure_points(ocl::session& s, int device_index, const run_options& opt,
+                    const std::vector<measure_point>& points, const data_choice& data, profile& p,
+                    const progress_sink& progress) {
+    auto& phases_of = p.devices.at(static_cast<std::size_t>(device_index)).phases;
+    phase_clock phases(phases_of);
+    device_context d{s, device_index, opt, p, progress, phases, std::chrono::steady_clock::now()};
+    measure_group(d, points, data);
 }
 
-void stamp_profile(profile& p, const std::vector<std::string>& argv) {
-    p.tool = {tool_name, tool_version, tool_git_sha, argv};
-    char host[256] = {};
-    gethostname(host, sizeof host - 1);
-    p.host.hostname = host;
-    utsname u{};
-    if (uname(&u) == 0) {
-        p.host.os = std::string(u.sysname) + " " + u.release + " " + u.machine;
-    }
-    p.host.started_at = utc_now();
-}
-
-profile run_sweep(const run_options& opt, const progress_sink& progress) {
-    profile p;
+void run_sweep(const run_options& opt, const progress_sink& progress, profile& p) {
     p.settings = settings_json(opt);
     record_kernels(p, opt.kernels);
     auto devices = ocl::select(opt.devices);
@@ -170,8 +298,10 @@ profile run_sweep(const run_options& opt, const progress_sink& progress) {
         run_device(opt, devices[d], static_cast<int>(d), p, progress);
     }
     p.complete = !interrupted();
-    p.host.finished_at = utc_now();
-    return p;
+    if (interrupted()) {
+        p.incomplete_reason = std::string("interrupted by ") + signal_name(interrupt_signal());
+    }
+    finish_host_record(p);
 }
 
 } // namespace grp::run

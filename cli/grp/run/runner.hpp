@@ -1,14 +1,18 @@
-// The run: for each selected device, measure the peak bandwidth, expand the sweep, run every
-// point (case_runner), and collect a profile. Progress goes to a sink so the console, tests and
-// scenarios can watch. Stops between cases when interrupted (Ctrl-C) and marks the profile
-// incomplete; the finished cases are kept.
+// The run: for each selected device, measure the peak bandwidth, expand the sweep, and measure
+// its points in groups whose inputs fit on the device together: build every case, upload the
+// inputs, verify every case (first launch, input untouched, exact check), then sample all of
+// them in interleaved rounds. The profile is filled in place, so whatever ends the run (a
+// signal, a build error, an OpenCL error) leaves the finished work in it for the caller to save.
 #pragma once
 
 #include "grp/model/device_select.hpp"
+#include "grp/model/host_data.hpp"
 #include "grp/model/kernel_spec.hpp"
 #include "grp/model/profile.hpp"
 #include "grp/model/sweep_plan.hpp"
+#include "grp/run/case_setup.hpp"
 #include "grp/run/measure.hpp"
+#include "grp/run/run_record.hpp"
 
 #include <functional>
 #include <string>
@@ -21,6 +25,8 @@ struct run_options {
     std::vector<kernel_spec> kernels;
     sweep_options sweep;
     measure_options measure;
+    data_choice data;
+    wg_limit_policy wg_limit = wg_limit_policy::device;
     bool keep_going = false; ///< a kernel that fails to build is recorded as failed, not fatal
     bool measure_peak = true;
     std::uint64_t peak_bytes = 0;       ///< 0: the largest input of the sweep
@@ -33,19 +39,30 @@ struct run_options {
 struct progress_sink {
     std::function<void(const device_info&, std::size_t cases)> device_started;
     std::function<void(const device_info&, const peak_bandwidth&)> peak_measured;
+    /// A phase of a group began: "building", "verifying", "round 3/10".
+    std::function<void(const std::string& phase, std::size_t done, std::size_t total)> phase;
     std::function<void(std::size_t index, std::size_t total, const case_key&)> case_started;
     std::function<void(std::size_t index, std::size_t total, const case_result&)> case_finished;
+    /// The profile holds more finished work: a chance to keep a copy (run's checkpoint).
+    std::function<void(const profile&)> checkpoint;
 };
 
-/// Runs the sweep and returns the profile (tool, host and settings filled in). Throws
-/// opencl_error when no device matches or a device cannot be used, and kernel_build_error when a
-/// kernel fails to build and keep_going is false.
-profile run_sweep(const run_options& opt, const progress_sink& progress);
+/// Runs the sweep into `p` (tool and host already stamped; settings, devices, kernels and
+/// cases are filled here). Throws opencl_error when no device matches or a device cannot be
+/// used, kernel_build_error when a kernel fails to build and keep_going is false, file_error
+/// when a spec does not fit its kernel; `p` then holds every case finished before.
+void run_sweep(const run_options& opt, const progress_sink& progress, profile& p);
 
-/// The profile's tool and host sections for this process; started_at is now.
-void stamp_profile(profile& p, const std::vector<std::string>& argv);
+/// One point to measure: a kernel and where in the sweep.
+struct measure_point {
+    const kernel_spec* spec = nullptr;
+    sweep_point point;
+};
 
-/// Current UTC time as ISO 8601 ("2026-11-22T09:30:00Z").
-std::string utc_now();
+/// Measures `points` on one device (the scenarios' entry): build, verify, rounds; appends
+/// their cases to p.cases. `data` chooses the input values.
+void measure_points(ocl::session& s, int device_index, const run_options& opt,
+                    const std::vector<measure_point>& points, const data_choice& data, profile& p,
+                    const progress_sink& progress);
 
 } // namespace grp::run

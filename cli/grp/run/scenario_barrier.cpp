@@ -6,7 +6,7 @@
 #include "grp/model/scenario_knee.hpp"
 #include "grp/model/scenario_summary.hpp"
 #include "grp/model/stats.hpp"
-#include "grp/run/case_runner.hpp"
+#include "grp/run/interrupt.hpp"
 
 #include <algorithm>
 #include <climits>
@@ -49,7 +49,7 @@ std::int32_t launch_once(ocl::session& s, cl::Kernel& k, cl::Buffer& out, std::u
 
 case_result run_variant(const scenario_env& env, const variant& v, std::uint64_t local) {
     auto& s = env.session;
-    auto r = scenario_case(env, "barrier", {v.kernel, "int", "flat", local, local});
+    auto r = scenario_case(env, "barrier", make_case_key(v.kernel, "int", "flat", local, local));
     r.build_options = v.options;
     r.passes = {{local, local, local, 1}};
     r.bytes = local * sizeof(std::int32_t);
@@ -150,7 +150,7 @@ void run_barrier(const scenario_env& env) {
             if (interrupted()) {
                 break;
             }
-            progress.started({v.kernel, "int", "flat", local, local});
+            progress.started(make_case_key(v.kernel, "int", "flat", local, local));
             auto r = run_variant(env, v, local);
             if (interrupted() && r.extra.value("runs", std::uint64_t{0}) < env.opt.barrier_runs) {
                 break; // cut off mid-case: not a finished case

@@ -3,7 +3,6 @@
 #include "grp/core/sha256.hpp"
 #include "grp/model/kernel_catalog.hpp"
 #include "grp/model/stats.hpp"
-#include "grp/run/case_runner.hpp"
 
 #include <algorithm>
 #include <chrono>
@@ -18,15 +17,13 @@ case_result scenario_case(const scenario_env& env, const std::string& scenario, 
     return r;
 }
 
-case_context scenario_case_context(const scenario_env& env, device_data_cache& data) {
-    const auto& peak = env.prof.devices.at(static_cast<std::size_t>(env.device_index)).peak;
-    return case_context{env.session,
-                        data,
-                        env.opt.measure,
-                        env.device_index,
-                        peak ? peak->read_gbps : 0.0,
-                        value_kind::random,
-                        env.opt.cl_options};
+case_result measure_one(const scenario_env& env, const kernel_spec& spec, const sweep_point& pt,
+                        const data_choice& data) {
+    const std::size_t before = env.prof.cases.size();
+    measure_points(env.session, env.device_index, env.opt, {{&spec, pt}}, data, env.prof, {});
+    case_result r = env.prof.cases.at(before);
+    env.prof.cases.resize(before);
+    return r;
 }
 
 void record_builtin_kernel(profile& p, const std::string& name, const std::string& entry,
@@ -54,25 +51,41 @@ void scenario_progress::finished(const case_result& r) {
 }
 
 void add_sample(case_result& r, const cl::Event& e, std::uint64_t timer_resolution_ns) {
+    if (r.rounds.empty()) {
+        r.rounds.emplace_back();
+        r.rounds_planned = 1;
+    }
+    auto& round = r.rounds.back();
     const auto st = ocl::read_stamps(e);
     if (auto flag = check_stamps(st, timer_resolution_ns); !flag.empty()) {
-        ++r.flagged_samples;
+        ++round.flagged;
         if (std::find(r.flags.begin(), r.flags.end(), flag) == r.flags.end()) {
             r.flags.push_back(flag);
         }
         return;
     }
+    round.samples_ns.push_back(st.end - st.start);
+    round.overhead_ns.push_back(st.start - st.queued);
     r.samples_ns.push_back(st.end - st.start);
-    r.launch_overhead_ns.push_back(st.start - st.queued);
 }
 
-void sample_launches(ocl::session& s, const measure_options& m,
+void sample_launches(ocl::session& s, const measure_options& per_round,
                      const std::function<cl::Event()>& launch, case_result& r) {
+    // One burst stands for the case: the sweep's samples of all rounds, at least 10.
+    measure_options m = per_round;
+    m.min_samples = std::max<std::uint64_t>(10, per_round.min_samples * per_round.rounds);
+    m.max_samples = std::max(m.min_samples, per_round.max_samples * per_round.rounds);
     const auto resolution = s.info().timer_resolution_ns.value_or(0);
     for (std::uint64_t i = 0; i < m.warmup && !interrupted(); ++i) {
         launch().wait();
     }
     r.warmup = m.warmup;
+    if (r.rounds.empty()) {
+        r.rounds.emplace_back();
+        r.rounds_planned = 1;
+    }
+    r.rounds.back().warmup = m.warmup;
+    r.timing = "kernel";
     const auto start = std::chrono::steady_clock::now();
     std::vector<double> samples;
     while (!interrupted()) {
@@ -85,7 +98,7 @@ void sample_launches(ocl::session& s, const measure_options& m,
         }
         const double elapsed =
             std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-        if (r.samples_ns.size() + r.flagged_samples >= m.max_samples) {
+        if (r.samples_ns.size() + r.rounds.back().flagged >= m.max_samples) {
             break;
         }
         if (samples.size() >= m.min_samples &&
@@ -97,10 +110,10 @@ void sample_launches(ocl::session& s, const measure_options& m,
 }
 
 void summarize_samples(case_result& r) {
-    if (r.samples_ns.empty()) {
+    r.derive_from_rounds();
+    if (!r.summary) {
         return;
     }
-    r.summary = summarize(r.samples_ns);
     if (r.summary->median_ns > 0) {
         r.elements_per_s = static_cast<double>(r.key.n) / r.summary->median_ns * 1e9;
     }

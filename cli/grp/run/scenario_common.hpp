@@ -6,7 +6,7 @@
 
 #include "grp/model/profile.hpp"
 #include "grp/ocl/session.hpp"
-#include "grp/run/case_runner.hpp"
+#include "grp/run/interrupt.hpp"
 #include "grp/run/measure.hpp"
 #include "grp/run/runner.hpp"
 
@@ -27,9 +27,10 @@ struct scenario_env {
 /// A case of `scenario` with its key and device set (status ok, nothing measured yet).
 case_result scenario_case(const scenario_env& env, const std::string& scenario, case_key key);
 
-/// The context for run_case in a scenario: the run's measure options and --cl-options, the
-/// device's index and measured peak, random values (callers may change `values`).
-case_context scenario_case_context(const scenario_env& env, device_data_cache& data);
+/// Measures one point of a spec'd kernel the way the sweep does (build, verify, rounds) on
+/// `data`, and returns its case (not added to the profile; the scenario adds it).
+case_result measure_one(const scenario_env& env, const kernel_spec& spec, const sweep_point& pt,
+                        const data_choice& data);
 
 /// Adds a kernel record for an embedded file (`file` in kernels/, recorded as "builtin:FILE"
 /// with the text's sha256) unless the profile already has one named `name`.
@@ -59,11 +60,11 @@ private:
 void sample_launches(ocl::session& s, const measure_options& m,
                      const std::function<cl::Event()>& launch, case_result& r);
 
-/// Adds one finished launch's timing to r (END-START, START-QUEUED), or flags it when its
-/// timestamps fail the sanity checks.
+/// Adds one finished launch's timing to r's last round (END-START, START-QUEUED; a first
+/// round is opened when there is none), or flags it when its timestamps fail the checks.
 void add_sample(case_result& r, const cl::Event& e, std::uint64_t timer_resolution_ns);
 
-/// r.summary from r.samples_ns, and r.elements_per_s = r.key.n / median (nothing when no
+/// r.summary from r's rounds, and r.elements_per_s = r.key.n / median (nothing when no
 /// sample survived).
 void summarize_samples(case_result& r);
 

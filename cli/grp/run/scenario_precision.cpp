@@ -4,7 +4,7 @@
 #include "grp/model/scenario_knee.hpp"
 #include "grp/model/scenario_precision.hpp"
 #include "grp/model/scenario_summary.hpp"
-#include "grp/run/case_runner.hpp"
+#include "grp/run/interrupt.hpp"
 
 #include <algorithm>
 #include <cstring>
@@ -68,19 +68,19 @@ void run_precision(const scenario_env& env) {
     const std::uint64_t local =
         pow2_local_sizes(std::min<std::uint64_t>(256, s.info().max_work_group_size.value_or(256)))
             .back();
-    device_data_cache data(s, env.opt.sweep.seed, 64ULL << 20);
-    auto ctx = scenario_case_context(env, data);
     scenario_progress progress(env.progress, precision_datasets().size());
     nlohmann::ordered_json summaries = nlohmann::ordered_json::array();
     for (auto kind : precision_datasets()) {
         if (interrupted()) {
             break;
         }
-        const case_key key{"precision/" + dataset_name(kind), "float", "flat", precision_n, local};
+        const case_key key =
+            make_case_key("precision/" + dataset_name(kind), "float", "flat", precision_n, local);
         progress.started(key);
-        ctx.values = kind;
-        auto r =
-            run_case(ctx, spec, {0, element_type::float32, data_layout::flat, precision_n, local});
+        data_choice data;
+        data.kind = kind;
+        auto r = measure_one(
+            env, spec, {0, element_type::float32, data_layout::flat, precision_n, local}, data);
         if (interrupted() && r.status == case_status::ok && r.samples_ns.empty()) {
             break; // cut off mid-case: not a finished case
         }

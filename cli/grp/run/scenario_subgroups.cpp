@@ -2,7 +2,7 @@
 
 #include "grp/model/kernel_catalog.hpp"
 #include "grp/model/scenario_summary.hpp"
-#include "grp/run/case_runner.hpp"
+#include "grp/run/interrupt.hpp"
 
 #include <algorithm>
 
@@ -72,18 +72,16 @@ void run_subgroups(const scenario_env& env) {
                   : "device has no sub-groups (no cl_khr_subgroups, no cl_intel_subgroups, no "
                     "OpenCL 3.0 sub-group support): the kernel was not compiled";
     record_builtin_kernel(env.prof, spec.name, spec.entry, "subgroup.cl", spec.raw);
-    device_data_cache data(s, env.opt.sweep.seed, d.global_mem_bytes.value_or(1ULL << 30) / 4);
-    auto ctx = scenario_case_context(env, data);
     const auto locals = subgroup_local_sizes(d);
     scenario_progress progress(env.progress, subgroup_types.size() * locals.size());
     for (std::size_t i = 0; i < subgroup_types.size() * locals.size() && !interrupted(); ++i) {
         const auto t = subgroup_types[i / locals.size()];
         const auto local = locals[i % locals.size()];
-        const case_key key{spec.name, to_string(t), "flat", subgroups_n, local};
+        const case_key key = make_case_key(spec.name, to_string(t), "flat", subgroups_n, local);
         progress.started(key);
         auto r = scenario_case(env, "subgroups", key);
         if (available) {
-            r = run_case(ctx, spec, {0, t, data_layout::flat, subgroups_n, local});
+            r = measure_one(env, spec, {0, t, data_layout::flat, subgroups_n, local}, {});
             if (interrupted() && r.status == case_status::ok && r.samples_ns.empty()) {
                 break; // cut off mid-case: not a finished case
             }

@@ -3,7 +3,7 @@
 #include "grp/model/kernel_catalog.hpp"
 #include "grp/model/scenario_knee.hpp"
 #include "grp/model/scenario_summary.hpp"
-#include "grp/run/case_runner.hpp"
+#include "grp/run/interrupt.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -43,7 +43,7 @@ std::string check_outputs(ocl::session& s, const cl::Buffer& out, std::uint64_t 
 
 case_result probe_one(const scenario_env& env, cl::Kernel& k, cl::Buffer& out, std::uint64_t n,
                       std::uint64_t local) {
-    auto r = scenario_case(env, "wg-probe", {"wg-probe", "float", "flat", n, local});
+    auto r = scenario_case(env, "wg-probe", make_case_key("wg-probe", "float", "flat", n, local));
     r.passes = {{n, n, local, n / local}};
     r.bytes = n * sizeof(float);
     r.bytes_counted = "one float written per work-item; the chain itself touches no memory";
@@ -105,7 +105,7 @@ std::vector<case_result> probe_sizes(const scenario_env& env, cl::Kernel& k, cl:
         if (interrupted()) {
             break;
         }
-        progress.started({"wg-probe", "float", "flat", n, local});
+        progress.started(make_case_key("wg-probe", "float", "flat", n, local));
         auto r = probe_one(env, k, out, n, local);
         if (interrupted() && r.samples_ns.empty()) {
             break; // cut off mid-case: not a finished case

@@ -130,7 +130,8 @@ def scenario_cases(rng, peak):
         names = ("device_tree", "host_sequential_float", "host_pairwise_float", "exact")
         values = dict(zip(names, vals))
         rel = {k: abs(v - exact) / exact for k, v in values.items() if k != "exact"}
-        c = case(rng, "precision/tree", "float", n, 256, 50000, n * 4, peak, scenario="precision",
+        c = case(rng, "precision/" + dataset, "float", n, 256, 50000, n * 4, peak,
+                 scenario="precision",
                  extra={"dataset": dataset, "values": values, "rel_errors": rel})
         cases.append(c)
     for local in (64, 256):

@@ -1,0 +1,256 @@
+#include "commands/run_options.hpp"
+
+#include "commands/command.hpp"
+#include "grp/core/units.hpp"
+#include "grp/model/kernel_catalog.hpp"
+#include "grp/report/table.hpp"
+#include "grp/run/run_record.hpp"
+#include "grp/run/scenarios.hpp"
+
+#include <algorithm>
+#include <cstdio>
+#include <filesystem>
+#include <iostream>
+#include <memory>
+#include <random>
+#include <unistd.h>
+
+namespace grp::cli {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+const char* run_footer = R"(Examples:
+  gpu-reduce-prof run                                   # quick sweep, default device
+  gpu-reduce-prof run -k 'reduce[0-6]' -l pow2 -n 2^24 -t int,float
+  gpu-reduce-prof run -k reduce6,reduce_vec4 -l 128,256,512 -n 2^28 -o h100.json
+  gpu-reduce-prof run --layout aos12,aos16,soa -n 2^24  # the vec3 layout kernels
+  gpu-reduce-prof run -k my_kernels/sum.json -l 256    # your own kernel, described by a spec
+  gpu-reduce-prof run -k seed.json -n 256 --data iota   # 0+1+...+255 = 32640, exactly
+  gpu-reduce-prof run --list                            # built-in kernels
+
+Every case is verified before timing (the first launch within tolerance, the input left
+untouched, an exact check on integer-valued data that catches one dropped element) and the
+final value of every timed launch is checked; a wrong (or, with --keep-going, failed) case
+makes the exit status 1; a run where every case was skipped exits 7.
+Timing: each case is measured in --rounds rounds spread over the run (interleaved with the
+other cases, fresh buffers, at least --round-spacing apart); a round is --warmup untimed
+launches, then at least --min-samples timed ones until the round's median is within
+--max-noise or its share of --max-time is spent. compare tests changes against the variation
+between rounds and runs. Ctrl-C, SIGTERM or SIGHUP save the finished rounds (marked
+incomplete; exit 128+signal); a second one stops at once, keeping the last finished round.)";
+
+void add_sweep_options(CLI::App* sub, run_cli_options& o) {
+    sub->add_option("-k,--kernel", o.kernels,
+                    "Built-in names or globs ('reduce*', 'all', 'default'), or paths to a .json "
+                    "spec or a .cl with its spec beside it. Default: the built-in default sweep")
+        ->delimiter(',');
+    sub->add_option("-l,--local-size", o.local_sizes,
+                    "Work-group sizes: a list (32,64,256), 'pow2' (1..device max) or 'all' "
+                    "(pow2 and multiples of the preferred multiple)")
+        ->capture_default_str();
+    sub->add_option("-n,--size", o.sizes,
+                    "Elements (records for layouts): 1000, 64k, 1M, 1Mi, 2^28. Default: sized "
+                    "from the device (larger than its caches)")
+        ->delimiter(',');
+    sub->add_option("-t,--type", o.types, "Element types: int, uint, float, double (default float)")
+        ->delimiter(',');
+    sub->add_option("--layout", o.layouts, "Data layouts: flat, aos12, aos16, soa")->delimiter(',');
+    sub->add_option("--data", o.data,
+                    "Input values: random (seeded, never zero), iota (0, 1, 2, ...), ones, "
+                    "const:V, or file:PATH (raw values of the element type)")
+        ->capture_default_str();
+    sub->add_option("--scenario", o.scenarios,
+                    "Experiments: wg-probe, barrier, precision, subgroups (alone, no sweep "
+                    "unless -k or --layout is given too)")
+        ->delimiter(',');
+    sub->add_option("--barrier-runs", o.barrier_runs,
+                    "Launches of each kernel in the barrier scenario")
+        ->check(CLI::Range(std::uint64_t{1}, std::uint64_t{1000000}))
+        ->capture_default_str();
+    sub->add_option("--order", o.order,
+                    "Order of cases in a round: sequential, interleaved, "
+                    "random")
+        ->capture_default_str();
+    sub->add_option("--seed", o.seed, "Seed of the input data and of --order random")
+        ->check(CLI::NonNegativeNumber)
+        ->capture_default_str();
+    sub->add_option("--wg-limit", o.wg_limit,
+                    "Above a kernel's CL_KERNEL_WORK_GROUP_SIZE: 'device' tries the launch up to "
+                    "the device's limits (verification guards it), 'kernel' skips")
+        ->capture_default_str();
+}
+
+void add_timing_options(CLI::App* sub, run_cli_options& o) {
+    auto& m = o.measure;
+    sub->add_option("--rounds", m.rounds, "Rounds per case, spread over the run")
+        ->check(CLI::Range(std::uint64_t{1}, std::uint64_t{10000}))
+        ->capture_default_str();
+    sub->add_option("--round-spacing", m.round_spacing_s,
+                    "Least seconds between the starts of a case's rounds (the device idles when "
+                    "a round is quicker)")
+        ->check(CLI::Range(0.0, 3600.0))
+        ->capture_default_str();
+    sub->add_option("--warmup", m.warmup, "Untimed launches before each round")
+        ->check(CLI::Range(std::uint64_t{0}, std::uint64_t{1000000}))
+        ->capture_default_str();
+    sub->add_option("--min-samples", m.min_samples, "Fewest timed samples per round")
+        ->check(CLI::Range(std::uint64_t{1}, std::uint64_t{10000000}))
+        ->capture_default_str();
+    sub->add_option("--max-samples", m.max_samples, "Most timed samples per round")
+        ->check(CLI::Range(std::uint64_t{1}, std::uint64_t{10000000}))
+        ->capture_default_str();
+    sub->add_option("--samples", o.samples,
+                    "Exactly this many samples per round (no adaptive "
+                    "stop)")
+        ->check(CLI::Range(std::uint64_t{1}, std::uint64_t{10000000}));
+    sub->add_option("--max-noise", o.max_noise_pct,
+                    "A round stops once the relative standard error of its median is under "
+                    "this %")
+        ->check(CLI::Range(0.0001, 100.0))
+        ->capture_default_str();
+    sub->add_option("--max-time", m.max_time_s,
+                    "Seconds of sampling per case, shared by its rounds")
+        ->check(CLI::Range(0.0, 86400.0))
+        ->capture_default_str();
+}
+
+void add_output_options(CLI::App* sub, run_cli_options& o) {
+    sub->add_option("-o,--output", o.output,
+                    "Profile path (default out/profile-<UTC time>-<random>.json)");
+    sub->add_flag("--force", o.force, "Overwrite an existing output file");
+    sub->add_flag("--keep-going", o.keep_going,
+                  "Record a kernel that fails to build as failed and go on");
+    sub->add_flag("--no-peak", o.no_peak, "Skip the peak-bandwidth measurement");
+    sub->add_option("--peak-bytes", o.peak_bytes,
+                    "Buffer size of the peak measurement (default: the sweep's largest input)")
+        ->check(CLI::Range(std::uint64_t{4096}, std::uint64_t{1} << 50));
+    sub->add_option("--cl-options", o.cl_options,
+                    "Appended to every kernel's build options, e.g. '-cl-nv-verbose' (the "
+                    "driver's build log is then kept in each case's extra.build_log)");
+    sub->add_flag("--describe", o.describe, "Explain the columns and the bytes counted");
+    sub->add_flag("--list", o.list, "List the built-in kernels and exit");
+    sub->add_flag("-q,--quiet", o.quiet, "No progress on stderr");
+}
+
+} // namespace
+
+void list_kernels() {
+    text_table t;
+    for (const char* c : {"name", "layouts", "types", "local size", "default", "description"}) {
+        t.add_column(c);
+    }
+    for (const auto& k : builtin_kernels()) {
+        std::string layouts, types;
+        for (auto l : k.layouts) {
+            layouts += (layouts.empty() ? "" : ",") + to_string(l);
+        }
+        for (auto ty : k.types) {
+            types += (types.empty() ? "" : ",") + to_string(ty);
+        }
+        std::string local = k.local.fixed ? "=" + std::to_string(k.local.fixed)
+                                          : (k.local.pow2_only ? "pow2" : "any");
+        if (k.local.max) {
+            local += " <=" + std::to_string(k.local.max);
+        }
+        std::string dflt = !k.safe ? "no (UNSAFE)" : (k.in_default_sweep ? "yes" : "no");
+        if (k.safe && k.in_default_sweep && !k.default_classes.empty()) {
+            dflt.clear();
+            for (const auto& c : k.default_classes) {
+                dflt += (dflt.empty() ? "" : ",") + c;
+            }
+        }
+        t.add_row({{k.name}, {layouts}, {types}, {local}, {dflt}, {k.description}});
+    }
+    t.print(std::cout, false);
+}
+
+run::run_options to_run_options(const run_cli_options& o) {
+    run::run_options r;
+    for (const auto& d : o.devices) {
+        r.devices.push_back(parse_device_selector(d));
+    }
+    for (const auto& t : o.types) {
+        r.sweep.types.push_back(parse_element_type(t));
+    }
+    for (const auto& l : o.layouts) {
+        r.sweep.layouts.push_back(parse_data_layout(l));
+    }
+    for (const auto& s : o.sizes) {
+        r.sweep.sizes.push_back(parse_count(s, "-n"));
+    }
+    r.sweep.local_sizes = o.local_sizes;
+    r.sweep.order = parse_sweep_order(o.order);
+    r.sweep.seed = o.seed;
+    r.measure = o.measure;
+    r.measure.max_noise = o.max_noise_pct / 100.0;
+    if (o.samples != 0) {
+        r.measure.min_samples = r.measure.max_samples = o.samples;
+    }
+    if (r.measure.max_samples < r.measure.min_samples) {
+        throw usage_error("--max-samples must be at least --min-samples");
+    }
+    r.data = parse_data_choice(o.data);
+    r.wg_limit = run::parse_wg_limit_policy(o.wg_limit);
+    r.keep_going = o.keep_going;
+    r.measure_peak = !o.no_peak;
+    for (const auto& sc : o.scenarios) {
+        run::check_scenario_name(sc);
+        r.scenarios.push_back(sc);
+    }
+    // `run --scenario X` alone runs the scenario only; add -k to sweep kernels as well.
+    if (o.scenarios.empty() || !o.kernels.empty() || !o.layouts.empty()) {
+        r.kernels = resolve_kernels(o.kernels, r.sweep.layouts);
+    }
+    r.barrier_runs = o.barrier_runs;
+    r.cl_options = o.cl_options;
+    r.peak_bytes = o.peak_bytes;
+    return r;
+}
+
+std::string default_output() {
+    std::string stamp = run::utc_now();
+    stamp.erase(std::remove_if(stamp.begin(), stamp.end(), [](char c) { return c == ':'; }),
+                stamp.end());
+    std::random_device rd;
+    char suffix[16];
+    std::snprintf(suffix, sizeof suffix, "%06x", rd() & 0xFFFFFFu);
+    return "out/profile-" + stamp + "-" + suffix + ".json";
+}
+
+void check_output_writable(const std::string& path, bool force) {
+    std::error_code ec;
+    const fs::path p(path);
+    if (fs::is_directory(p, ec)) {
+        throw usage_error("output '" + path + "' is a directory; name a file with -o");
+    }
+    if (fs::exists(p, ec) && !force && fs::is_regular_file(p, ec)) {
+        throw usage_error("output '" + path +
+                          "' exists; pass --force to overwrite it or -o to choose another file");
+    }
+    const fs::path dir = p.has_parent_path() ? p.parent_path() : fs::path(".");
+    fs::create_directories(dir, ec);
+    if (!fs::is_directory(dir) || ::access(dir.c_str(), W_OK) != 0) {
+        throw file_error("cannot write the profile into '" + dir.string() +
+                         "' (not a writable directory); choose another -o before the run starts");
+    }
+}
+
+void add_run(CLI::App& app, command_slot& slot) {
+    auto o = std::make_shared<run_cli_options>();
+    auto* sub = app.add_subcommand("run", "Sweep reduction kernels; verify, time with OpenCL "
+                                          "events in rounds, write a JSON profile");
+    sub->footer(run_footer);
+    add_sweep_options(sub, *o);
+    add_device_option(sub, o->devices);
+    add_timing_options(sub, *o);
+    add_output_options(sub, *o);
+    sub->callback([o, &slot] {
+        slot = [o] {
+            return run_run(*o);
+        };
+    });
+}
+
+} // namespace grp::cli

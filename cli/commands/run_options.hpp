@@ -1,0 +1,45 @@
+// `run`'s command line: the options as typed, their CLI11 wiring and help, and their
+// translation into run::run_options (with every count and range checked).
+#pragma once
+
+#include "grp/run/runner.hpp"
+
+#include <string>
+#include <vector>
+
+namespace grp::cli {
+
+struct run_cli_options {
+    std::vector<std::string> kernels, sizes, types, layouts, devices, scenarios;
+    std::string local_sizes = "default";
+    std::string order = "sequential";
+    std::string output;
+    std::string cl_options;
+    std::string data = "random";
+    std::string wg_limit = "device";
+    std::uint64_t peak_bytes = 0;
+    std::uint64_t seed = 1;
+    std::uint64_t samples = 0;
+    std::uint64_t barrier_runs = 200;
+    double max_noise_pct = 1.0;
+    run::measure_options measure;
+    bool force = false, keep_going = false, no_peak = false, describe = false, list = false,
+         quiet = false;
+};
+
+/// The run's options from the command line. Throws usage_error for values out of range.
+run::run_options to_run_options(const run_cli_options& o);
+
+/// Prints the built-in kernels (run --list).
+void list_kernels();
+
+/// "out/profile-<UTC>-<random>.json": two runs started in the same second do not collide.
+std::string default_output();
+
+/// Fails before any work when `path` cannot be written: it exists (without --force), it is a
+/// directory, or its directory cannot be created or written. Throws usage_error / file_error.
+void check_output_writable(const std::string& path, bool force);
+
+int run_run(const run_cli_options& o);
+
+} // namespace grp::cli

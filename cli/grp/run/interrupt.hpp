@@ -1,0 +1,31 @@
+// Stopping a run without losing finished work. INT, TERM and HUP (Ctrl-C, CI cancel or
+// `timeout`, a closed terminal) are blocked in every thread and received by one signal thread:
+// the first sets interrupted(), which the runner polls between launches and rounds, so it saves
+// what is finished and exits 128 + the signal; a second one (a kernel that runs for minutes)
+// calls the handler given to start_signal_thread, which writes the last checkpoint and ends the
+// process at once. SIGPIPE is ignored: `run ... | head` must not lose the profile.
+#pragma once
+
+#include <functional>
+
+namespace grp::run {
+
+/// True once a stop was requested (a signal, or request_interrupt()).
+bool interrupted();
+/// The signal that asked to stop (SIGINT, SIGTERM, SIGHUP), 0 when none.
+int interrupt_signal();
+/// Asks the run to stop as if `signal` had arrived (tests, and the runner itself).
+void request_interrupt(int signal = 2);
+/// Clears the request (tests run several sweeps in one process).
+void reset_interrupt();
+
+/// Blocks INT, TERM and HUP in the calling thread, so in every thread created after it (call
+/// it before OpenCL starts driver threads), ignores SIGPIPE, and starts the signal thread.
+/// `on_second(signal)` runs on that thread when a second signal arrives; it must not return
+/// (write the checkpoint, then _exit). Call once per process.
+void start_signal_thread(std::function<void(int)> on_second);
+
+/// "SIGINT", "SIGTERM", "SIGHUP", or "signal N".
+const char* signal_name(int signal);
+
+} // namespace grp::run

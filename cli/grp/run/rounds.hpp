@@ -1,0 +1,39 @@
+// Sampling in rounds. A round visits every active case once, in sweep order; each visit binds
+// fresh partial buffers, runs `warmup` untimed launches, then timed launch chains until the
+// round's noise target or time share is reached, checking every launch's final value. Rounds
+// start at least `round_spacing_s` apart (the device idles if one pass over the cases is
+// quicker), and every round gets fresh working copies of the inputs.
+#pragma once
+
+#include "grp/run/case_setup.hpp"
+#include "grp/run/input_store.hpp"
+#include "grp/run/measure.hpp"
+#include "grp/run/phase_clock.hpp"
+
+#include <chrono>
+#include <functional>
+#include <vector>
+
+namespace grp::run {
+
+struct round_context {
+    ocl::session& session;
+    input_store& inputs;
+    const measure_options& measure;
+    phase_clock& phases;
+    std::chrono::steady_clock::time_point run_start;
+};
+
+/// Called after every case's visit (round, case index within `cases`) and after every round
+/// (case index == cases.size()).
+using round_progress = std::function<void(std::size_t round, std::size_t case_index)>;
+
+/// One round of one case, appended to c.result.rounds. A cl::Error from a launch marks the
+/// case failed and deactivates it.
+void sample_round(round_context& ctx, prepared_case& c);
+
+/// Every round of every active case in `cases`, stopping early when interrupted().
+void run_rounds(round_context& ctx, const std::vector<prepared_case*>& cases,
+                const round_progress& progress);
+
+} // namespace grp::run

@@ -1,0 +1,86 @@
+#include "grp/run/run_record.hpp"
+
+#include "grp/core/host_probe.hpp"
+#include "grp/core/sha256.hpp"
+#include "grp/core/version.hpp"
+#include "grp/run/runner.hpp"
+
+#include <algorithm>
+#include <ctime>
+
+namespace grp::run {
+
+std::string utc_now() {
+    std::time_t t = std::time(nullptr);
+    std::tm tm{};
+    gmtime_r(&t, &tm);
+    char buf[32];
+    std::strftime(buf, sizeof buf, "%Y-%m-%dT%H:%M:%SZ", &tm);
+    return buf;
+}
+
+void stamp_profile(profile& p, const std::vector<std::string>& argv) {
+    p.tool = {tool_name, tool_version, tool_git_sha, argv};
+    p.host = probe_host();
+    p.host.started_at = utc_now();
+    p.runs = {{random_run_id(), "", tool_git_sha, tool_version, p.host}};
+}
+
+void finish_host_record(profile& p) {
+    p.host.finished_at = utc_now();
+    p.host.load_end = read_load_average();
+    if (p.runs.size() == 1) {
+        p.runs.front().host.finished_at = p.host.finished_at;
+        p.runs.front().host.load_end = p.host.load_end;
+    }
+}
+
+nlohmann::ordered_json settings_json(const run_options& o) {
+    nlohmann::ordered_json types = nlohmann::ordered_json::array();
+    for (auto t : o.sweep.types) {
+        types.push_back(to_string(t));
+    }
+    nlohmann::ordered_json layouts = nlohmann::ordered_json::array();
+    for (auto l : o.sweep.layouts) {
+        layouts.push_back(to_string(l));
+    }
+    const auto& m = o.measure;
+    return {{"local_sizes", o.sweep.local_sizes},
+            {"sizes", o.sweep.sizes},
+            {"types", types},
+            {"layouts", layouts},
+            {"order", to_string(o.sweep.order)},
+            {"seed", o.sweep.seed},
+            {"data", o.data.describe(o.sweep.seed)},
+            {"rounds", m.rounds},
+            {"warmup_per_round", m.warmup},
+            {"min_samples_per_round", m.min_samples},
+            {"max_samples_per_round", m.max_samples},
+            {"max_noise", m.max_noise},
+            {"max_time_s", m.max_time_s},
+            {"round_spacing_s", m.round_spacing_s},
+            {"wg_limit", to_string(o.wg_limit)},
+            {"keep_going", o.keep_going},
+            {"cl_options", o.cl_options},
+            {"scenarios", o.scenarios}};
+}
+
+void record_kernels(profile& p, const std::vector<kernel_spec>& kernels) {
+    for (const auto& k : kernels) {
+        p.kernels.push_back({k.name, k.entry, k.source_path, sha256_hex(k.source_text), k.raw});
+    }
+}
+
+std::uint64_t sweep_peak_bytes(const run_options& opt, const std::vector<sweep_point>& points,
+                               const device_info& dev) {
+    if (opt.peak_bytes != 0) {
+        return opt.peak_bytes;
+    }
+    std::uint64_t bytes = default_size(dev, 4) * 4;
+    for (const auto& pt : points) {
+        bytes = std::max<std::uint64_t>(bytes, pt.n * record_bytes(pt.layout, pt.type));
+    }
+    return bytes;
+}
+
+} // namespace grp::run

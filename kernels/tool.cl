@@ -1,0 +1,50 @@
+// The tool's own helpers, not reductions (no spec beside this file): the check that a kernel
+// left its input untouched, and the data of the exact verification launches.
+#ifdef cl_khr_fp64
+#pragma OPENCL EXTENSION cl_khr_fp64 : enable
+#endif
+#ifndef T
+#define T float
+#endif
+#ifndef STRIDE
+#define STRIDE 1
+#endif
+#ifndef COMPS
+#define COMPS 1
+#endif
+
+// Sets *flag to 1 when any of the first n_words 32-bit words of a and b differ: the working
+// copy of an input against its pristine copy, after a case's launches.
+__kernel void differs(__global const uint* a, __global const uint* b, ulong n_words,
+                      __global uint* flag) {
+    for (ulong i = get_global_id(0); i < n_words; i += get_global_size(0)) {
+        if (a[i] != b[i]) {
+            *flag = 1u;
+        }
+    }
+}
+
+// splitmix64's finalizer: a well-mixed hash of the record and component index.
+ulong grp_mix(ulong x) {
+    x += 0x9e3779b97f4a7c15UL;
+    x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9UL;
+    x = (x ^ (x >> 27)) * 0x94d049bb133111ebUL;
+    return x ^ (x >> 31);
+}
+
+// Exact-check data, built with -D T=<type> -D STRIDE=<words per record> -D COMPS=<values per
+// record>: inside [lo, hi) every value is 1 or 2 (from the hash of record * 4 + component, so a
+// kernel that reads the wrong element is caught too), outside it 0. With at most 2^23 records
+// in a window every partial sum, in any order, is an integer below 2^24: exact in float. The
+// 4th word of a 16-byte record stays a NaN, as in the timing data.
+__kernel void fill_exact(__global T* out, ulong records, ulong lo, ulong hi, uint comp0) {
+    for (ulong r = get_global_id(0); r < records; r += get_global_size(0)) {
+        const int inside = r >= lo && r < hi;
+        for (uint c = 0; c < COMPS; ++c) {
+            out[r * STRIDE + c] = inside ? (T)(1 + (grp_mix(r * 4 + comp0 + c) & 1)) : (T)0;
+        }
+#if STRIDE == 4
+        out[r * 4 + 3] = as_float(0x7fc00000u);
+#endif
+    }
+}
