@@ -25,6 +25,7 @@ struct compare_cli_options {
     std::string threshold = "5%";
     double alpha = 0.01;
     std::size_t min_rounds = 2;
+    double max_cpu_wait = 0.1;
     std::string fail_on = "slower,wrong,unmeasured";
     std::string normalize = "none";
     bool allow_cross_machine = false;
@@ -50,6 +51,7 @@ compare_options options_of(const compare_cli_options& cli) {
     opt.threshold = parse_threshold(cli.threshold);
     opt.alpha = cli.alpha;
     opt.min_rounds = cli.min_rounds;
+    opt.max_cpu_wait = cli.max_cpu_wait;
     opt.fail_on = parse_fail_on(cli.fail_on);
     opt.cross_machine_fails = cli.allow_cross_machine;
     parse_normalize(cli.normalize, opt);
@@ -144,6 +146,11 @@ void add_compare_options(CLI::App* sub, compare_cli_options& o) {
     sub->add_option("--min-rounds", o.min_rounds, "Fewer rounds on a side give inconclusive")
         ->check(CLI::Range(std::size_t{2}, std::size_t{1000000}))
         ->capture_default_str();
+    sub->add_option("--max-cpu-wait", o.max_cpu_wait,
+                    "Set aside rounds whose threads waited for a CPU longer than this share of "
+                    "the round (another process took it); 0 keeps every round")
+        ->check(CLI::Range(0.0, 100.0))
+        ->capture_default_str();
     sub->add_option("--fail-on", o.fail_on,
                     "Outcomes that exit 1: any of slower,wrong,unmeasured,missing,inconclusive, "
                     "or none")
@@ -174,6 +181,7 @@ void add_compare(CLI::App& app, command_slot& slot) {
     sub->add_option("-b,--base", opt->bases,
                     "A run of the baseline (repeat it: the runs are merged, so the run-to-run "
                     "spread is measured); then every positional profile is a candidate")
+        ->allow_extra_args(false) // each --base takes one file; the rest are candidates
         ->type_name("FILE");
     add_compare_options(sub, *opt);
     auto* md = sub->add_flag("--markdown", opt->markdown,

@@ -54,6 +54,7 @@ case_side side_of(const profile& p, const case_result& c, const side_rounds& r) 
     s.runs = r.runs.size();
     s.rounds = r.rounds;
     s.samples = r.samples;
+    s.disturbed = r.disturbed;
     if (!r.runs.empty()) {
         double sum = 0;
         for (const auto& run : r.runs) {
@@ -133,6 +134,11 @@ void decide_timing(case_comparison& cc, const side_rounds& b, const side_rounds&
     cc.between_run_var = e.between_run_var;
     cc.between_run_estimated = e.between_run_estimated;
     classify(cc, opt);
+    if (b.disturbed + c.disturbed > 0) {
+        cc.note += (cc.note.empty() ? "" : "; ") + std::to_string(b.disturbed) + " base and " +
+                   std::to_string(c.disturbed) +
+                   " candidate round(s) set aside: another process took the CPU";
+    }
 }
 
 /// The verdict from the statuses alone; empty when both have a result and timing decides.

@@ -24,6 +24,7 @@ struct case_side {
     std::string host;   ///< host name of the run(s)
     std::string sha256; ///< of the kernel's source, "" when unknown
     std::size_t runs = 0, rounds = 0, samples = 0;
+    std::size_t disturbed = 0; ///< rounds set aside: another process took the CPU
     /// exp(mean of the runs' mean ln round median): the time the ratio compares, in ns
     /// (normalized cases: on the normalized scale). Empty without usable rounds.
     std::optional<double> center;

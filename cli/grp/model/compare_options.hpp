@@ -56,6 +56,9 @@ struct compare_options {
     double threshold = 0.05;    ///< the smallest relative change that matters, 0.05 = 5 %
     double alpha = 0.01;        ///< 1 - confidence of the interval (0.01: a 99 % interval)
     std::size_t min_rounds = 2; ///< fewer rounds on a side give inconclusive
+    /// Rounds whose threads waited for a CPU longer than this share of the round (another
+    /// process took the CPU: round_record::cpu_wait) are set aside; <= 0 keeps every round.
+    double max_cpu_wait = 0.1;
     normalization normalize = normalization::none;
     /// For normalization::kernel: a kernel name (the reference is the case with the same type,
     /// layout, n and local size) or a full case key such as "copy/float/flat/n=1024/local=64"

@@ -23,14 +23,24 @@ const case_result* find_reference(const profile& p, const case_result& c, const 
     return nullptr;
 }
 
-/// (run, ordinal within the run) -> round median, for pairing a case with its reference.
-std::map<std::pair<std::uint32_t, std::size_t>, double> medians_by_slot(const case_result& c) {
+bool disturbed(const round_record& r, double max_cpu_wait) {
+    return max_cpu_wait > 0 && r.cpu_wait && *r.cpu_wait > max_cpu_wait;
+}
+
+/// (run, ordinal within the run) -> round median, for pairing a case with its reference;
+/// disturbed rounds are left out (and counted in `*dropped`).
+std::map<std::pair<std::uint32_t, std::size_t>, double>
+medians_by_slot(const case_result& c, double max_cpu_wait, std::size_t* dropped = nullptr) {
     std::map<std::pair<std::uint32_t, std::size_t>, double> out;
     std::map<std::uint32_t, std::size_t> ordinal;
     for (const auto& r : c.rounds) {
         const auto m = r.median_ns();
         const auto slot = std::make_pair(r.run, ordinal[r.run]++);
-        if (m && *m > 0) {
+        if (disturbed(r, max_cpu_wait)) {
+            if (dropped && m) {
+                ++*dropped;
+            }
+        } else if (m && *m > 0) {
             out[slot] = *m;
         }
     }
@@ -77,13 +87,14 @@ side_rounds rounds_of(const profile& p, const case_result& c, const compare_opti
         shift = *scale;
     } else if (opt.normalize == normalization::kernel) {
         const auto* r = find_reference(p, c, opt.reference);
-        if (!r || r->status != case_status::ok || (reference = medians_by_slot(*r)).empty()) {
+        if (!r || r->status != case_status::ok ||
+            (reference = medians_by_slot(*r, opt.max_cpu_wait)).empty()) {
             s.problem = "no usable reference case '" + opt.reference + "' for this case";
             return s;
         }
     }
     std::map<std::uint32_t, std::vector<double>> by_run;
-    for (const auto& [slot, median] : medians_by_slot(c)) {
+    for (const auto& [slot, median] : medians_by_slot(c, opt.max_cpu_wait, &s.disturbed)) {
         double v = std::log(median) + shift;
         if (opt.normalize == normalization::kernel) {
             auto it = reference.find(slot);
@@ -98,11 +109,17 @@ side_rounds rounds_of(const profile& p, const case_result& c, const compare_opti
     for (auto& [run, values] : by_run) {
         s.runs.push_back(std::move(values));
     }
-    if (s.rounds == 0) {
+    if (s.rounds == 0 && s.disturbed == 0) {
         s.unmeasured = opt.normalize != normalization::kernel || c.rounds.empty() || s.samples == 0;
         s.problem = c.flagged_samples > 0 ? "every sample was flagged by the timestamp checks (" +
                                                 std::to_string(c.flagged_samples) + ")"
                                           : "no timed rounds";
+    } else if (s.disturbed > 0 && s.rounds < opt.min_rounds) {
+        s.problem = std::to_string(s.disturbed) + " of " + std::to_string(s.disturbed + s.rounds) +
+                    " rounds ran while another process took the CPU (its threads waited over " +
+                    std::to_string(static_cast<int>(opt.max_cpu_wait * 100)) +
+                    "% of the round): too few undisturbed rounds to judge; measure on a quieter "
+                    "machine, or keep them with --max-cpu-wait 0";
     }
     return s;
 }

@@ -15,8 +15,9 @@ struct side_rounds {
     std::vector<std::vector<double>> runs; ///< ln(round statistic) per run, in round order
     std::size_t rounds = 0;
     std::size_t samples = 0;
-    std::string problem;     ///< why the side cannot be used ("" when it can)
-    bool unmeasured = false; ///< no timing at all (every sample flagged, or no rounds)
+    std::size_t disturbed = 0; ///< rounds set aside: another process took the CPU
+    std::string problem;       ///< why the side cannot be used ("" when it can)
+    bool unmeasured = false;   ///< no timing at all (every sample flagged, or no rounds)
 };
 
 /// The rounds of case `c` of profile `p` as the comparison sees them.
