@@ -17,6 +17,7 @@ struct device_fixture {
         opt.measure.min_samples = 1;
         opt.measure.max_samples = 1;
         opt.measure.round_spacing_s = 0;
+        opt.measure.extra_rounds = 0; // a loaded CI runner must not add rounds
         data.kind = values;
         profile_device d;
         d.info = session.info();

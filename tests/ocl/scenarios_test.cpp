@@ -26,6 +26,7 @@ struct scenario_fixture {
         opt.measure.max_noise = 1.0;
         opt.measure.max_time_s = 0.05;
         opt.measure.round_spacing_s = 0;
+        opt.measure.extra_rounds = 0; // a loaded CI runner must not add rounds
         opt.barrier_runs = 25;
         profile_device d;
         d.info = session.info();
