@@ -133,7 +133,7 @@ TEST(matrix_markdown, one_local_size_without_host_draws_no_matrix) {
 
 TEST(matrix_markdown, both_values_on_request) {
     const auto md = markdown(test::matrix_profile(), cell_value::both);
-    EXPECT_TRUE(has(md, "median time / GB/s of every verified case")) << md;
+    EXPECT_TRUE(has(md, "Median time / GB/s of every verified case")) << md;
     EXPECT_TRUE(has(md, "| 1.00 ms / 4.2\\*\\* |")) << md;
 }
 
