@@ -106,6 +106,21 @@ namespace {
 
 using case_list = std::vector<const case_result*>;
 
+// The status column: the status and what is worth knowing about the timing.
+std::string list_status(const case_result& c) {
+    std::string status = to_string(c.status);
+    if (c.status == case_status::ok && !c.noise_target_met) {
+        status += " (noisy)";
+    }
+    if (c.above_peak) {
+        status += " >peak";
+    }
+    if (c.extra.contains("above_kernel_wg_limit")) {
+        status += " (above kernel limit)";
+    }
+    return status;
+}
+
 // The per-case table; '*' marks the highest GB/s per (type, layout, n) among the listed cases.
 void print_case_list(std::ostream& os, const case_list& cases, bool colour) {
     std::map<std::tuple<std::string, std::string, std::uint64_t>, double> best;
@@ -134,16 +149,7 @@ void print_case_list(std::ostream& os, const case_list& cases, bool colour) {
         bool is_best = c.status == case_status::ok && c.gbps &&
                        *c.gbps == best[{c.key.type, c.key.layout, c.key.n}];
         const char* col = c.status == case_status::ok ? nullptr : "31";
-        std::string status = to_string(c.status);
-        if (c.status == case_status::ok && !c.noise_target_met) {
-            status += " (noisy)";
-        }
-        if (c.above_peak) {
-            status += " >peak";
-        }
-        if (c.extra.contains("above_kernel_wg_limit")) {
-            status += " (above kernel limit)";
-        }
+        const std::string status = list_status(c);
         t.add_row({{(is_best ? "* " : "  ") + c.key.kernel, is_best ? "1" : nullptr},
                    {c.key.type},
                    {c.key.layout},
@@ -265,6 +271,14 @@ Columns
            failed (an OpenCL error), skipped (the device or kernel cannot run this point; the
            reason is listed). "(noisy)": the relative standard error of the median stayed over
            --max-noise when --max-time ran out.
+Matrix (a sweep point with several local sizes): one row per kernel, one column per local
+  size, the median time in each cell (--cells gbps|both for GB/s); '*' the fastest cell of its
+  kernel, '**' the fastest of all, '^' launched above the kernel's reported
+  CL_KERNEL_WORK_GROUP_SIZE (--wg-limit device) and verified. A cell without a time names why
+  (wg>kernel, launch, wg>device, no fp64, local mem, spec, ext, size, WRONG, failed; '-': not in
+  the sweep); the full reasons follow the table. "host": the same input summed on this CPU (one
+  sequential loop; one chunk per hardware thread), the summation alone, median of
+  --host-repeats; the speedup is its time over the fastest cell's. "best": that cell in GB/s.
 Verification: integers exactly (32-bit wrap-around included); floats within
 depth x u x sum|x| of a compensated long-double host sum, depth being the longest chain of
 additions through the passes and u the unit roundoff of the type.
