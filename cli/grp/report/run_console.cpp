@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <map>
+#include <sstream>
 #include <tuple>
 
 namespace grp {
@@ -29,6 +30,18 @@ std::string outcome(const case_result& r) {
     default:
         return to_string(r.status) + ": " + r.reason.substr(0, r.reason.find('\n'));
     }
+}
+
+/// The device's value(s), as exact as a double prints them: "32640", "1153433.625", "a,b,c".
+std::string result_text(const case_result& c) {
+    std::string out;
+    for (double v : c.result) {
+        std::ostringstream os;
+        os.precision(15);
+        os << v;
+        out += (out.empty() ? "" : ",") + os.str();
+    }
+    return out.empty() ? "-" : out;
 }
 
 } // namespace
@@ -121,8 +134,30 @@ std::string list_status(const case_result& c) {
     return status;
 }
 
+// One row of the per-case table.
+std::vector<text_table::cell> list_row(const case_result& c, bool is_best, bool show_result) {
+    const auto* s = c.summary ? &*c.summary : nullptr;
+    std::vector<text_table::cell> row = {
+        {(is_best ? "* " : "  ") + c.key.kernel, is_best ? "1" : nullptr},
+        {c.key.type},
+        {c.key.layout},
+        {format_count(c.key.n)},
+        {std::to_string(c.key.local_size)},
+        {s ? format_ns(s->median_ns) : "-"},
+        {s ? format_ns(s->p5_ns) + ".." + format_ns(s->p95_ns) : "-"},
+        {c.gbps ? format_fixed(*c.gbps, 1) : "-"},
+        {c.pct_of_peak ? format_fixed(*c.pct_of_peak, 1) : "-"},
+        {c.elements_per_s ? format_fixed(*c.elements_per_s / 1e9, 2) : "-"}};
+    if (show_result) {
+        row.push_back({result_text(c)});
+    }
+    row.push_back({list_status(c), c.status == case_status::ok ? nullptr : "31"});
+    return row;
+}
+
 // The per-case table; '*' marks the highest GB/s per (type, layout, n) among the listed cases.
-void print_case_list(std::ostream& os, const case_list& cases, bool colour) {
+// `show_result` adds the device's value (chosen data: the value itself is the point).
+void print_case_list(std::ostream& os, const case_list& cases, bool colour, bool show_result) {
     std::map<std::tuple<std::string, std::string, std::uint64_t>, double> best;
     for (const auto* c : cases) {
         if (c->status == case_status::ok && c->gbps) {
@@ -137,6 +172,9 @@ void print_case_list(std::ostream& os, const case_list& cases, bool colour) {
     for (const char* title : {"median", "p5..p95", "GB/s", "% peak", "Gelem/s"}) {
         t.add_column(title, text_table::align::right);
     }
+    if (show_result) {
+        t.add_column("result", text_table::align::right);
+    }
     t.add_column("status");
     std::map<std::string, int> skipped;
     for (const auto* cp : cases) {
@@ -145,22 +183,9 @@ void print_case_list(std::ostream& os, const case_list& cases, bool colour) {
             ++skipped[c.reason];
             continue;
         }
-        const auto* s = c.summary ? &*c.summary : nullptr;
-        bool is_best = c.status == case_status::ok && c.gbps &&
-                       *c.gbps == best[{c.key.type, c.key.layout, c.key.n}];
-        const char* col = c.status == case_status::ok ? nullptr : "31";
-        const std::string status = list_status(c);
-        t.add_row({{(is_best ? "* " : "  ") + c.key.kernel, is_best ? "1" : nullptr},
-                   {c.key.type},
-                   {c.key.layout},
-                   {format_count(c.key.n)},
-                   {std::to_string(c.key.local_size)},
-                   {s ? format_ns(s->median_ns) : "-"},
-                   {s ? format_ns(s->p5_ns) + ".." + format_ns(s->p95_ns) : "-"},
-                   {c.gbps ? format_fixed(*c.gbps, 1) : "-"},
-                   {c.pct_of_peak ? format_fixed(*c.pct_of_peak, 1) : "-"},
-                   {c.elements_per_s ? format_fixed(*c.elements_per_s / 1e9, 2) : "-"},
-                   {status, col}});
+        const bool is_best = c.status == case_status::ok && c.gbps &&
+                             *c.gbps == best[{c.key.type, c.key.layout, c.key.n}];
+        t.add_row(list_row(c, is_best, show_result));
     }
     if (!t.empty()) {
         t.print(os, colour, "  ");
@@ -187,6 +212,11 @@ bool in_matrix(const case_result& c, const std::vector<const case_matrix*>& show
 
 void print_run_tables(std::ostream& os, const profile& p, const run_table_options& o) {
     const auto matrices = build_matrices(p);
+    // With chosen data (--data iota, const:V, ...) the value itself is the point: the list
+    // shows it, so every case goes there.
+    const std::string data = p.settings.value("data", "");
+    const bool show_result = !data.empty() && data.rfind("random", 0) != 0;
+    const bool list_only = o.list_only || show_result;
     for (std::size_t d = 0; d < p.devices.size(); ++d) {
         const auto& dev = p.devices[d];
         os << "\n" << dev.info.name << " (" << dev.info.platform_name << ")";
@@ -197,7 +227,7 @@ void print_run_tables(std::ostream& os, const profile& p, const run_table_option
         std::vector<const case_matrix*> shown, hosts_only;
         for (const auto& m : matrices) {
             if (m.device == static_cast<int>(d)) {
-                (!o.list_only && m.local_sizes.size() > 1 ? shown : hosts_only).push_back(&m);
+                (!list_only && m.local_sizes.size() > 1 ? shown : hosts_only).push_back(&m);
             }
         }
         for (const auto* m : shown) {
@@ -212,7 +242,7 @@ void print_run_tables(std::ostream& os, const profile& p, const run_table_option
         if (!rest.empty() && !shown.empty()) {
             os << "\n";
         }
-        print_case_list(os, rest, o.colour);
+        print_case_list(os, rest, o.colour, show_result);
         for (const auto* m : hosts_only) {
             if (auto host = matrix_host_text(*m); !host.empty()) {
                 os << "  host (" << m->label() << "): " << host << '\n';
