@@ -71,3 +71,11 @@ add_test(NAME cli.run_build_failure_keeps_the_finished_group
     '${GRP_BIN}' validate run_kept.json")
 set_tests_properties(cli.run_build_failure_keeps_the_finished_group PROPERTIES LABELS cli
                      TIMEOUT 600)
+grp_cli_test(run_wrong_entry_names_the_spec_field 5
+             "bad_entry.json: misnamed.entry: no __kernel 'off_by_one'.*its kernels are: off_by_n"
+             run -k ${GRP_KDATA}/bad_entry.json -t int -l 64 -n 1000 ${GRP_QUICK}
+             -o run_bad_entry.json --force)
+grp_cli_test(run_wrong_argument_count_names_the_spec_field 5
+             "short_args.args lists 3 arguments, but __kernel off_by_n .* takes 4"
+             run -k ${GRP_KDATA}/bad_args.json -t int -l 64 -n 1000 ${GRP_QUICK}
+             -o run_bad_args.json --force)
