@@ -26,6 +26,7 @@ struct report_options {
     double threshold_pct = 5;
     double alpha = 0.01;
     std::string normalize = "none";
+    std::string cells = "time"; ///< what the markdown matrices show
 };
 
 bool exists(const std::string& path) {
@@ -97,7 +98,8 @@ int run_report(const report_options& opt) {
         emit(opt.output, html::render_report(inputs, page));
     }
     if (!opt.markdown.empty()) {
-        emit(opt.markdown, render_markdown_summary(inputs, generator, cmp));
+        emit(opt.markdown,
+             render_markdown_summary(inputs, generator, cmp, parse_cell_value(opt.cells)));
     }
     for (const auto* path : {&opt.output, &opt.markdown}) {
         if (!path->empty() && *path != "-") {
@@ -154,6 +156,11 @@ void add_report(CLI::App& app, command_slot& slot) {
     sub->add_option("--normalize", opt->normalize,
                     "Comparison: none, peak, or a reference KERNEL or case KEY (as compare)")
         ->type_name("WHAT")
+        ->capture_default_str();
+    sub->add_option("--cells", opt->cells,
+                    "Markdown: what a kernel x local-size matrix cell shows: time (median), gbps "
+                    "or both (the HTML heat map shows both)")
+        ->check(CLI::IsMember({"time", "gbps", "both"}))
         ->capture_default_str();
     sub->callback([opt, &slot] {
         slot = [opt] {

@@ -154,7 +154,11 @@ int finish_run(profile& p, const std::string& out, const run_cli_options& o) {
         p.scenarios["layouts"]["table"] = to_json(rows);
     }
     save_profile(p, out);
-    print_run_tables(std::cout, p, use_colour(1));
+    run_table_options table;
+    table.colour = use_colour(1);
+    table.cells = parse_cell_value(o.cells);
+    table.list_only = o.table == "list";
+    print_run_tables(std::cout, p, table);
     print_layout_table(std::cout, p);
     if (o.describe) {
         print_run_legend(std::cout);

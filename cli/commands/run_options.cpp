@@ -119,6 +119,11 @@ void add_timing_options(CLI::App* sub, run_cli_options& o) {
                     "Seconds of sampling per case, shared by its rounds")
         ->check(CLI::Range(0.0, 86400.0))
         ->capture_default_str();
+    sub->add_option("--host-repeats", o.host_repeats,
+                    "Timed repeats of the host baseline (the same input summed on the CPU by a "
+                    "sequential loop and by all hardware threads), after one warm-up; 0: none")
+        ->check(CLI::Range(std::uint64_t{0}, std::uint64_t{1000}))
+        ->capture_default_str();
 }
 
 void add_output_options(CLI::App* sub, run_cli_options& o) {
@@ -134,6 +139,15 @@ void add_output_options(CLI::App* sub, run_cli_options& o) {
     sub->add_option("--cl-options", o.cl_options,
                     "Appended to every kernel's build options, e.g. '-cl-nv-verbose' (the "
                     "driver's build log is then kept in each case's extra.build_log)");
+    sub->add_option("--table", o.table,
+                    "matrix: per sweep point with several local sizes a kernel x local-size "
+                    "matrix (host baseline and best cell underneath), the per-case list for the "
+                    "rest; list: every case in the list")
+        ->check(CLI::IsMember({"matrix", "list"}))
+        ->capture_default_str();
+    sub->add_option("--cells", o.cells, "What a matrix cell shows: time (median), gbps or both")
+        ->check(CLI::IsMember({"time", "gbps", "both"}))
+        ->capture_default_str();
     sub->add_flag("--describe", o.describe, "Explain the columns and the bytes counted");
     sub->add_flag("--list", o.list, "List the built-in kernels and exit");
     sub->add_flag("-q,--quiet", o.quiet, "No progress on stderr");
@@ -209,6 +223,7 @@ run::run_options to_run_options(const run_cli_options& o) {
         r.kernels = resolve_kernels(o.kernels, r.sweep.layouts);
     }
     r.barrier_runs = o.barrier_runs;
+    r.host_repeats = o.host_repeats;
     r.cl_options = o.cl_options;
     r.peak_bytes = o.peak_bytes;
     return r;

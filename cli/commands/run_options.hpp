@@ -17,10 +17,13 @@ struct run_cli_options {
     std::string cl_options;
     std::string data = "random";
     std::string wg_limit = "device";
+    std::string table = "matrix"; ///< matrix | list: how the results are printed
+    std::string cells = "time";   ///< time | gbps | both: what a matrix cell shows
     std::uint64_t peak_bytes = 0;
     std::uint64_t seed = 1;
     std::uint64_t samples = 0;
     std::uint64_t barrier_runs = 200;
+    std::uint64_t host_repeats = 5;
     double max_noise_pct = 1.0;
     run::measure_options measure;
     bool force = false, keep_going = false, no_peak = false, describe = false, list = false,

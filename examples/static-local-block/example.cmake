@@ -1,6 +1,6 @@
 # The static-__local kernel runs at 256 and is skipped, with its reason, at 128.
 add_test(NAME example.static_local_block
-  COMMAND ${GRP_EXPECT} 0 "block_sum +float +flat +1.00M +256 .* ok.*skipped 1x: kernel runs only at local size 256"
+  COMMAND ${GRP_EXPECT} 0 "block_sum +spec +[0-9.]+ [mu]?s.*spec \\(1 cell\\): kernel runs only at local size 256"
           -- ${GRP_BIN} run -k ${CMAKE_CURRENT_LIST_DIR}/block_sum.json -l 128,256 -n 1M
              --min-samples 3 --max-time 0 --no-peak -q
              -o ${CMAKE_CURRENT_BINARY_DIR}/static_local_block.json --force)

@@ -33,7 +33,8 @@ grp_cli_test(run_unknown_layout_lists_valid 2 "valid layouts: flat, aos12, aos16
              run --layout aos8)
 grp_cli_test(run_unknown_type 2 "valid types: int, uint, float, double" run -t half)
 grp_cli_test(run_bad_size 2 "-n '12q' is not a count" run -n 12q)
-grp_cli_test(run_local_size_over_device_max_is_skipped 0 "skipped 1x: local size over the device maximum"
+grp_cli_test(run_local_size_over_device_max_is_skipped 0
+             "reduce2 +[0-9.]+ [mu]?s\\*\\* +wg>device.*wg>device \\(1 cell\\): local size over the device maximum"
              run -k reduce2 -l 64,65536 -n 4096 ${GRP_QUICK} -o run_over_max.json --force)
 add_test(NAME cli.run_refuses_to_overwrite
   COMMAND bash -c "echo '{}' > run_exists.json; ${GRP_EXPECT} 2 'exists; pass --force' -- '${GRP_BIN}' run -o run_exists.json")

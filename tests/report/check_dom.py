@@ -1,10 +1,12 @@
 #!/usr/bin/env python3
 """Checks a report page's DOM as Chromium dumped it (--dump-dom), with the standard library.
 
-Usage: check_dom.py DOM.html [--min-charts N] [--hostile]
+Usage: check_dom.py DOM.html [--min-charts N] [--min-heatmaps N] [--min-host-rows N] [--hostile]
 - #grp-selfcheck, filled by the page's own script after it measured every svg.chart:
   data-charts >= N, data-zero-size == 0 (every chart has a non-zero box), data-errors == 0
   (no script error or CSP violation reached window.__grp).
+- --min-heatmaps N, --min-host-rows N: at least N kernel x local-size heat-map tables
+  (table.heatmap) and at least N host-baseline rows (tr.host) inside them.
 - --hostile: the profile's kernel is named <script>alert(1)</script>"' and other strings hold
   <img onerror>, <svg onload>, <iframe>, <marquee>, <b>, <i>: no such element may exist, no
   on* attribute anywhere, only the page's own two scripts, and the name shows as text.
@@ -24,6 +26,9 @@ class Dom(HTMLParser):
         self.on_attrs = []
         self.selfcheck = None
         self.text = []
+        self.heatmaps = 0
+        self.host_rows = 0
+        self.in_heatmap = False
 
     def handle_starttag(self, tag, attrs):
         self.tags[tag] = self.tags.get(tag, 0) + 1
@@ -31,6 +36,12 @@ class Dom(HTMLParser):
         self.on_attrs += [f"<{tag} {k}>" for k in attrs if k.lower().startswith("on")]
         if attrs.get("id") == "grp-selfcheck":
             self.selfcheck = attrs
+        classes = (attrs.get("class") or "").split()
+        if tag == "table":
+            self.in_heatmap = "heatmap" in classes
+            self.heatmaps += 1 if self.in_heatmap else 0
+        if tag == "tr" and "host" in classes and self.in_heatmap:
+            self.host_rows += 1
 
     handle_startendtag = handle_starttag
 
@@ -44,6 +55,9 @@ def main(argv):
         return 2
     min_charts = int(argv[argv.index("--min-charts") + 1]) if "--min-charts" in argv else 1
     hostile = "--hostile" in argv
+    min_heatmaps = int(argv[argv.index("--min-heatmaps") + 1]) if "--min-heatmaps" in argv else 0
+    min_host_rows = (int(argv[argv.index("--min-host-rows") + 1])
+                     if "--min-host-rows" in argv else 0)
     dom = Dom()
     with open(argv[1], encoding="utf-8") as f:
         dom.feed(f.read())
@@ -65,6 +79,10 @@ def main(argv):
                             + "".join(dom.text[-1:]).strip())
     if dom.tags.get("svg", 0) < min_charts:
         failures.append(f"only {dom.tags.get('svg', 0)} <svg> elements in the DOM")
+    if dom.heatmaps < min_heatmaps:
+        failures.append(f"{dom.heatmaps} heat-map tables, expected at least {min_heatmaps}")
+    if dom.host_rows < min_host_rows:
+        failures.append(f"{dom.host_rows} host rows in heat maps, expected at least {min_host_rows}")
     if hostile:
         if dom.tags.get("script", 0) != 2:
             failures.append(f"{dom.tags.get('script', 0)} <script> elements, expected the page's 2")

@@ -18,4 +18,6 @@ rc=0
 if [[ $rc != 0 && $rc != 1 ]]; then
   echo "FAIL: gpu-reduce-prof run exited $rc"; exit 1
 fi
-exec bash "$here/browser_test.sh" "$bin" "$out/page" --min-charts 6 -- "$out/pocl.json"
+# The flat int and float sweeps become kernel x local-size heat maps with a host row each.
+exec bash "$here/browser_test.sh" "$bin" "$out/page" --min-charts 6 --min-heatmaps 2 \
+  --min-host-rows 2 -- "$out/pocl.json"

@@ -129,6 +129,15 @@ inline profile rich_profile() {
                          {{"args", {"input", "output", "n", "local"}}}});
     p.cases.push_back(rich_case());
     p.scenarios = {{"barrier", {{"wrong_fraction", 0.12}}}};
+    host_baseline hb;
+    hb.type = "int";
+    hb.n = 1048576;
+    hb.data = "random (seed 1)";
+    hb.bytes = 4194304;
+    hb.warmup = 1;
+    hb.methods = {{"sequential", 1, {412000, 409500}, 410750.0, -1234.0},
+                  {"threads", 16, {61000, 60500}, 60750.0, -1234.0}};
+    p.host_baselines.push_back(hb);
     return p;
 }
 

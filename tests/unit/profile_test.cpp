@@ -76,6 +76,27 @@ TEST(profile_json, round_trip_restores_the_structs) {
     EXPECT_EQ(out.scenarios, in.scenarios);
 }
 
+TEST(profile_json, host_baselines_round_trip_and_are_optional_on_read) {
+    const profile out = round_trip(test::rich_profile());
+    ASSERT_EQ(out.host_baselines.size(), 1u);
+    const auto& b = out.host_baselines[0];
+    EXPECT_EQ(b.type, "int");
+    EXPECT_EQ(b.layout, "flat");
+    EXPECT_EQ(b.n, 1048576u);
+    ASSERT_EQ(b.methods.size(), 2u);
+    EXPECT_EQ(b.methods[1].method, "threads");
+    EXPECT_EQ(b.methods[1].threads, 16u);
+    EXPECT_EQ(b.methods[0].samples_ns, (std::vector<std::uint64_t>{412000, 409500}));
+    EXPECT_EQ(b.methods[0].median_ns, std::optional<double>(410750.0));
+    EXPECT_EQ(b.methods[0].result, -1234.0);
+    EXPECT_EQ(find_host_baseline(out.host_baselines, "int", "flat", 1048576), &b);
+    EXPECT_EQ(find_host_baseline(out.host_baselines, "float", "flat", 1048576), nullptr);
+    // 2.0 files have no host_baselines: they load with none.
+    ojson j = test::rich_profile();
+    j.erase("host_baselines");
+    EXPECT_TRUE(parse_profile(j.dump(), "p.json").host_baselines.empty());
+}
+
 TEST(profile_json, empty_optionals_stay_empty) {
     const profile out = round_trip(test::empty_optionals_profile());
     const auto& d = out.devices.at(0);

@@ -31,6 +31,40 @@ TEST(scenario_precision, pairwise_float_over_equal_values_is_exact) {
     EXPECT_EQ(sum_pairwise_float(copies_of_1_1()), 1153433.625f);
 }
 
+TEST(scenario_precision, staged_sum_of_the_apple_article_gives_1153421_75) {
+    // Computed here independently: 32 lanes of 1.1f, then 32 such SIMD-group sums, then 1024
+    // such work-group sums, each a plain float loop.
+    float lanes = 0.0f;
+    for (int i = 0; i < 32; ++i) {
+        lanes += 1.1f;
+    }
+    float group = 0.0f;
+    for (int i = 0; i < 32; ++i) {
+        group += lanes;
+    }
+    float total = 0.0f;
+    for (int i = 0; i < 1024; ++i) {
+        total += group;
+    }
+    EXPECT_EQ(total, 1153421.75f); // the article prints 1153421.8
+    EXPECT_EQ(precision_stages(), (std::vector<std::size_t>{32, 32}));
+    EXPECT_EQ(sum_staged_float(copies_of_1_1(), precision_stages()), total);
+    EXPECT_NEAR(relative_error(total, 1153433.625L), 11.875 / 1153433.625, 1e-15);
+}
+
+TEST(scenario_precision, staged_sum_by_hand) {
+    EXPECT_EQ(sum_staged_float({}, {32, 32}), 0.0f);
+    // No stages: the sequential loop.
+    EXPECT_EQ(sum_staged_float({16777216.0f, 1.0f, 1.0f}, {}), 16777216.0f);
+    // Stage width 2 pairs the ones ({2^24, 1}, {1}) -> 2^24 + 1 rounds to 2^24, then + 1
+    // again: still 2^24. Width 3 sums everything in one loop.
+    EXPECT_EQ(sum_staged_float({16777216.0f, 1.0f, 1.0f}, {2}), 16777216.0f);
+    // ({1, 1}, {2^24}) -> 2 + 2^24 is exact.
+    EXPECT_EQ(sum_staged_float({1.0f, 1.0f, 16777216.0f}, {2}), 16777218.0f);
+    // A short last run: 5 values in runs of 2 -> 3 partials -> 1.
+    EXPECT_EQ(sum_staged_float({1, 2, 3, 4, 5}, {2, 2}), 15.0f);
+}
+
 TEST(scenario_precision, relative_errors_of_the_1_1_example) {
     const long double exact = 1153433.625L;
     EXPECT_NEAR(relative_error(1165568.5, exact), 12134.875 / 1153433.625, 1e-15);

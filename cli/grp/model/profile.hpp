@@ -5,6 +5,7 @@
 #pragma once
 
 #include "grp/model/device_info.hpp"
+#include "grp/model/host_baseline.hpp"
 #include "grp/model/stats.hpp"
 
 #include <array>
@@ -17,7 +18,7 @@
 
 namespace grp {
 
-inline constexpr const char* profile_schema_version = "2.0.0";
+inline constexpr const char* profile_schema_version = "2.1.0";
 inline constexpr int profile_schema_major = 2;
 inline constexpr int profile_schema_oldest_major = 1; ///< 1.x profiles are upgraded on load
 
@@ -208,6 +209,9 @@ struct profile {
     std::vector<kernel_record> kernels;
     std::vector<case_result> cases;
     nlohmann::ordered_json scenarios = nlohmann::ordered_json::object(); ///< per-scenario summaries
+    /// The host's own sums of the sweep's inputs (2.1): one per (type, layout, n), measured
+    /// once per run, shared by every device that swept that input.
+    std::vector<host_baseline> host_baselines;
 };
 
 void to_json(nlohmann::ordered_json& j, const case_key& k);

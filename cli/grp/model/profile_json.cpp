@@ -110,6 +110,39 @@ run_record run_from(const ojson& j) {
     return r;
 }
 
+ojson host_baseline_json(const host_baseline& b) {
+    ojson methods = ojson::array();
+    for (const auto& m : b.methods) {
+        methods.push_back({{"method", m.method},
+                           {"threads", m.threads},
+                           {"samples_ns", m.samples_ns},
+                           {"median_ns", json_number(m.median_ns)},
+                           {"result", json_result_value(m.result)}});
+    }
+    return ojson{{"type", b.type},   {"layout", b.layout}, {"n", b.n},          {"data", b.data},
+                 {"bytes", b.bytes}, {"warmup", b.warmup}, {"methods", methods}};
+}
+
+host_baseline host_baseline_from(const ojson& j) {
+    host_baseline b;
+    b.type = j.value("type", "");
+    b.layout = j.value("layout", "flat");
+    b.n = j.value("n", std::uint64_t{0});
+    b.data = j.value("data", "");
+    b.bytes = j.value("bytes", std::uint64_t{0});
+    b.warmup = j.value("warmup", std::uint64_t{0});
+    for (const auto& mj : j.value("methods", ojson::array())) {
+        host_sum_method m;
+        m.method = mj.value("method", "");
+        m.threads = mj.value("threads", std::uint32_t{1});
+        m.samples_ns = mj.value("samples_ns", std::vector<std::uint64_t>{});
+        m.median_ns = opt_double(mj, "median_ns");
+        m.result = mj.contains("result") ? parse_result_value(mj["result"]) : std::nan("");
+        b.methods.push_back(std::move(m));
+    }
+    return b;
+}
+
 } // namespace
 
 ojson json_number(double v) {
@@ -220,6 +253,10 @@ void to_json(ojson& j, const profile& p) {
     for (const auto& r : p.runs) {
         runs.push_back(run_json(r));
     }
+    ojson baselines = ojson::array();
+    for (const auto& b : p.host_baselines) {
+        baselines.push_back(host_baseline_json(b));
+    }
     j = ojson{
         {"schema_version", p.schema_version},
         {"complete", p.complete},
@@ -237,6 +274,7 @@ void to_json(ojson& j, const profile& p) {
         {"kernels", kernels},
         {"cases", p.cases},
         {"scenarios", p.scenarios},
+        {"host_baselines", baselines},
     };
 }
 
@@ -271,6 +309,10 @@ void from_json(const ojson& j, profile& p) {
     }
     p.cases = require<std::vector<case_result>>(j, "cases", "profile");
     p.scenarios = j.value("scenarios", ojson::object());
+    p.host_baselines.clear();
+    for (const auto& bj : j.value("host_baselines", ojson::array())) {
+        p.host_baselines.push_back(host_baseline_from(bj));
+    }
 }
 
 } // namespace grp

@@ -1,5 +1,7 @@
 #include "grp/model/scenario_precision.hpp"
 
+#include <algorithm>
+#include <cassert>
 #include <cmath>
 #include <limits>
 
@@ -27,6 +29,29 @@ float sum_sequential_float(const std::vector<float>& v) {
 
 float sum_pairwise_float(const std::vector<float>& v) {
     return v.empty() ? 0.0f : pairwise(v.data(), v.size());
+}
+
+float sum_staged_float(const std::vector<float>& v, const std::vector<std::size_t>& widths) {
+    std::vector<float> stage = v;
+    for (const std::size_t width : widths) {
+        assert(width >= 1);
+        std::vector<float> next;
+        next.reserve(stage.size() / width + 1);
+        for (std::size_t i = 0; i < stage.size(); i += width) {
+            float s = 0.0f;
+            for (std::size_t j = i; j < std::min(stage.size(), i + width); ++j) {
+                s += stage[j];
+            }
+            next.push_back(s);
+        }
+        stage = std::move(next);
+    }
+    return sum_sequential_float(stage);
+}
+
+const std::vector<std::size_t>& precision_stages() {
+    static const std::vector<std::size_t> stages = {32, 32};
+    return stages;
 }
 
 long double sum_compensated(const std::vector<float>& v) {
@@ -106,7 +131,11 @@ std::string precision_explanation() {
            "so the error bound grows with the depth of the tree, log2(n) u sum|x|, not with n; "
            "for equal values every addition is even exact. Mixed magnitudes with both signs "
            "cancel: the sum is small next to sum|x|, so even small absolute errors are large "
-           "relative ones, and order matters most there.";
+           "relative ones, and order matters most there. The staged sum of Apple's SIMD-group "
+           "article (32 lanes summed, then the 32 SIMD groups of a work-group, then the 1024 "
+           "work-groups, each stage a sequential float loop) keeps every chain short: 32, 32 and "
+           "1024 additions instead of 2^20, so for 2^20 x 1.1f it ends at 1153421.75 (the "
+           "article prints 1153421.8), 1.0e-5 low instead of 1.05% high.";
 }
 
 } // namespace grp

@@ -20,6 +20,17 @@ float sum_sequential_float(const std::vector<float>& v);
 /// work-group reduction builds, depth ceil(log2 n). 0 for an empty vector.
 float sum_pairwise_float(const std::vector<float>& v);
 
+/// The Apple article's staged sum (a SIMD-group sum, then the SIMD groups of a work-group,
+/// then the work-groups), each stage a sequential float loop: stage i adds consecutive runs of
+/// `widths[i]` values of the previous stage (the last run may be shorter), and a final
+/// sequential loop adds what the stages leave. 0 for an empty vector. Precondition: every width
+/// is at least 1.
+float sum_staged_float(const std::vector<float>& v, const std::vector<std::size_t>& widths);
+
+/// The article's stages: 32 lanes per SIMD group, 32 SIMD groups per work-group (1024 values
+/// per group); with 2^20 values, 1024 group partials are added last.
+const std::vector<std::size_t>& precision_stages();
+
 /// Neumaier-compensated sum in long double: exact for the data sets here (|error| far below
 /// one float ulp of the result); the reference the others are measured against.
 long double sum_compensated(const std::vector<float>& v);

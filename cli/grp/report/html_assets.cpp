@@ -81,6 +81,19 @@ details summary{cursor:pointer;color:var(--muted);margin:6px 0}
 input[type=search]{font:inherit;padding:3px 8px;min-width:260px;color:var(--fg);background:var(--bg);
 border:1px solid var(--border);border-radius:6px}
 footer{margin-top:40px;color:var(--muted);font-size:12px}
+table.heatmap{width:auto}table.heatmap th[scope=row]{font-weight:600;white-space:nowrap}
+table.heatmap td{text-align:right;white-space:nowrap;font-variant-numeric:tabular-nums;
+-webkit-print-color-adjust:exact;print-color-adjust:exact}
+table.heatmap td .gb{display:block;font-size:11px;color:var(--muted)}
+table.heatmap td.h0{background:rgba(46,160,67,.55)}table.heatmap td.h1{background:rgba(46,160,67,.45)}
+table.heatmap td.h2{background:rgba(46,160,67,.36)}table.heatmap td.h3{background:rgba(46,160,67,.28)}
+table.heatmap td.h4{background:rgba(46,160,67,.21)}table.heatmap td.h5{background:rgba(46,160,67,.15)}
+table.heatmap td.h6{background:rgba(46,160,67,.10)}table.heatmap td.h7{background:rgba(46,160,67,.05)}
+table.heatmap td.rowbest{font-weight:700}
+table.heatmap td.best{outline:2px solid var(--ok);outline-offset:-2px;font-weight:700}
+table.heatmap td.nocase,table.heatmap td.skip{color:var(--skip)}table.heatmap td.skip{font-style:italic}
+table.heatmap td.bad{background:var(--bad-bg);color:var(--bad);font-weight:600}
+table.heatmap tr.host th,table.heatmap tr.host td{border-top:2px solid var(--border);text-align:left}
 @media print{:root{color-scheme:light;--bg:#fff;--fg:#000;--muted:#444;--card:#fff;--border:#bbb;
 --grid:#ddd;--axis:#777;--ref:#444;--link:#000;--ok:#1a7f37;--ok-bg:#e6f4ea;--bad:#c00;--bad-bg:#fde8e8;
 --warn:#8a5a00;--warn-bg:#fff4d0;--skip:#666;--mark:rgba(0,0,0,.08);--s0:#0072b2;--s1:#e69f00;

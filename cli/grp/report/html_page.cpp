@@ -108,6 +108,7 @@ std::vector<part> sections(const std::vector<report_input>& inputs, const page_o
         const std::string tag = inputs.size() > 1 ? profile_tag(i) : "";
         const std::string sfx = tag.empty() ? "" : "-" + html_id(tag);
         const std::string t = tag.empty() ? "" : " " + tag;
+        add("matrix" + sfx, "Matrix" + t, section_matrix(inputs[i], tag));
         add("throughput" + sfx, "Throughput" + t, section_throughput(inputs[i], tag));
         add("layouts" + sfx, "Layouts" + t, section_layouts(inputs[i], tag));
         add("scenarios" + sfx, "Scenarios" + t, section_scenarios(inputs[i], tag));

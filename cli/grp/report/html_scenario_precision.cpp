@@ -21,6 +21,9 @@ std::string method_name(const std::string& key) {
     if (key == "host_pairwise_float") {
         return "host, pairwise float";
     }
+    if (key == "host_staged_float") {
+        return "host, staged float (32 lanes, 32 SIMD groups, then the groups)";
+    }
     if (key == "exact") {
         return "exact";
     }

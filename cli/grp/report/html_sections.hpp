@@ -24,6 +24,11 @@ std::string section_context(const std::vector<report_input>& inputs);
 /// html_throughput.cpp. `tag` is "" for a single profile, else profile_tag(i).
 std::string section_throughput(const report_input& in, const std::string& tag);
 
+/// The kernel x local-size matrices as heat-map tables (median time and GB/s per cell, the
+/// best marked, short reasons for cells without a time, the host baseline as the last row).
+/// html_matrix.cpp.
+std::string section_matrix(const report_input& in, const std::string& tag);
+
 /// aos12 / aos16 / soa per local size: elements/s and GB/s bars per layout. html_layouts.cpp.
 std::string section_layouts(const report_input& in, const std::string& tag);
 

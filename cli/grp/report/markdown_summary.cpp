@@ -344,7 +344,8 @@ std::string markdown_comparison(const std::vector<report_input>& inputs,
 } // namespace
 
 std::string render_markdown_summary(const std::vector<report_input>& inputs,
-                                    const std::string& generator, const compare_options& opt) {
+                                    const std::string& generator, const compare_options& opt,
+                                    cell_value cells) {
     std::string s = "## gpu-reduce-prof summary\n\n";
     for (std::size_t i = 0; i < inputs.size(); ++i) {
         const auto& p = inputs[i].prof;
@@ -355,8 +356,9 @@ std::string render_markdown_summary(const std::vector<report_input>& inputs,
              (p.complete ? "" : " (**incomplete**: the run was interrupted)") +
              ". Verification: " + status_line(html::count_statuses(p)) + ".\n\n";
     }
-    s += devices_table(inputs) + best_table(inputs) + layouts_table(inputs) +
-         markdown_scenarios(inputs) + problems_table(inputs) + markdown_comparison(inputs, opt);
+    s += devices_table(inputs) + best_table(inputs) + markdown_matrices(inputs, cells) +
+         layouts_table(inputs) + markdown_scenarios(inputs) + problems_table(inputs) +
+         markdown_comparison(inputs, opt);
     if (!generator.empty()) {
         s += "<sub>" + markdown_escape(generator) + "</sub>\n";
     }

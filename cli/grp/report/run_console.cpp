@@ -2,6 +2,7 @@
 
 #include "grp/core/units.hpp"
 #include "grp/model/layout_summary.hpp"
+#include "grp/report/matrix_text.hpp"
 #include "grp/report/table.hpp"
 
 #include <algorithm>
@@ -114,81 +115,138 @@ void run_progress::finish() {
     }
 }
 
-void print_run_tables(std::ostream& os, const profile& p, bool colour) {
+namespace {
+
+using case_list = std::vector<const case_result*>;
+
+// The status column: the status and what is worth knowing about the timing.
+std::string list_status(const case_result& c) {
+    std::string status = to_string(c.status);
+    if (c.status == case_status::ok && !c.noise_target_met) {
+        status += " (noisy)";
+    }
+    if (c.above_peak) {
+        status += " >peak";
+    }
+    if (c.extra.contains("above_kernel_wg_limit")) {
+        status += " (above kernel limit)";
+    }
+    return status;
+}
+
+// One row of the per-case table.
+std::vector<text_table::cell> list_row(const case_result& c, bool is_best, bool show_result) {
+    const auto* s = c.summary ? &*c.summary : nullptr;
+    std::vector<text_table::cell> row = {
+        {(is_best ? "* " : "  ") + c.key.kernel, is_best ? "1" : nullptr},
+        {c.key.type},
+        {c.key.layout},
+        {format_count(c.key.n)},
+        {std::to_string(c.key.local_size)},
+        {s ? format_ns(s->median_ns) : "-"},
+        {s ? format_ns(s->p5_ns) + ".." + format_ns(s->p95_ns) : "-"},
+        {c.gbps ? format_fixed(*c.gbps, 1) : "-"},
+        {c.pct_of_peak ? format_fixed(*c.pct_of_peak, 1) : "-"},
+        {c.elements_per_s ? format_fixed(*c.elements_per_s / 1e9, 2) : "-"}};
+    if (show_result) {
+        row.push_back({result_text(c)});
+    }
+    row.push_back({list_status(c), c.status == case_status::ok ? nullptr : "31"});
+    return row;
+}
+
+// The per-case table; '*' marks the highest GB/s per (type, layout, n) among the listed cases.
+// `show_result` adds the device's value (chosen data: the value itself is the point).
+void print_case_list(std::ostream& os, const case_list& cases, bool colour, bool show_result) {
+    std::map<std::tuple<std::string, std::string, std::uint64_t>, double> best;
+    for (const auto* c : cases) {
+        if (c->status == case_status::ok && c->gbps) {
+            auto& b = best[{c->key.type, c->key.layout, c->key.n}];
+            b = std::max(b, *c->gbps);
+        }
+    }
+    text_table t;
+    for (const char* title : {"kernel", "type", "layout", "n", "local"}) {
+        t.add_column(title, text_table::align::left);
+    }
+    for (const char* title : {"median", "p5..p95", "GB/s", "% peak", "Gelem/s"}) {
+        t.add_column(title, text_table::align::right);
+    }
+    if (show_result) {
+        t.add_column("result", text_table::align::right);
+    }
+    t.add_column("status");
+    std::map<std::string, int> skipped;
+    for (const auto* cp : cases) {
+        const auto& c = *cp;
+        if (c.status == case_status::skipped) {
+            ++skipped[c.reason];
+            continue;
+        }
+        const bool is_best = c.status == case_status::ok && c.gbps &&
+                             *c.gbps == best[{c.key.type, c.key.layout, c.key.n}];
+        t.add_row(list_row(c, is_best, show_result));
+    }
+    if (!t.empty()) {
+        t.print(os, colour, "  ");
+    }
+    for (const auto& [reason, count] : skipped) {
+        os << "  skipped " << count << "x: " << reason << '\n';
+    }
+}
+
+bool in_matrix(const case_result& c, const std::vector<const case_matrix*>& shown) {
+    for (const auto* m : shown) {
+        for (const auto& row : m->rows) {
+            for (const auto& cell : row.cells) {
+                if (cell.c == &c) {
+                    return true;
+                }
+            }
+        }
+    }
+    return false;
+}
+
+} // namespace
+
+void print_run_tables(std::ostream& os, const profile& p, const run_table_options& o) {
+    const auto matrices = build_matrices(p);
+    // With chosen data (--data iota, const:V, ...) the value itself is the point: the list
+    // shows it, so every case goes there.
+    const std::string data = p.settings.value("data", "");
+    const bool show_result = !data.empty() && data.rfind("random", 0) != 0;
+    const bool list_only = o.list_only || show_result;
     for (std::size_t d = 0; d < p.devices.size(); ++d) {
-        // Best GB/s per (type, layout, n) among verified cases gets a '*'.
-        std::map<std::tuple<std::string, std::string, std::uint64_t>, double> best;
-        for (const auto& c : p.cases) {
-            if (c.device == static_cast<int>(d) && c.status == case_status::ok && c.gbps) {
-                auto& b = best[{c.key.type, c.key.layout, c.key.n}];
-                b = std::max(b, *c.gbps);
-            }
-        }
-        text_table t;
-        for (const char* title : {"kernel", "type", "layout", "n", "local"}) {
-            t.add_column(title, text_table::align::left);
-        }
-        for (const char* title : {"median", "p5..p95", "GB/s", "% peak", "Gelem/s"}) {
-            t.add_column(title, text_table::align::right);
-        }
-        // With chosen data (--data iota, const:V, ...) the value itself is the point.
-        const std::string data = p.settings.value("data", "");
-        const bool show_result = !data.empty() && data.rfind("random", 0) != 0;
-        if (show_result) {
-            t.add_column("result", text_table::align::right);
-        }
-        t.add_column("status");
-        std::map<std::string, int> skipped;
-        for (const auto& c : p.cases) {
-            if (c.device != static_cast<int>(d)) {
-                continue;
-            }
-            if (c.status == case_status::skipped) {
-                ++skipped[c.reason];
-                continue;
-            }
-            const auto* s = c.summary ? &*c.summary : nullptr;
-            bool is_best = c.status == case_status::ok && c.gbps &&
-                           *c.gbps == best[{c.key.type, c.key.layout, c.key.n}];
-            const char* col = c.status == case_status::ok ? nullptr : "31";
-            std::string status = to_string(c.status);
-            if (c.status == case_status::ok && !c.noise_target_met) {
-                status += " (noisy)";
-            }
-            if (c.above_peak) {
-                status += " >peak";
-            }
-            if (c.extra.contains("above_kernel_wg_limit")) {
-                status += " (above kernel limit)";
-            }
-            std::vector<text_table::cell> row = {
-                {(is_best ? "* " : "  ") + c.key.kernel, is_best ? "1" : nullptr},
-                {c.key.type},
-                {c.key.layout},
-                {format_count(c.key.n)},
-                {std::to_string(c.key.local_size)},
-                {s ? format_ns(s->median_ns) : "-"},
-                {s ? format_ns(s->p5_ns) + ".." + format_ns(s->p95_ns) : "-"},
-                {c.gbps ? format_fixed(*c.gbps, 1) : "-"},
-                {c.pct_of_peak ? format_fixed(*c.pct_of_peak, 1) : "-"},
-                {c.elements_per_s ? format_fixed(*c.elements_per_s / 1e9, 2) : "-"}};
-            if (show_result) {
-                row.push_back({result_text(c)});
-            }
-            row.push_back({status, col});
-            t.add_row(std::move(row));
-        }
         const auto& dev = p.devices[d];
         os << "\n" << dev.info.name << " (" << dev.info.platform_name << ")";
         if (dev.peak) {
             os << ": peak stream read " << format_fixed(dev.peak->read_gbps, 1) << " GB/s";
         }
         os << "\n";
-        if (!t.empty()) {
-            t.print(os, colour, "  ");
+        std::vector<const case_matrix*> shown, hosts_only;
+        for (const auto& m : matrices) {
+            if (m.device == static_cast<int>(d)) {
+                (!list_only && m.local_sizes.size() > 1 ? shown : hosts_only).push_back(&m);
+            }
         }
-        for (const auto& [reason, count] : skipped) {
-            os << "  skipped " << count << "x: " << reason << '\n';
+        for (const auto* m : shown) {
+            print_matrix(os, *m, p, o, "  ");
+        }
+        case_list rest;
+        for (const auto& c : p.cases) {
+            if (c.device == static_cast<int>(d) && !in_matrix(c, shown)) {
+                rest.push_back(&c);
+            }
+        }
+        if (!rest.empty() && !shown.empty()) {
+            os << "\n";
+        }
+        print_case_list(os, rest, o.colour, show_result);
+        for (const auto* m : hosts_only) {
+            if (auto host = matrix_host_text(*m); !host.empty()) {
+                os << "  host (" << m->label() << "): " << host << '\n';
+            }
         }
     }
 }
@@ -243,6 +301,14 @@ Columns
            failed (an OpenCL error), skipped (the device or kernel cannot run this point; the
            reason is listed). "(noisy)": the relative standard error of the median stayed over
            --max-noise when --max-time ran out.
+Matrix (a sweep point with several local sizes): one row per kernel, one column per local
+  size, the median time in each cell (--cells gbps|both for GB/s); '*' the fastest cell of its
+  kernel, '**' the fastest of all, '^' launched above the kernel's reported
+  CL_KERNEL_WORK_GROUP_SIZE (--wg-limit device) and verified. A cell without a time names why
+  (wg>kernel, launch, wg>device, no fp64, local mem, spec, ext, size, WRONG, failed; '-': not in
+  the sweep); the full reasons follow the table. "host": the same input summed on this CPU (one
+  sequential loop; one chunk per hardware thread), the summation alone, median of
+  --host-repeats; the speedup is its time over the fastest cell's. "best": that cell in GB/s.
 Verification: integers exactly (32-bit wrap-around included); floats within
 depth x u x sum|x| of a compensated long-double host sum, depth being the longest chain of
 additions through the passes and u the unit roundoff of the type.

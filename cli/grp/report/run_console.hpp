@@ -1,9 +1,11 @@
 // What `run` prints: a progress line per case on stderr (rewritten in place on a terminal, one
-// plain line per case otherwise, so CI logs stay readable), then per device a table of the
-// cases with the best configuration marked and wrong results in red, and the column legend for
-// --describe.
+// plain line per case otherwise, so CI logs stay readable), then per device the kernel x
+// local-size matrices (the articles' table: median time per cell, best marked, host baseline
+// and speedup underneath) and a list of the other cases with the best configuration marked and
+// wrong results in red, and the column legend for --describe.
 #pragma once
 
+#include "grp/model/case_matrix.hpp"
 #include "grp/model/profile.hpp"
 
 #include <chrono>
@@ -36,8 +38,24 @@ private:
     std::string m_phase;
 };
 
-/// The per-device results table; `colour` adds red for wrong and dim for skipped.
-void print_run_tables(std::ostream& os, const profile& p, bool colour);
+/// How run prints its results.
+struct run_table_options {
+    bool colour = false;                 ///< red for wrong, dim for skipped, bold for the best
+    cell_value cells = cell_value::time; ///< what a matrix cell shows
+    /// false: a kernel x local-size matrix for every sweep point with several local sizes, the
+    /// per-case list for the rest; true: every case in the list (with p5..p95, % peak, status).
+    bool list_only = false;
+};
+
+/// Per device: the matrices, then the per-case list (scenario cases, points with one local
+/// size, or everything with list_only), the skipped reasons of listed cases, and the host
+/// baseline of every input that has no matrix on screen.
+void print_run_tables(std::ostream& os, const profile& p, const run_table_options& o);
+
+/// One matrix: heading, kernel rows, host row, best cell, marks and short reasons. `indent`
+/// prefixes every line. run_console_matrix.cpp.
+void print_matrix(std::ostream& os, const case_matrix& m, const profile& p,
+                  const run_table_options& o, const std::string& indent);
 
 /// The layout comparison (aos12/aos16/soa), when the profile has layout cases.
 void print_layout_table(std::ostream& os, const profile& p);

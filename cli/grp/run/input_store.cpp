@@ -110,6 +110,9 @@ const device_input& input_store::require(const input_key& k, std::uint64_t recor
         auto t = m_phases.time("data");
         host = make_host_data(k.type, k.layout, k.n, m_seed, m_data);
     }
+    if (m_on_host_data) {
+        m_on_host_data(k, host);
+    }
     auto t = m_phases.time("upload");
     const std::size_t buffers = buffer_count(k.layout);
     device_input in;

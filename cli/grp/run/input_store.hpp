@@ -12,6 +12,7 @@
 #include "grp/run/chain.hpp"
 #include "grp/run/phase_clock.hpp"
 
+#include <functional>
 #include <map>
 #include <optional>
 #include <tuple>
@@ -68,6 +69,11 @@ public:
 
     [[nodiscard]] const data_choice& data() const { return m_data; }
 
+    /// Called with every input's host values right after they are generated and before they
+    /// are uploaded (the device is idle then): the runner times the host baseline on them.
+    using host_data_hook = std::function<void(const input_key&, const host_data&)>;
+    void on_host_data(host_data_hook hook) { m_on_host_data = std::move(hook); }
+
 private:
     ocl::session& m_session;
     std::uint64_t m_seed;
@@ -75,6 +81,7 @@ private:
     phase_clock& m_phases;
     std::map<input_key, device_input> m_inputs;
     std::optional<cl::Kernel> m_differs;
+    host_data_hook m_on_host_data;
 
     device_input& find(const input_key& k);
     buffer_set allocate(const device_input& in, std::size_t buffers);

@@ -61,6 +61,7 @@ nlohmann::ordered_json settings_json(const run_options& o) {
             {"max_time_s", m.max_time_s},
             {"round_spacing_s", m.round_spacing_s},
             {"wg_limit", to_string(o.wg_limit)},
+            {"host_repeats", o.host_repeats},
             {"keep_going", o.keep_going},
             {"cl_options", o.cl_options},
             {"scenarios", o.scenarios}};

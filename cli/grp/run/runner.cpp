@@ -191,13 +191,33 @@ void sample_all(device_context& d, input_store& inputs, std::vector<prepared_cas
     });
 }
 
-// Build, upload, verify and sample one group of points; its cases land in p.cases.
+// The host baseline of a flat input, once per run: timed on the values just generated, before
+// they are uploaded, so no launch of this device runs meanwhile.
+void time_host_baseline(device_context& d, const input_key& k, const host_data& host,
+                        const data_choice& data) {
+    if (k.layout != data_layout::flat || interrupted() ||
+        find_host_baseline(d.prof.host_baselines, to_string(k.type), to_string(k.layout), k.n)) {
+        return;
+    }
+    auto t = d.phases.time("host_baseline");
+    host_baseline_options o;
+    o.repeats = d.opt.host_repeats;
+    d.prof.host_baselines.push_back(time_host_sum(host, data.describe(d.opt.sweep.seed), o));
+}
+
+// Build, upload, verify and sample one group of points; its cases land in p.cases. A sweep's
+// group (`host_baseline`) also times the host's sum of each of its flat inputs.
 void measure_group(device_context& d, const std::vector<measure_point>& pts,
-                   const data_choice& data) {
+                   const data_choice& data, bool host_baseline) {
     const std::size_t first = d.prof.cases.size();
     auto cases = prepare_all(d, pts, data, first);
     publish(d, first, cases);
     input_store inputs(d.session, d.opt.sweep.seed, data, d.phases);
+    if (host_baseline && d.opt.host_repeats > 0) {
+        inputs.on_host_data([&d, &data](const input_key& k, const host_data& host) {
+            time_host_baseline(d, k, host, data);
+        });
+    }
     try {
         upload_inputs(inputs, cases);
         verify_all(d, inputs, cases);
@@ -250,7 +270,7 @@ void run_device(const run_options& opt, const ocl::device_handle& h, int device_
     device_context d{*session, device_index, opt, p, progress, phases, start};
     for (const auto& group : groups_of(opt, points, h.info)) {
         if (!interrupted()) {
-            measure_group(d, group, opt.data);
+            measure_group(d, group, opt.data, true);
         }
     }
     auto t = phases.time("scenarios");
@@ -303,7 +323,7 @@ void measure_points(ocl::session& s, int device_index, const run_options& opt,
     auto& phases_of = p.devices.at(static_cast<std::size_t>(device_index)).phases;
     phase_clock phases(phases_of);
     device_context d{s, device_index, opt, p, progress, phases, std::chrono::steady_clock::now()};
-    measure_group(d, points, data);
+    measure_group(d, points, data, false);
 }
 
 void run_sweep(const run_options& opt, const progress_sink& progress, profile& p) {

@@ -33,6 +33,8 @@ struct run_options {
     std::string cl_options;             ///< appended to every kernel's build options
     std::vector<std::string> scenarios; ///< run after the sweep, in this order
     std::uint64_t barrier_runs = 200;   ///< launches per kernel in the barrier scenario
+    /// Timed repeats of the host baseline per flat input of the sweep; 0: no host baseline.
+    std::uint64_t host_repeats = 5;
 };
 
 /// Callbacks for progress; any may be empty.

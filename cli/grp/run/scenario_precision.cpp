@@ -39,6 +39,7 @@ void add_host_sums(case_result& r, value_kind kind, std::uint64_t seed) {
     const long double exact = sum_compensated(v);
     const double sequential = sum_sequential_float(v);
     const double pairwise = sum_pairwise_float(v);
+    const double staged = sum_staged_float(v, precision_stages());
     auto number = [](std::optional<double> x) {
         return x ? nlohmann::ordered_json(*x) : nlohmann::ordered_json(nullptr);
     };
@@ -52,11 +53,13 @@ void add_host_sums(case_result& r, value_kind kind, std::uint64_t seed) {
     r.extra["values"] = {{"device_tree", number(device)},
                          {"host_sequential_float", sequential},
                          {"host_pairwise_float", pairwise},
+                         {"host_staged_float", staged},
                          {"exact", static_cast<double>(exact)}};
     r.extra["rel_errors"] = {
         {"device_tree", device ? nlohmann::ordered_json(relative_error(*device, exact)) : nullptr},
         {"host_sequential_float", relative_error(sequential, exact)},
-        {"host_pairwise_float", relative_error(pairwise, exact)}};
+        {"host_pairwise_float", relative_error(pairwise, exact)},
+        {"host_staged_float", relative_error(staged, exact)}};
 }
 
 } // namespace
@@ -99,6 +102,7 @@ void run_precision(const scenario_env& env) {
                        {{"n", precision_n},
                         {"kernel", tree_kernel},
                         {"local_size", local},
+                        {"staged_widths", precision_stages()},
                         {"datasets", summaries}});
     scenario["explanation"] = precision_explanation();
 }

@@ -1,0 +1,89 @@
+// The kernel x local-size matrix of a sweep, the table the reduction articles end with: for each
+// (device, type, layout, n, operator, parameters) one row per kernel and one column per local
+// size, the median time of each verified case in its cell, the best cell of each row and of the
+// whole matrix marked, cells without a time given a short reason ("wg>kernel", "WRONG", ...),
+// and the host baseline of the same input with the best cell's speedup over it. Built from a
+// profile alone (no formatting here): run's console, report's markdown and HTML draw it.
+#pragma once
+
+#include "grp/model/profile.hpp"
+
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace grp {
+
+/// What a matrix cell shows: the median time (as the articles print it), GB/s, or both.
+enum class cell_value { time, gbps, both };
+/// Throws usage_error naming the accepted values.
+cell_value parse_cell_value(const std::string& s);
+std::string to_string(cell_value v);
+
+struct matrix_cell {
+    const case_result* c = nullptr;  ///< nullptr: the sweep has no case at this local size
+    std::optional<double> median_ns; ///< verified cases with samples only
+    std::optional<double> gbps;
+    std::string mark;                ///< no time: short reason ("wg>kernel", "WRONG", ...)
+    bool best_in_row = false;        ///< fastest verified cell of its row
+    bool best_overall = false;       ///< fastest verified cell of the matrix
+    bool above_kernel_limit = false; ///< launched above CL_KERNEL_WORK_GROUP_SIZE (and verified)
+};
+
+struct matrix_row {
+    std::string kernel;
+    std::vector<matrix_cell> cells;  ///< one per case_matrix::local_sizes
+    std::optional<std::size_t> best; ///< column of the row's best cell
+};
+
+/// A short mark and the full reasons behind it, for a legend under the matrix.
+struct matrix_note {
+    std::string mark;
+    std::string reason;    ///< the first full reason with this mark
+    std::size_t count = 0; ///< cells with this mark
+};
+
+/// The best cell's speedup over one host method: host median time / device median time.
+struct host_speedup {
+    std::string method; ///< "sequential", "threads"
+    std::uint32_t threads = 1;
+    double host_median_ns = 0;
+    std::optional<double> speedup; ///< empty when no cell verified
+};
+
+struct case_matrix {
+    int device = 0;
+    std::string type, layout, op = "sum";
+    std::uint64_t n = 0;
+    std::map<std::string, std::string> params;
+    std::vector<std::uint64_t> local_sizes; ///< columns, ascending
+    std::vector<matrix_row> rows;           ///< kernels in profile order
+    /// Kernels left out because every case of theirs was skipped as not declaring this type or
+    /// layout (a sweep's cross product, not a finding); their cases stay in the profile.
+    std::vector<std::string> omitted;
+    std::optional<std::size_t> best_row; ///< row of the best cell (its column: rows[r].best)
+    std::vector<matrix_note> notes;      ///< one per distinct mark, in order of appearance
+    const host_baseline* host = nullptr; ///< of (type, layout, n), when the profile has one
+    std::vector<host_speedup> speedups;  ///< per host method with a median
+
+    /// The best cell, or nullptr when no cell verified with a time.
+    [[nodiscard]] const matrix_cell* best_cell() const;
+    /// "int, flat, n=2^22" plus ", op=max" and ", NAME=VALUE" per parameter when set.
+    [[nodiscard]] std::string label() const;
+};
+
+/// The matrices of a profile's plain sweep cases (scenario cases are excluded: their own views
+/// draw them), grouped by device, type, layout, n, operator and parameters, in profile order.
+/// A matrix whose every kernel is omitted (see case_matrix::omitted) is left out. Pointers
+/// refer into `p`, which must outlive the result.
+std::vector<case_matrix> build_matrices(const profile& p);
+
+/// A cell's mark for a case without a time: "WRONG", "failed", "race", "n/a" (ok but no
+/// samples), or for a skip a short reason: "wg>kernel" (over CL_KERNEL_WORK_GROUP_SIZE),
+/// "launch" (refused at enqueue), "wg>device", "no fp64", "local mem", "spec" (the kernel's
+/// own rules), "ext" (a missing extension or sub-groups), "size" (n does not fit), "skipped".
+std::string short_reason(const case_result& c);
+
+} // namespace grp
