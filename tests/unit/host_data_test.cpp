@@ -9,7 +9,7 @@
 namespace grp {
 namespace {
 
-float float_at(const std::vector<unsigned char>& b, std::size_t word) {
+float float_at(const host_bytes& b, std::size_t word) {
     float v;
     std::memcpy(&v, b.data() + word * 4, 4);
     return v;
