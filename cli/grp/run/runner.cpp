@@ -1,5 +1,6 @@
 #include "grp/run/runner.hpp"
 
+#include "grp/model/case_metrics.hpp"
 #include "grp/ocl/enumerate.hpp"
 #include "grp/run/case_checks.hpp"
 #include "grp/run/interrupt.hpp"
@@ -31,24 +32,6 @@ struct device_context {
 double peak_of(const device_context& d) {
     const auto& peak = d.prof.devices.at(static_cast<std::size_t>(d.device_index)).peak;
     return peak ? peak->read_gbps : 0.0;
-}
-
-void derive_metrics(case_result& r, double peak_gbps) {
-    r.derive_from_rounds();
-    if (!r.summary || !(r.summary->median_ns > 0)) {
-        return;
-    }
-    const double med = r.summary->median_ns;
-    r.gbps = static_cast<double>(r.bytes) / med;
-    r.elements_per_s = static_cast<double>(r.key.n) / med * 1e9;
-    if (peak_gbps > 0) {
-        r.pct_of_peak = *r.gbps / peak_gbps * 100.0;
-        r.above_peak = *r.pct_of_peak > 105.0;
-        if (r.above_peak) {
-            r.notes.push_back("above 105% of the measured peak read bandwidth: the input is "
-                              "probably cache-resident (try a larger -n) or the peak is wrong");
-        }
-    }
 }
 
 // Copies the group's cases into the profile (from `first` on), with derived metrics.
@@ -238,6 +221,16 @@ void run_device(const run_options& opt, const ocl::device_handle& h, int device_
     for (const auto& group : groups_of(opt, points, h.info)) {
         if (!interrupted()) {
             measure_group(d, group, opt.data);
+        }
+    }
+    if (auto& peak = p.devices.back().peak; peak && !interrupted()) {
+        auto t = phases.time("peak");
+        if (remeasure_read_peak(*session, opt.measure, *peak)) {
+            for (auto& c : p.cases) {
+                if (c.device == device_index) {
+                    derive_metrics(c, peak->read_gbps);
+                }
+            }
         }
     }
     auto t = phases.time("scenarios");
