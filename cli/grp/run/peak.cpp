@@ -123,20 +123,46 @@ peak_bandwidth measure_peak(ocl::session& s, const measure_options& m, std::uint
     }
 }
 
-bool remeasure_read_peak(ocl::session& s, const measure_options& m, peak_bandwidth& p) {
-    std::vector<read_shape> winner;
+peak_probe::peak_probe(ocl::session& s, const measure_options& m, peak_bandwidth& p)
+    : m_session(s), m_measure(m), m_peak(p) {
     for (const auto& shape : read_shapes(s.info())) {
         if (shape_name(shape) == p.read_shape) {
-            winner.push_back(shape);
+            m_shape = shape;
         }
     }
-    if (p.bytes == 0 || winner.empty()) {
+    if (m_shape.kernel.empty() || p.bytes == 0) {
+        return; // nothing won: no probe
+    }
+    try {
+        m_in = cl::Buffer(s.context(), CL_MEM_READ_ONLY, p.bytes);
+        s.queue().enqueueFillBuffer(m_in, cl_float{1.0f}, 0, p.bytes);
+        // The read kernels write out[global id] only if the sum is -1: never, but in bounds.
+        m_out = cl::Buffer(s.context(), CL_MEM_WRITE_ONLY, m_shape.global * sizeof(cl_float));
+        m_kernel = s.kernel(builtin_source("peak.cl"), "", m_shape.kernel);
+        m_kernel.setArg(0, m_in);
+        m_kernel.setArg(1, m_out);
+        m_kernel.setArg(2,
+                        static_cast<cl_uint>(p.bytes / (m_shape.kernel == "chunk_read" ? 64 : 16)));
+        s.queue().finish();
+    } catch (const cl::Error& e) {
+        throw ocl::wrap("preparing the peak probe on '" + s.info().name + "'", e);
+    }
+}
+
+bool peak_probe::sample() {
+    if (m_shape.kernel.empty()) {
         return false;
     }
     try {
-        return best_read(s, m, make_buffers(s, p.bytes), winner, p);
+        const double r = median_ns(m_session, m_kernel, m_shape.global, m_shape.local, m_measure);
+        if (!(r > 0) || r >= m_peak.read_median_ns) {
+            return false;
+        }
+        m_peak.read_median_ns = r;
+        m_peak.read_gbps = static_cast<double>(m_peak.bytes) / r;
+        return true;
     } catch (const cl::Error& e) {
-        throw ocl::wrap("measuring peak bandwidth again on '" + s.info().name + "'", e);
+        throw ocl::wrap("timing the peak probe on '" + m_session.info().name + "'", e);
     }
 }
 

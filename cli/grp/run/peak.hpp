@@ -29,11 +29,28 @@ std::vector<read_shape> read_shapes(const device_info& d);
 /// read. read_shape names the best shape and its grid. Throws opencl_error.
 peak_bandwidth measure_peak(ocl::session& s, const measure_options& m, std::uint64_t bytes);
 
-/// Times the best read shape (p.read_shape) again at p.bytes and keeps the better median in
-/// `p`. The runner calls it after the sweep: one burst at the start can meet a busy moment of a
-/// shared machine, and a peak measured too low would flag honest cases as above it (the other
-/// shapes are not timed again: on a CPU they read several times slower). Returns whether the
-/// read peak improved. Throws opencl_error.
-bool remeasure_read_peak(ocl::session& s, const measure_options& m, peak_bandwidth& p);
+/// The best read shape (peak_bandwidth::read_shape), ready to be timed again: the runner takes
+/// one burst after every round and keeps the better median, so the peak sees the same moments
+/// of a shared machine as the cases' rounds. One burst at the start alone met a busy moment of
+/// the 2-core test machine and flagged honest cases as above the peak. The bursts' time counts
+/// in the "sampling" phase.
+class peak_probe {
+public:
+    /// Allocates p.bytes of input (filled with 1.0f on the device) for the winning shape; a
+    /// peak without a known shape gives a probe that does nothing. Throws opencl_error.
+    peak_probe(ocl::session& s, const measure_options& m, peak_bandwidth& p);
+
+    /// One burst (warm-up, then 10 timed launches); when its median beats the peak's, updates
+    /// read_median_ns and read_gbps and returns true. Throws opencl_error.
+    bool sample();
+
+private:
+    ocl::session& m_session;
+    const measure_options& m_measure;
+    peak_bandwidth& m_peak;
+    read_shape m_shape;
+    cl::Buffer m_in, m_out;
+    cl::Kernel m_kernel;
+};
 
 } // namespace grp::run

@@ -13,6 +13,7 @@
 
 #include <algorithm>
 #include <map>
+#include <optional>
 
 namespace grp::run {
 
@@ -27,6 +28,7 @@ struct device_context {
     const progress_sink& progress;
     phase_clock& phases;
     std::chrono::steady_clock::time_point start;
+    peak_probe* probe = nullptr; ///< times the peak's best read shape after every round
 };
 
 double peak_of(const device_context& d) {
@@ -149,6 +151,9 @@ void sample_all(device_context& d, input_store& inputs, std::vector<prepared_cas
     round_context ctx{d.session, inputs, d.opt.measure, d.phases, d.start};
     run_rounds(ctx, order, [&](std::size_t round, std::size_t index) {
         if (index == order.size()) {
+            if (d.probe != nullptr && !interrupted()) {
+                d.probe->sample(); // publish derives the cases' metrics from the better peak
+            }
             publish(d, first, cases);
             if (d.progress.checkpoint) {
                 d.progress.checkpoint(d.prof);
@@ -217,20 +222,15 @@ void run_device(const run_options& opt, const ocl::device_handle& h, int device_
         p.scenarios["layouts"]["record_sizes"][std::to_string(device_index)] =
             check_layout_sizes(*session);
     }
-    device_context d{*session, device_index, opt, p, progress, phases, start};
+    std::optional<peak_probe> probe;
+    if (p.devices.back().peak) {
+        probe.emplace(*session, opt.measure, *p.devices.back().peak);
+    }
+    device_context d{*session, device_index, opt,   p,
+                     progress, phases,       start, probe ? &*probe : nullptr};
     for (const auto& group : groups_of(opt, points, h.info)) {
         if (!interrupted()) {
             measure_group(d, group, opt.data);
-        }
-    }
-    if (auto& peak = p.devices.back().peak; peak && !interrupted()) {
-        auto t = phases.time("peak");
-        if (remeasure_read_peak(*session, opt.measure, *peak)) {
-            for (auto& c : p.cases) {
-                if (c.device == device_index) {
-                    derive_metrics(c, peak->read_gbps);
-                }
-            }
         }
     }
     auto t = phases.time("scenarios");
@@ -279,7 +279,8 @@ void measure_points(ocl::session& s, int device_index, const run_options& opt,
                     const progress_sink& progress) {
     auto& phases_of = p.devices.at(static_cast<std::size_t>(device_index)).phases;
     phase_clock phases(phases_of);
-    device_context d{s, device_index, opt, p, progress, phases, std::chrono::steady_clock::now()};
+    device_context d{
+        s, device_index, opt, p, progress, phases, std::chrono::steady_clock::now(), nullptr};
     measure_group(d, points, data);
 }
 
