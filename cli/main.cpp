@@ -10,7 +10,8 @@ namespace {
 
 std::vector<std::string> g_argv;
 
-const char* top_help = R"(Profile OpenCL reduction kernels: time them with OpenCL events, verify every
+const char* top_help =
+    R"(Profile OpenCL reduction kernels: time them with OpenCL events, verify every
 result, write versioned JSON profiles, compare them and report them as HTML.
 
 Examples:
@@ -18,15 +19,18 @@ Examples:
   gpu-reduce-prof run                             # quick sweep of the built-in suite
   gpu-reduce-prof run -k reduce3,reduce6 -l pow2 -n 2^26 -t float,int -o p.json
   gpu-reduce-prof compare base.json new.json      # exit 1 on a regression
+  gpu-reduce-prof merge run1.json run2.json run3.json -o baseline.json
   gpu-reduce-prof report p.json -o report.html
 
 Exit codes: 0 ok, 1 regression or wrong result, 2 usage, 3 OpenCL, 4 kernel build,
-5 bad profile/spec file, 6 self-check failed.)";
+5 bad profile/spec file, 6 self-check failed, 7 nothing measured, 128+N stopped by signal N.)";
 
 } // namespace
 
 namespace grp::cli {
-const std::vector<std::string>& invocation_argv() { return g_argv; }
+const std::vector<std::string>& invocation_argv() {
+    return g_argv;
+}
 
 void add_device_option(CLI::App* sub, std::vector<std::string>& devices) {
     sub->add_option("-d,--device", devices,
@@ -51,6 +55,7 @@ int main(int argc, char** argv) {
     grp::cli::add_validate(app, slot);
     grp::cli::add_compare(app, slot);
     grp::cli::add_report(app, slot);
+    grp::cli::add_merge(app, slot);
 
     try {
         app.parse(argc, argv);

@@ -18,6 +18,7 @@ void add_run(CLI::App& app, command_slot& slot);
 void add_validate(CLI::App& app, command_slot& slot);
 void add_compare(CLI::App& app, command_slot& slot);
 void add_report(CLI::App& app, command_slot& slot);
+void add_merge(CLI::App& app, command_slot& slot);
 
 /// Adds the shared `--device` option (repeatable, comma-separated) to a subcommand.
 void add_device_option(CLI::App* sub, std::vector<std::string>& devices);

@@ -1,11 +1,13 @@
-// `gpu-reduce-prof compare BASE.json CAND.json [MORE.json...]`: matches cases by key, decides
-// same/faster/slower/unknown with a Mann–Whitney U test plus a minimum effect, prints a table,
-// markdown or JSON, and exits 1 when a case fails under --fail-on (a regression is a result,
-// not an error: only unreadable profiles and bad options are exceptions).
+// `gpu-reduce-prof compare [--base RUN.json...] BASE.json CAND.json [MORE.json...]`: matches
+// cases by key, decides each from a confidence interval of the change over rounds and runs,
+// prints a table, markdown, JSON or CSV, and exits 1 when a case fails under --fail-on (a
+// regression is a result, not an error: only unreadable profiles and bad options are
+// exceptions).
 #include "grp/model/compare.hpp"
 
 #include "commands/command.hpp"
 #include "grp/core/error.hpp"
+#include "grp/model/merge.hpp"
 #include "grp/report/compare_print.hpp"
 #include "grp/report/table.hpp"
 
@@ -19,59 +21,92 @@ namespace grp::cli {
 namespace {
 
 struct compare_cli_options {
-    std::vector<std::string> files;
+    std::vector<std::string> files, bases;
     std::string threshold = "5%";
     double alpha = 0.01;
-    std::size_t min_samples = 5;
-    std::string fail_on = "slower,wrong";
+    std::size_t min_rounds = 2;
+    double max_cpu_wait = 0.1;
+    std::string fail_on = "slower,wrong,unmeasured";
     std::string normalize = "none";
-    bool markdown = false;
-    bool json = false;
+    bool allow_cross_machine = false;
+    bool markdown = false, json = false, csv = false;
 };
 
-/// "5", "5%" or "7.5%" → 0.05 / 0.075. Throws usage_error otherwise.
+/// "5", "5%" or "7.5%" -> 0.05 / 0.075. Throws usage_error otherwise.
 double parse_threshold(std::string text) {
     if (!text.empty() && text.back() == '%') {
         text.pop_back();
     }
     char* end = nullptr;
     double pct = std::strtod(text.c_str(), &end);
-    if (text.empty() || end != text.c_str() + text.size() || !(pct >= 0) || pct > 1000) {
+    if (text.empty() || end != text.c_str() + text.size() || !(pct >= 0) || pct >= 100) {
         throw usage_error("--threshold: '" + text +
-                          "' is not a percentage; give e.g. 5 or 5% (a 5 % minimum change)");
+                          "' is not a percentage from 0 to below 100; give e.g. 5 or 5%");
     }
     return pct / 100.0;
 }
 
-int run_compare(const compare_cli_options& cli) {
+compare_options options_of(const compare_cli_options& cli) {
     compare_options opt;
     opt.threshold = parse_threshold(cli.threshold);
     opt.alpha = cli.alpha;
-    opt.min_samples = cli.min_samples;
+    opt.min_rounds = cli.min_rounds;
+    opt.max_cpu_wait = cli.max_cpu_wait;
     opt.fail_on = parse_fail_on(cli.fail_on);
+    opt.cross_machine_fails = cli.allow_cross_machine;
     parse_normalize(cli.normalize, opt);
+    check_compare_options(opt);
+    return opt;
+}
 
-    // Load everything first: a bad profile is exit 5 before anything is printed.
-    std::vector<profile> profiles;
-    for (const auto& f : cli.files) {
-        profiles.push_back(load_profile(f));
+/// The baseline: the --base runs merged into one, else the first positional profile.
+std::pair<profile, std::string> load_base(const compare_cli_options& cli,
+                                          std::vector<std::string>& candidates) {
+    candidates = cli.files;
+    if (cli.bases.empty()) {
+        candidates.erase(candidates.begin());
+        return {load_profile(cli.files.front()), cli.files.front()};
     }
+    std::vector<std::pair<profile, std::string>> runs;
+    std::string label;
+    for (const auto& f : cli.bases) {
+        runs.emplace_back(load_profile(f), f);
+        label += (label.empty() ? "" : "+") + f;
+    }
+    auto merged = merge_profiles(runs);
+    for (const auto& w : merged.warnings) {
+        std::cerr << "warning: baseline: " << terminal_safe(w) << '\n';
+    }
+    return {std::move(merged.merged), label};
+}
+
+int run_compare(const compare_cli_options& cli) {
+    const auto opt = options_of(cli);
+    if (cli.bases.empty() && cli.files.size() < 2) {
+        throw usage_error("compare needs a baseline and a candidate: BASE.json CAND.json, or "
+                          "--base RUN.json (repeatable) CAND.json");
+    }
+    // Load everything first: a bad profile is exit 5 before anything is printed.
+    std::vector<std::string> cand_files;
+    const auto [base, base_label] = load_base(cli, cand_files);
     std::vector<comparison> all;
-    for (std::size_t i = 1; i < profiles.size(); ++i) {
-        all.push_back(compare_profiles(profiles[0], profiles[i], opt, cli.files[0], cli.files[i]));
+    for (const auto& f : cand_files) {
+        all.push_back(compare_profiles(base, load_profile(f), opt, base_label, f));
     }
     if (cli.json) {
         std::cout << comparisons_to_json(all).dump(2) << '\n';
+    } else if (cli.csv) {
+        print_comparisons_csv(std::cout, all);
     } else if (cli.markdown) {
         print_comparisons_markdown(std::cout, all);
     } else {
         print_comparisons(std::cout, all, use_colour(1));
     }
-    if (cli.json || cli.markdown) {
+    if (cli.json || cli.markdown || cli.csv) {
         // Machine-readable output goes to stdout alone; warnings still reach a person.
         for (const auto& c : all) {
             for (const auto& w : c.warnings) {
-                std::cerr << "warning: " << w << '\n';
+                std::cerr << "warning: " << terminal_safe(w) << '\n';
             }
         }
     }
@@ -81,20 +116,54 @@ int run_compare(const compare_cli_options& cli) {
 
 const char* compare_footer = R"(Examples:
   gpu-reduce-prof compare base.json new.json                 # exit 1 on a regression
+  gpu-reduce-prof compare --base r1.json --base r2.json --base r3.json new.json
   gpu-reduce-prof compare base.json new.json --threshold 10 --alpha 0.001
   gpu-reduce-prof compare base.json new.json --markdown >> "$GITHUB_STEP_SUMMARY"
   gpu-reduce-prof compare base.json new.json --json | jq '.comparisons[0].cases[0]'
   gpu-reduce-prof compare h100.json mi300.json --normalize peak   # across machines
   gpu-reduce-prof compare a.json b.json c.json               # matrix: cases x profiles vs a.json
 
-Verdicts: slower/faster when the two-sided Mann-Whitney U test on the raw samples is
-significant at --alpha AND the medians differ by more than --threshold; same within the
-threshold; unknown when too noisy or below --min-samples. Cases match by kernel, type, layout,
-n and local size; cases on different devices (by UUID, else name) are labelled cross-device
-and their raw times never fail.
+Each case is judged on its rounds (one median per round; run measures several, spread over
+the run), never on pooled launches: the change in log time gets a (1 - alpha) confidence
+interval (Welch's t over rounds; with a baseline of several runs, the run-to-run spread is
+measured and widens it). slower/faster: the whole interval on one side of no change and the
+change beyond --threshold; same: the whole interval within +-threshold; inconclusive: the
+interval is too wide to tell (listed at the top with its width); unmeasured: no usable
+timing. Cases match by kernel, type, layout, n, local size, operator and parameters. Raw
+times of different devices never fail; of different machines only with --allow-cross-machine.
 
 Exit codes: 0 no failing case, 1 a case fails under --fail-on (improvements never fail),
 2 usage, 5 unreadable or invalid profile or unsupported schema major.)";
+
+void add_compare_options(CLI::App* sub, compare_cli_options& o) {
+    sub->add_option("--threshold", o.threshold,
+                    "The smallest change that matters, in percent (slower/faster need the "
+                    "change beyond it; same needs the whole interval within it)")
+        ->type_name("PCT")
+        ->capture_default_str();
+    sub->add_option("--alpha", o.alpha, "1 - confidence of the intervals (0.01: 99 %)")
+        ->capture_default_str();
+    sub->add_option("--min-rounds", o.min_rounds, "Fewer rounds on a side give inconclusive")
+        ->check(CLI::Range(std::size_t{2}, std::size_t{1000000}))
+        ->capture_default_str();
+    sub->add_option("--max-cpu-wait", o.max_cpu_wait,
+                    "Set aside rounds whose threads waited for a CPU longer than this share of "
+                    "the round (another process took it); 0 keeps every round")
+        ->check(CLI::Range(0.0, 100.0))
+        ->capture_default_str();
+    sub->add_option("--fail-on", o.fail_on,
+                    "Outcomes that exit 1: any of slower,wrong,unmeasured,missing,inconclusive, "
+                    "or none")
+        ->type_name("LIST")
+        ->capture_default_str();
+    sub->add_option("--normalize", o.normalize,
+                    "none; peak (fraction of each profile's measured peak bandwidth); or a "
+                    "reference KERNEL (same type/layout/n/local, same round) or full case KEY")
+        ->type_name("WHAT")
+        ->capture_default_str();
+    sub->add_flag("--allow-cross-machine", o.allow_cross_machine,
+                  "Let raw-time 'slower' fail between different hosts of the same device model");
+}
 
 } // namespace
 
@@ -104,35 +173,24 @@ void add_compare(CLI::App& app, command_slot& slot) {
         "compare", "Compare profiles: regressions vs noise, across runs and machines");
     sub->footer(compare_footer);
     sub->add_option("profiles", opt->files,
-                    "BASE.json CAND.json [MORE.json...]: the first is "
-                    "the base every other profile is compared with")
+                    "BASE.json CAND.json [MORE.json...] (the first is the base), or with "
+                    "--base only the candidates")
         ->required()
-        ->expected(2, -1)
+        ->expected(1, -1)
         ->type_name("FILE");
-    sub->add_option("--threshold", opt->threshold,
-                    "Minimum change of the median, in percent, to call a case slower or faster")
-        ->type_name("PCT")
-        ->capture_default_str();
-    sub->add_option("--alpha", opt->alpha, "Significance level of the two-sided U test")
-        ->check(CLI::Range(1e-9, 0.5))
-        ->capture_default_str();
-    sub->add_option("--min-samples", opt->min_samples,
-                    "Fewer samples on either side give 'unknown' (5 is the smallest count at "
-                    "which the exact test can reach p < 0.01)")
-        ->check(CLI::Range(std::size_t{2}, std::size_t{1000000}))
-        ->capture_default_str();
-    sub->add_option("--fail-on", opt->fail_on,
-                    "Outcomes that exit 1: any of slower,wrong,missing, or none")
-        ->type_name("LIST")
-        ->capture_default_str();
-    sub->add_option("--normalize", opt->normalize,
-                    "none; peak (fraction of each profile's measured peak bandwidth); or a "
-                    "reference KERNEL (same type/layout/n/local) or full case KEY")
-        ->type_name("WHAT")
-        ->capture_default_str();
+    sub->add_option("-b,--base", opt->bases,
+                    "A run of the baseline (repeat it: the runs are merged, so the run-to-run "
+                    "spread is measured); then every positional profile is a candidate")
+        ->allow_extra_args(false) // each --base takes one file; the rest are candidates
+        ->type_name("FILE");
+    add_compare_options(sub, *opt);
     auto* md = sub->add_flag("--markdown", opt->markdown,
                              "Print GitHub-flavoured markdown (CI job summary, PR comment)");
-    sub->add_flag("--json", opt->json, "Print the whole comparison as JSON")->excludes(md);
+    auto* js =
+        sub->add_flag("--json", opt->json, "Print the whole comparison as JSON")->excludes(md);
+    sub->add_flag("--csv", opt->csv, "Print one CSV row per case (header first)")
+        ->excludes(md)
+        ->excludes(js);
     sub->callback([opt, &slot] {
         slot = [opt] {
             return run_compare(*opt);

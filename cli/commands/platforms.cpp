@@ -33,6 +33,7 @@ void print_device(std::ostream& os, const device_info& d, bool extensions) {
         {"driver version", or_unavailable(d.driver_version)},
         {"OpenCL C", or_unavailable(d.opencl_c_version)},
         {"uuid", or_unavailable(d.uuid)},
+        {"pci bus", or_unavailable(d.pci_bus)},
         {"compute units", or_unavailable(d.compute_units)},
         {"max clock", d.max_clock_mhz ? std::to_string(*d.max_clock_mhz) + " MHz" : "unavailable"},
         {"max work-group size", or_unavailable(d.max_work_group_size)},

@@ -13,6 +13,7 @@
 #include <iostream>
 #include <memory>
 #include <mutex>
+#include <sstream>
 #include <unistd.h>
 
 namespace grp::cli {
@@ -91,6 +92,25 @@ outcome_counts count_outcomes(const profile& p) {
     return n;
 }
 
+// A kernel that failed to build (--keep-going) shows the start of its log here, not only in
+// the profile.
+void print_failures(const profile& p) {
+    for (const auto& c : p.cases) {
+        if (c.status != case_status::failed) {
+            continue;
+        }
+        std::cerr << "failed: " << c.key.to_string() << ":\n";
+        std::istringstream lines(c.reason);
+        std::string line;
+        for (int i = 0; i < 12 && std::getline(lines, line); ++i) {
+            std::cerr << "  " << line << '\n';
+        }
+        if (std::getline(lines, line)) {
+            std::cerr << "  ... (the whole log is in the profile's reason)\n";
+        }
+    }
+}
+
 void print_warnings(const outcome_counts& n, const run_cli_options& o) {
     if (n.noisy != 0) {
         std::cerr << "warning: " << n.noisy << " case(s) had rounds that never reached the noise "
@@ -140,6 +160,7 @@ int finish_run(profile& p, const std::string& out, const run_cli_options& o) {
         print_run_legend(std::cout);
     }
     const auto n = count_outcomes(p);
+    print_failures(p);
     print_warnings(n, o);
     std::cerr << (p.complete ? "" : "interrupted: ") << "profile written to " << out << " ("
               << p.cases.size() << " cases"

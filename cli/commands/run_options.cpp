@@ -87,6 +87,11 @@ void add_timing_options(CLI::App* sub, run_cli_options& o) {
     sub->add_option("--rounds", m.rounds, "Rounds per case, spread over the run")
         ->check(CLI::Range(std::uint64_t{1}, std::uint64_t{10000}))
         ->capture_default_str();
+    sub->add_option("--extra-rounds", m.extra_rounds,
+                    "Most rounds added for cases whose rounds another process disturbed (their "
+                    "threads waited for a CPU), to reach --rounds undisturbed ones")
+        ->check(CLI::Range(std::uint64_t{0}, std::uint64_t{10000}))
+        ->capture_default_str();
     sub->add_option("--round-spacing", m.round_spacing_s,
                     "Least seconds between the starts of a case's rounds (the device idles when "
                     "a round is quicker)")

@@ -2,7 +2,7 @@
 # CI performance gate for OpenCL reduction kernels, built on gpu-reduce-prof:
 #   1. build gpu-reduce-prof (skipped with --binary),
 #   2. run a small sweep into a candidate profile (skipped with --candidate),
-#   3. compare it with a baseline committed under profiles/baselines/,
+#   3. compare it with a baseline (committed, or made here with --update-baseline),
 #   4. append the markdown comparison to $GITHUB_STEP_SUMMARY when that is set,
 #   5. exit 1 on a regression (what counts is --fail-on), 0 otherwise.
 #
@@ -13,16 +13,21 @@
 #   --candidate FILE    compare this profile instead of running the sweep
 #   --output FILE       where the sweep writes the candidate (default BUILD_DIR/ci-candidate.json)
 #   --device DEV        device for the sweep (default: gpu-reduce-prof's default device)
-#   --fail-on LIST      what fails the gate (default slower,wrong; see 'compare --help')
-#   --threshold PCT     minimum change that counts (default 5)
-#   --update-baseline   run the sweep and write it to the baseline instead of comparing
+#   --kernels LIST      what to sweep: built-in names or your spec files (default below)
+#   --fail-on LIST      what fails the gate (default: compare's, slower,wrong,unmeasured)
+#   --threshold PCT     the smallest change that matters (default 5)
+#   --update-baseline   measure the baseline here instead of comparing: --runs runs, merged
+#   --runs N            runs merged into a baseline (default 3): its run-to-run spread is
+#                       measured, not assumed
 #
-# The sweep is defined once, below, so that the baseline and every candidate are made alike.
-# A baseline is only comparable on the machine it was made on: on shared CI runners, whose CPUs
-# and GPUs change from run to run, gate on results (--fail-on wrong,missing) and read the timing
-# table as information; gate on timing (--fail-on slower,wrong) on a dedicated runner whose
-# baseline was made there. Exit codes: 0 pass, 1 regression, others: an error of the tool
-# (2 usage, 3 OpenCL, 4 kernel build, 5 bad profile).
+# Timing is only comparable on the machine the baseline was made on. compare knows the machine
+# (profiles record a hashed machine id, CPU, OS, driver): against a baseline from another host
+# it labels every case cross-machine and reports, but does not fail, raw-time slowdowns; the
+# gate says so. So: make the baseline on the runner that gates (--update-baseline, e.g. from
+# the base branch in the same job, or kept in the runner's cache), and timing is gated; on a
+# pool of ever-changing hosts the same policy still gates results (wrong, unmeasured) and shows
+# timing for information. Exit codes: 0 pass, 1 regression, others: an error of the tool
+# (2 usage, 3 OpenCL, 4 kernel build, 5 bad profile, 7 nothing measured).
 set -euo pipefail
 
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
@@ -32,14 +37,16 @@ build_dir=$root/build-ci
 candidate=""
 output=""
 device=""
-fail_on=slower,wrong
+kernels=reduce6,reduce_vec4
+fail_on=""
 threshold=5
 update=0
+runs=3
 extra=()
 
-# The sweep: small enough for a CPU OpenCL device in CI, large enough to leave the caches' noise
-# floor. Change it together with the baseline (--update-baseline).
-sweep=(-k reduce0,reduce3,reduce6 -l 64,256 -n 2^20 -t float,int --samples 20 --seed 1)
+# The sweep: small enough for a CPU OpenCL device in CI, large enough to leave the caches'
+# noise floor. Change it together with the baseline (--update-baseline).
+sweep=(-l 64,256 -n 2^20,2^22 -t float --seed 1)
 
 die() { echo "ci-gate: $*" >&2; exit 2; }
 
@@ -51,14 +58,17 @@ while [[ $# -gt 0 ]]; do
     --candidate) candidate=$2; shift 2 ;;
     --output) output=$2; shift 2 ;;
     --device) device=$2; shift 2 ;;
+    --kernels) kernels=$2; shift 2 ;;
     --fail-on) fail_on=$2; shift 2 ;;
     --threshold) threshold=$2; shift 2 ;;
     --update-baseline) update=1; shift ;;
+    --runs) runs=$2; shift 2 ;;
     --) shift; extra=("$@"); break ;;
-    -h|--help) sed -n '2,25p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -h|--help) sed -n '2,31p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'; exit 0 ;;
     *) die "unknown option '$1' (see --help)" ;;
   esac
 done
+[[ $runs =~ ^[1-9][0-9]*$ ]] || die "--runs needs a positive count, got '$runs'"
 
 if [[ -z $binary ]]; then
   echo "::group::build gpu-reduce-prof"
@@ -70,11 +80,11 @@ fi
 [[ -x $binary ]] || die "no gpu-reduce-prof at '$binary'"
 
 run_sweep() { # run_sweep OUTPUT
-  local args=("${sweep[@]}" -o "$1" --force)
+  local args=(-k "$kernels" "${sweep[@]}" -q -o "$1" --force)
   [[ -n $device ]] && args+=(-d "$device")
   echo "+ gpu-reduce-prof run ${args[*]}"
   local rc=0
-  "$binary" run "${args[@]}" || rc=$?
+  "$binary" run "${args[@]}" >/dev/null || rc=$?
   # 1 means some case verified wrong: still a profile, and compare reports it as 'wrong'.
   if [[ $rc -ne 0 && $rc -ne 1 ]]; then
     echo "ci-gate: the sweep failed (exit $rc)" >&2
@@ -84,8 +94,15 @@ run_sweep() { # run_sweep OUTPUT
 
 if [[ $update -eq 1 ]]; then
   mkdir -p "$(dirname "$baseline")"
-  run_sweep "$baseline"
-  echo "ci-gate: wrote the baseline $baseline; commit it"
+  tmp=$(mktemp -d)
+  trap 'rm -rf "$tmp"' EXIT
+  files=()
+  for i in $(seq 1 "$runs"); do
+    run_sweep "$tmp/run$i.json"
+    files+=("$tmp/run$i.json")
+  done
+  "$binary" merge "${files[@]}" -o "$baseline" --force
+  echo "ci-gate: wrote the baseline $baseline ($runs runs on $(uname -n)); commit or cache it"
   exit 0
 fi
 
@@ -96,16 +113,23 @@ if [[ -z $candidate ]]; then
   run_sweep "$candidate"
 fi
 
-policy=(--fail-on "$fail_on" --threshold "$threshold" "${extra[@]}")
+policy=(--threshold "$threshold" "${extra[@]}")
+[[ -n $fail_on ]] && policy+=(--fail-on "$fail_on")
 rc=0
-"$binary" compare "$baseline" "$candidate" "${policy[@]}" || rc=$?
+out=$("$binary" compare "$baseline" "$candidate" "${policy[@]}" 2>&1) || rc=$?
+printf '%s\n' "$out"
 if [[ -n ${GITHUB_STEP_SUMMARY:-} ]]; then
   "$binary" compare "$baseline" "$candidate" "${policy[@]}" --markdown \
     >>"$GITHUB_STEP_SUMMARY" 2>/dev/null || true
 fi
+if grep -q "warning: cross-machine" <<<"$out"; then
+  echo "ci-gate: the baseline was made on another machine: timing is shown, not gated." \
+       "Make a baseline on this runner (--update-baseline) to gate it." >&2
+fi
+policy_text=${fail_on:-compare\'s default}
 case $rc in
-  0) echo "ci-gate: PASS (fail on $fail_on)" ;;
-  1) echo "ci-gate: FAIL: regression against $(basename "$baseline") (fail on $fail_on)" >&2 ;;
+  0) echo "ci-gate: PASS (fail on $policy_text)" ;;
+  1) echo "ci-gate: FAIL: regression against $(basename "$baseline") (fail on $policy_text)" >&2 ;;
   *) echo "ci-gate: compare failed (exit $rc)" >&2 ;;
 esac
 exit "$rc"

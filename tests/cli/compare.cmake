@@ -10,12 +10,30 @@ grp_cli_test(compare_rerun_same 0 "6 cases: 6 same\\. PASS"
              compare ${CMP}/base.json ${CMP}/rerun.json)
 grp_cli_test(compare_slower10_fails 1 "6 cases: 6 slower\\. FAIL: 6 cases fail"
              compare ${CMP}/base.json ${CMP}/slower10.json)
-grp_cli_test(compare_slower3_under_threshold 0 "6 cases: 6 same\\. PASS"
-             compare ${CMP}/base.json ${CMP}/slower3.json)
-grp_cli_test(compare_slower3_threshold_2 1 "6 cases: 6 slower\\. FAIL"
-             compare ${CMP}/base.json ${CMP}/slower3.json --threshold 2%)
-grp_cli_test(compare_noisy_unknown 0 "6 cases: 6 unknown\\. PASS"
+grp_cli_test(compare_slower2_within_threshold 0 "6 cases: 6 same\\. PASS"
+             compare ${CMP}/base.json ${CMP}/slower2.json)
+grp_cli_test(compare_slower2_threshold_1 1 "[56] slower.*FAIL"
+             compare ${CMP}/base.json ${CMP}/slower2.json --threshold 1%)
+grp_cli_test(compare_noisy_inconclusive 0 "6 cases: 6 inconclusive\\. PASS"
              compare ${CMP}/base.json ${CMP}/noisy.json)
+grp_cli_test(compare_noisy_listed_at_the_top 0 "not decided \\(6\\):"
+             compare ${CMP}/base.json ${CMP}/noisy.json)
+grp_cli_test(compare_noisy_fails_on_request 1 "6 inconclusive\\. FAIL"
+             compare ${CMP}/base.json ${CMP}/noisy.json --fail-on inconclusive)
+grp_cli_test(compare_all_flagged_is_unmeasured_and_fails 1 "1 unmeasured, 5 same\\. FAIL"
+             compare ${CMP}/base.json ${CMP}/flagged.json)
+grp_cli_test(compare_other_host_is_cross_machine 0 "warning: cross-machine"
+             compare ${CMP}/base.json ${CMP}/other_host.json)
+grp_cli_test(compare_other_host_allowed_fails 1 "6 slower\\. FAIL"
+             compare ${CMP}/base.json ${CMP}/other_host.json --allow-cross-machine)
+grp_cli_test(compare_run_shift_single_base 1 "6 slower\\. FAIL"
+             compare ${CMP}/runs/run1.json ${CMP}/runs/shifted.json)
+grp_cli_test(compare_run_shift_merged_base_passes 0 "PASS"
+             compare --base ${CMP}/runs/run1.json --base ${CMP}/runs/run2.json
+                     --base ${CMP}/runs/run3.json --base ${CMP}/runs/run4.json
+                     ${CMP}/runs/shifted.json)
+grp_cli_test(compare_schema_1_base_inconclusive 0 "6 inconclusive\\. PASS"
+             compare ${CMP}/v1_base.json ${CMP}/slower10.json)
 grp_cli_test(compare_wrong_fails 1 "reduce6/float.*wrong \\(fails\\).*differs from reference"
              compare ${CMP}/base.json ${CMP}/wrong.json)
 grp_cli_test(compare_wrong_not_in_fail_on 0 "1 wrong, 5 same\\. PASS"
@@ -43,6 +61,8 @@ grp_cli_test(compare_markdown 1
              compare ${CMP}/base.json ${CMP}/wrong.json --markdown)
 grp_cli_test(compare_json 1 "\"verdict\": \"slower\""
              compare ${CMP}/base.json ${CMP}/slower10.json --json)
+grp_cli_test(compare_csv 1 "^candidate,case,kernel,type,layout,n,local_size,op,verdict,fails,"
+             compare ${CMP}/base.json ${CMP}/slower10.json --csv)
 grp_cli_test(compare_json_markdown_exclusive 2 "excludes"
              compare ${CMP}/base.json ${CMP}/slower10.json --json --markdown)
 grp_cli_test(compare_matrix 1
@@ -58,13 +78,21 @@ grp_cli_test(compare_help_examples 0 "Exit codes: 0 no failing case" compare --h
 # Bad input.
 grp_cli_test(compare_truncated_json 5 "truncated\\.json:[0-9]+:[0-9]+: not valid JSON"
              compare ${CMP}/base.json ${CMP}/truncated.json)
-grp_cli_test(compare_future_schema 5 "schema version 2\\.0\\.0 is not supported.*schema 1\\.x"
+grp_cli_test(compare_future_schema 5 "schema version 3\\.0\\.0 is not supported.*schema 1\\.x to 2\\.x"
              compare ${CMP}/base.json ${CMP}/future_schema.json)
 grp_cli_test(compare_not_json 5 "compare\\.cmake:1:1: not valid JSON"
              compare ${CMP}/base.json ${CMAKE_CURRENT_LIST_DIR}/compare.cmake)
 grp_cli_test(compare_no_such_file 5 "no-such-profile\\.json: cannot open"
              compare ${CMP}/base.json ${CMP}/no-such-profile.json)
-grp_cli_test(compare_one_profile_is_usage 2 "At least 2 required" compare ${CMP}/base.json)
+grp_cli_test(compare_one_profile_is_usage 2 "needs a baseline and a candidate"
+             compare ${CMP}/base.json)
+grp_cli_test(compare_empty_fail_on_is_usage 2 "--fail-on"
+             compare ${CMP}/base.json ${CMP}/rerun.json --fail-on=)
+grp_cli_test(compare_nan_alpha_is_usage 2 "--alpha must be a number between 0 and 0\\.5"
+             compare ${CMP}/base.json ${CMP}/rerun.json --alpha nan)
+grp_cli_test(merge_writes_a_baseline_of_runs 0 "baseline written to .*: 4 runs, 6 cases"
+             merge ${CMP}/runs/run1.json ${CMP}/runs/run2.json ${CMP}/runs/run3.json
+                   ${CMP}/runs/run4.json -o ${CMAKE_CURRENT_BINARY_DIR}/merged-baseline.json --force)
 grp_cli_test(compare_bad_fail_on 2 "--fail-on: unknown outcome 'faster'"
              compare ${CMP}/base.json ${CMP}/rerun.json --fail-on faster)
 grp_cli_test(compare_bad_threshold 2 "--threshold: 'five' is not a percentage"

@@ -1,6 +1,6 @@
 # `run` on the real binary: profiles that validate, bad input and its exit codes.
 set(GRP_KDATA ${GRP_DATA}/kernels)
-set(GRP_QUICK --min-samples 3 --max-time 0 --no-peak -q)
+set(GRP_QUICK --rounds 2 --round-spacing 0 --min-samples 3 --max-time 0 --no-peak -q)
 
 add_test(NAME cli.run_writes_a_profile_that_validates
   COMMAND bash -c "set -e; rm -f run_small.json
@@ -25,7 +25,7 @@ grp_cli_test(run_missing_cl_exit_2 2 "kernel file '/nonexistent/user.cl' does no
              run -k /nonexistent/user.cl)
 grp_cli_test(run_missing_source_exit_2 2 "not_there.cl' does not exist"
              run -k ${GRP_KDATA}/missing_source.json)
-grp_cli_test(run_bad_spec_exit_5 5 "bad_spec.json: kernels\\[0\\].grid.elems_per_item: must be at least 1"
+grp_cli_test(run_bad_spec_exit_5 5 "bad_spec.json: kernels\\[0\\].grid.elems_per_item: must be from 1"
              run -k ${GRP_KDATA}/bad_spec.json)
 grp_cli_test(run_unknown_kernel_lists_builtins 2 "matches no built-in kernel.*reduce0"
              run -k reduce99)
@@ -56,3 +56,35 @@ add_test(NAME cli.run_default_sweep_on_a_cpu
           --not "reduce_single|reduce0 +float +flat +2\\^12 +1 "
           -- ${GRP_BIN} run -n 4096 ${GRP_QUICK} -o run_default_cpu.json --force)
 set_tests_properties(cli.run_default_sweep_on_a_cpu PROPERTIES LABELS cli TIMEOUT 600)
+
+# Verification outcomes (#12): the seed's example, nothing measured, a name clash, a build
+# failure after a finished group, and the build log on the terminal with --keep-going.
+grp_cli_test(run_seed_example_iota_is_32640 0 "seed_sum +int +flat +256 +256 .* 32640 +ok"
+             run -k ${GRP_KDATA}/seed_sum.json -t int -n 256 --data iota ${GRP_QUICK}
+             -o run_seed.json --force)
+grp_cli_test(run_nothing_measured_exits_7 7
+             "not a whole number of groups of 256.*nothing was measured"
+             run -k ${GRP_KDATA}/seed_sum.json -t int -n 1000 ${GRP_QUICK}
+             -o run_nothing.json --force)
+grp_cli_test(run_user_kernel_named_like_a_builtin_exits_2 2 "two kernels are named 'reduce2'"
+             run -k reduce2,${GRP_KDATA}/named_reduce2.json -n 1000 -o run_clash.json --force)
+grp_cli_test(run_keep_going_prints_the_build_log 1 "failed: broken/float.*undeclared_variable"
+             run -k ${GRP_KDATA}/broken.json,reduce2 -l 64 -n 1000 ${GRP_QUICK} --keep-going
+             -o run_keep_going_log.json --force)
+add_test(NAME cli.run_build_failure_keeps_the_finished_group
+  COMMAND bash -c "set -u; rm -f run_kept.json
+    GRP_TEST_GROUP_BYTES=1 '${GRP_BIN}' run -k reduce2,${GRP_KDATA}/broken.json -t int,float -l 64 -n 1000 --rounds 2 --round-spacing 0 --min-samples 3 --max-time 0 --no-peak -q -o run_kept.json
+    rc=$?; [[ $rc == 4 ]] || { echo \"exit $rc, expected 4\"; exit 1; }
+    grep -q '\"complete\": false' run_kept.json &&
+    python3 -c \"import json,sys; p=json.load(open('run_kept.json')); c=[x for x in p['cases'] if x['key']['type']=='int' and x['status']=='ok' and x['rounds']]; sys.exit(0 if c else 1)\" &&
+    '${GRP_BIN}' validate run_kept.json")
+set_tests_properties(cli.run_build_failure_keeps_the_finished_group PROPERTIES LABELS cli
+                     TIMEOUT 600)
+grp_cli_test(run_wrong_entry_names_the_spec_field 5
+             "bad_entry.json: misnamed.entry: no __kernel 'off_by_one'.*its kernels are: off_by_n"
+             run -k ${GRP_KDATA}/bad_entry.json -t int -l 64 -n 1000 ${GRP_QUICK}
+             -o run_bad_entry.json --force)
+grp_cli_test(run_wrong_argument_count_names_the_spec_field 5
+             "short_args.args lists 3 arguments, but __kernel off_by_n .* takes 4"
+             run -k ${GRP_KDATA}/bad_args.json -t int -l 64 -n 1000 ${GRP_QUICK}
+             -o run_bad_args.json --force)

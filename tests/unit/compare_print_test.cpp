@@ -37,9 +37,8 @@ TEST(compare_print, markdown_folds_unchanged_cases) {
     print_comparisons_markdown(os, {against_base("wrong")});
     auto md = os.str();
     EXPECT_EQ(md.rfind("### gpu-reduce-prof compare: FAIL, 1 failing case", 0), 0u) << md;
-    EXPECT_NE(md.find("| reduce6/float/flat/n=1048576/local=256 | 21.0 us | wrong |"),
-              std::string::npos)
-        << md;
+    EXPECT_NE(md.find("| reduce6/float/flat/n=1048576/local=256 | 21."), std::string::npos) << md;
+    EXPECT_NE(md.find("| wrong (fails) |"), std::string::npos) << md;
     auto details = md.find("<details><summary>5 unchanged cases</summary>");
     ASSERT_NE(details, std::string::npos);
     EXPECT_LT(md.find("reduce6/float"), details);
@@ -64,7 +63,13 @@ TEST(compare_print, json_has_every_case_and_null_not_nan) {
     EXPECT_TRUE(c["cases"][0]["candidate"].is_null());
     EXPECT_EQ(c["cases"][0]["key"]["kernel"], "reduce6");
     EXPECT_EQ(j.dump().find("NaN"), std::string::npos);
-    EXPECT_EQ(c["options"]["fail_on"], "slower,wrong");
+    EXPECT_EQ(c["options"]["fail_on"], "slower,wrong,unmeasured");
+    EXPECT_EQ(c["options"]["confidence"], 0.99);
+    const auto& same = c["cases"][2];
+    EXPECT_EQ(same["verdict"], "same");
+    EXPECT_TRUE(same["ci_low"].is_number());
+    EXPECT_TRUE(same["ci_high"].is_number());
+    EXPECT_EQ(same["base"]["rounds"], 10);
 }
 
 TEST(compare_print, several_profiles_make_a_matrix) {
@@ -85,10 +90,54 @@ TEST(compare_print, several_profiles_make_a_matrix) {
 }
 
 TEST(compare_print, summary_line_counts_verdicts) {
-    EXPECT_EQ(summary_line(against_base("slower3")),
-              "6 cases: 6 same. PASS: no regression (fail on slower,wrong)");
+    EXPECT_EQ(summary_line(against_base("slower2")),
+              "6 cases: 6 same. PASS: no regression (fail on slower,wrong,unmeasured)");
     EXPECT_EQ(summary_line(against_base("noisy")),
-              "6 cases: 6 unknown. PASS: no regression (fail on slower,wrong)");
+              "6 cases: 6 inconclusive. PASS: no regression (fail on slower,wrong,unmeasured)");
+}
+
+TEST(compare_print, undecided_cases_are_listed_above_the_table) {
+    std::ostringstream os;
+    print_comparisons(os, {against_base("noisy")}, false);
+    const auto text = os.str();
+    const auto listed = text.find("not decided (6):");
+    ASSERT_NE(listed, std::string::npos) << text;
+    EXPECT_LT(listed, text.find("case "));
+    EXPECT_NE(text.find("inconclusive reduce"), std::string::npos);
+}
+
+TEST(compare_print, hostile_profile_strings_are_escaped) {
+    auto base = load_profile(std::string(GRP_TEST_DATA) + "/compare/base.json");
+    auto cand = base;
+    cand.cases[0].key.kernel = "evil\x1b[2K\x07<img src=x onerror=alert(1)>|<!--";
+    cand.cases[0].status = case_status::wrong;
+    cand.cases[0].reason = "bad\x1b]0;title\x07";
+    std::vector<comparison> all = {compare_profiles(base, cand, {}, "b", "c\x1b[31m")};
+    std::ostringstream console, md;
+    print_comparisons(console, all, false);
+    print_comparisons_markdown(md, all);
+    EXPECT_EQ(console.str().find('\x1b'), std::string::npos);
+    EXPECT_EQ(console.str().find('\x07'), std::string::npos);
+    EXPECT_EQ(md.str().find("<img"), std::string::npos) << md.str();
+    EXPECT_EQ(md.str().find("<!--"), std::string::npos);
+    EXPECT_NE(md.str().find("&lt;img"), std::string::npos);
+    EXPECT_EQ(md.str().find('\x1b'), std::string::npos);
+}
+
+TEST(compare_print, csv_has_a_header_and_one_row_per_case) {
+    std::ostringstream os;
+    print_comparisons_csv(os, {against_base("slower10")});
+    std::istringstream in(os.str());
+    std::string line;
+    std::getline(in, line);
+    EXPECT_EQ(line.rfind("candidate,case,kernel,type,layout,n,local_size,op,verdict,fails,", 0),
+              0u);
+    int rows = 0;
+    while (std::getline(in, line)) {
+        ++rows;
+        EXPECT_NE(line.find(",slower,1,"), std::string::npos) << line;
+    }
+    EXPECT_EQ(rows, 6);
 }
 
 } // namespace

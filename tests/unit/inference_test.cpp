@@ -82,12 +82,13 @@ TEST(inference, one_run_each_is_welch_on_the_rounds) {
     EXPECT_EQ(e.cand_rounds, 6u);
 }
 
-TEST(inference, several_runs_on_both_sides_is_welch_on_the_run_means) {
-    // scipy.stats.ttest_ind(cand run means, base run means, equal_var=False): statistic
-    // 1.3292361848414023, pvalue 0.2793432494219963. The 1-round cand run counts as a run.
+TEST(inference, several_runs_on_both_sides_combine_rounds_and_runs) {
+    // numpy, components_case() in the script: each side's within term (mean s_j^2/r_j over its
+    // runs, / J) and sigma_b^2 (1/3 + 1/4), sigma_b^2 pooled from both sides (df 2 + 3).
+    // The 1-round cand run counts as a run.
     auto e = estimate_change(multi_base, multi_cand, 0.95);
-    expect_matches(e, {0.02087291666666502, 0.015702940459114474, 2.8770644143285375,
-                       0.2793432494219963, -0.030330853169757706, 0.07207668650308774});
+    expect_matches(e, {0.02087291666666502, 0.014261623417003403, 5.036200104459603,
+                       0.20277533251851207, -0.015708635400990607, 0.05745446873432065});
     EXPECT_TRUE(e.between_run_estimated);
     // The sides' own estimates (0.0006065497777777699, df 2), (0.00017466541203702495, df 3),
     // pooled by df: numpy, own_between() in the script.
@@ -97,45 +98,44 @@ TEST(inference, several_runs_on_both_sides_is_welch_on_the_run_means) {
 }
 
 TEST(inference, multi_run_base_and_one_cand_run_adds_the_between_run_variance) {
-    // numpy from the header's formulas (mixed_case() in the script): own s_b^2 =
-    // 0.0004359596851851922 with df 3; se^2 = S_m^2/4 + s_b^2 + s_w^2/7.
+    // numpy from the header's formulas (components_case() in the script): own s_b^2 =
+    // 0.0004359596851851922 with df 3; se^2 = s_b^2 (1/4 + 1) + within terms.
     auto e = estimate_change(shifted_base, {single_cand}, 0.95);
-    expect_matches(e, {0.03387535714285761, 0.023363808530917185, 3.0082151648006272,
-                       0.24272095343618907, -0.04036396879648098, 0.1081146830821962});
+    expect_matches(e, {0.03387535714285761, 0.023363808530917185, 3.0101123511409438,
+                       0.24266636139730957, -0.040337597352010965, 0.10808831163772618});
     EXPECT_NEAR(e.between_run_var, 0.0004359596851851922, 1e-15);
     EXPECT_TRUE(e.between_run_estimated);
 }
 
 TEST(inference, a_negative_between_run_estimate_floors_at_zero) {
-    // numpy (mixed_case()): S_m^2 is below the within-run part, so s_b^2 = 0 and the single run
-    // contributes only s_w^2 / r: se^2 = S_m^2/3 + s_w^2/7, df by Welch–Satterthwaite over both.
+    // numpy (components_case()): S_m^2 is below the within-run part, so s_b^2 = 0 and only the
+    // rounds count: se^2 = the base's within term + s_w^2/7, df by Welch–Satterthwaite.
     auto e = estimate_change(steady_base, {single_cand}, 0.95);
-    expect_matches(e, {0.040251746031746194, 0.0008745673947682674, 6.293359396936402,
-                       3.386698339600809e-09, 0.038135706258007655, 0.04236778580548473});
+    expect_matches(e, {0.040251746031746194, 0.0009755423839109183, 9.404561284957332,
+                       5.98360371446525e-12, 0.03805930250259125, 0.04244418956090114});
     EXPECT_EQ(e.between_run_var, 0.0);
 }
 
 TEST(inference, a_one_round_run_gives_its_mean_and_borrows_the_pooled_within_variance) {
-    // numpy (mixed_case()): own s_b^2 = 0.0006112650555556028, the 1-round run's s_j^2 / r_j
-    // taken as the pooled within-run variance / 1.
+    // numpy (components_case()): own s_b^2 = 0.0006112650555556028, the 1-round run's
+    // s_j^2 / r_j taken as the pooled within-run variance / 1.
     auto e = estimate_change(one_round_run_base, {single_cand}, 0.95);
-    expect_matches(e, {0.036578968253968114, 0.028577608441560785, 2.0036588746227313,
-                       0.32875476775841334, -0.08616563626129445, 0.15932357276923068});
+    expect_matches(e, {0.036578968253968114, 0.028577608441560785, 2.0081519464644106,
+                       0.3285110148253321, -0.08590346653560593, 0.15906140304354216});
     EXPECT_EQ(e.base_rounds, 8u);
 }
 
 TEST(inference, a_prior_moderates_the_between_run_variance) {
-    // numpy (mixed_case() with s0^2 = 3e-4, d0 = 12): sigma_b^2 = (12 s0^2 + 3 s_b^2) / 15 =
-    // 0.0003271919370370384; Satterthwaite terms S_m^2/J + (3/15) s_b^2 (df 3), (12/15) s0^2
-    // (df 12), s_w^2/r (df 6).
+    // numpy (components_case() with s0^2 = 3e-4, d0 = 12): sigma_b^2 = (12 s0^2 + 3 s_b^2) /
+    // 15 = 0.0003271919370370384 with df 15, then as without a prior.
     auto e = estimate_change(shifted_base, {single_cand}, 0.95, prior);
-    expect_matches(e, {0.03387535714285761, 0.020906931886845684, 10.823684572040198,
-                       0.1339109062538162, -0.012232109525088436, 0.07998282381080365});
+    expect_matches(e, {0.03387535714285761, 0.020246181464270402, 15.067279759958357,
+                       0.11492234882506797, -0.009261580141283726, 0.07701229442699895});
     EXPECT_NEAR(e.between_run_var, 0.0003271919370370384, 1e-15);
 }
 
 TEST(inference, a_prior_with_one_run_each_adds_it_to_both_sides) {
-    // numpy (prior_one_run_case()): se^2 = 2 s0^2 + s_wb^2/8 + s_wc^2/6,
+    // numpy (components_case()): se^2 = 2 s0^2 + s_wb^2/8 + s_wc^2/6,
     // df = se^4 / ((2 s0^2)^2/12 + (s_wb^2/8)^2/7 + (s_wc^2/6)^2/5).
     auto e = estimate_change({one_base}, {one_cand}, 0.95, prior);
     expect_matches(e, {0.008708333333332874, 0.02457150542738996, 12.149911835028503,
@@ -144,13 +144,12 @@ TEST(inference, a_prior_with_one_run_each_adds_it_to_both_sides) {
     EXPECT_DOUBLE_EQ(e.between_run_var, prior.between_var);
 }
 
-TEST(inference, a_prior_does_not_change_welch_on_run_means) {
-    auto with = estimate_change(multi_base, multi_cand, 0.95, prior);
-    auto without = estimate_change(multi_base, multi_cand, 0.95);
-    EXPECT_EQ(with.std_error, without.std_error);
-    EXPECT_EQ(with.df, without.df);
-    // (12 * 3e-4 + 5 * pooled) / 17, numpy in the script.
-    EXPECT_NEAR(with.between_run_var, 0.0003139468112745067, 1e-15);
+TEST(inference, a_prior_moderates_two_multi_run_sides_too) {
+    // numpy (components_case()): sigma_b^2 = (12 * 3e-4 + 5 * pooled) / 17, df 17.
+    auto e = estimate_change(multi_base, multi_cand, 0.95, prior);
+    expect_matches(e, {0.02087291666666502, 0.013559807030489422, 17.136015662043803,
+                       0.14198700321282676, -0.007718487191729295, 0.049464320525059335});
+    EXPECT_NEAR(e.between_run_var, 0.0003139468112745067, 1e-15);
 }
 
 TEST(inference, runs_without_rounds_are_ignored) {
@@ -191,7 +190,7 @@ TEST(inference, zero_variance_gives_p_one_or_zero_and_never_nan) {
     EXPECT_EQ(same.p_value, 1.0);
     EXPECT_EQ(same.ci_low, 0.0);
     EXPECT_EQ(same.ci_high, 0.0);
-    EXPECT_EQ(same.df, 2.0); // 1 + 1: Satterthwaite's upper bound
+    EXPECT_EQ(same.df, 8.0); // within 3 + 3, between 1 + 1: Satterthwaite's upper bound
     auto moved = estimate_change({{11.5, 11.5, 11.5}}, {{11.6, 11.6}}, 0.95);
     ASSERT_TRUE(moved.estimable);
     EXPECT_EQ(moved.p_value, 0.0);

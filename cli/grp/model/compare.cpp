@@ -1,8 +1,8 @@
 #include "grp/model/compare.hpp"
 
-#include "grp/core/error.hpp"
-#include "grp/model/mann_whitney.hpp"
-#include "grp/model/stats.hpp"
+#include "grp/core/host_probe.hpp"
+#include "grp/model/compare_side.hpp"
+#include "grp/model/inference.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -21,7 +21,8 @@ bool has_result(const case_result& c) {
 
 std::string percent(double fraction) {
     std::ostringstream os;
-    os.precision(3);
+    os.setf(std::ios::fixed | std::ios::showpos);
+    os.precision(std::fabs(fraction) < 0.1 ? 2 : 1);
     os << fraction * 100 << '%';
     return os.str();
 }
@@ -33,134 +34,134 @@ const device_info* device_of(const profile& p, const case_result& c) {
     return &p.devices[static_cast<std::size_t>(c.device)].info;
 }
 
-/// A case's samples on the scale being compared, or why there are none.
-struct measured {
-    std::vector<double> samples;
-    std::optional<double> median;
-    std::string problem;
-};
-
-std::optional<double> median_of(std::vector<double> v) {
-    if (v.empty()) {
-        return std::nullopt;
-    }
-    std::sort(v.begin(), v.end());
-    return percentile_sorted(v, 0.5);
-}
-
-/// The reference case for normalization::kernel on the same device, or nullptr.
-const case_result* find_reference(const profile& p, const case_result& c, const std::string& ref) {
-    case_key want = c.key;
-    want.kernel = ref;
-    bool full_key = ref.find('/') != std::string::npos;
-    for (const auto& r : p.cases) {
-        if (r.device == c.device && (full_key ? r.key.to_string() == ref : r.key == want)) {
-            return &r;
+std::string sha_of(const profile& p, const std::string& kernel) {
+    for (const auto& k : p.kernels) {
+        if (k.name == kernel) {
+            return k.sha256;
         }
     }
-    return nullptr;
+    return "";
 }
 
-measured measure(const profile& p, const case_result& c, const compare_options& opt) {
-    measured m;
-    m.samples.assign(c.samples_ns.begin(), c.samples_ns.end());
-    double scale = 1.0;
-    if (opt.normalize == normalization::peak) {
-        const device_info* info = device_of(p, c);
-        const auto* peak = info ? &p.devices[static_cast<std::size_t>(c.device)].peak : nullptr;
-        if (!peak || !*peak || !((*peak)->read_gbps > 0)) {
-            m.problem = "no measured peak bandwidth for " + (info ? info->name : "its device");
-            return m;
-        }
-        scale = (*peak)->read_gbps;
-    } else if (opt.normalize == normalization::kernel) {
-        const case_result* r = find_reference(p, c, opt.reference);
-        auto ref_median =
-            r ? median_of({r->samples_ns.begin(), r->samples_ns.end()}) : std::nullopt;
-        if (!r || r->status != case_status::ok || !ref_median || !(*ref_median > 0)) {
-            m.problem = "no usable reference case '" + opt.reference + "' for this case";
-            return m;
-        }
-        scale = 1.0 / *ref_median;
-    }
-    for (double& s : m.samples) {
-        s *= scale;
-    }
-    m.median = median_of(m.samples);
-    return m;
-}
-
-case_side side_of(const profile& p, const case_result& c, const measured& m) {
+case_side side_of(const profile& p, const case_result& c, const side_rounds& r) {
     case_side s;
     s.status = c.status;
     s.reason = c.reason;
     const device_info* d = device_of(p, c);
     s.device = d ? d->name : "device #" + std::to_string(c.device);
-    s.samples = c.samples_ns.size();
-    s.median_ns = median_of({c.samples_ns.begin(), c.samples_ns.end()});
-    if (!s.median_ns && c.summary) {
-        s.median_ns = c.summary->median_ns;
+    s.host = p.host.hostname;
+    s.sha256 = sha_of(p, c.key.kernel);
+    s.runs = r.runs.size();
+    s.rounds = r.rounds;
+    s.samples = r.samples;
+    s.disturbed = r.disturbed;
+    if (!r.runs.empty()) {
+        double sum = 0;
+        for (const auto& run : r.runs) {
+            double m = 0;
+            for (double v : run) {
+                m += v;
+            }
+            sum += m / static_cast<double>(run.size());
+        }
+        s.center = std::exp(sum / static_cast<double>(r.runs.size()));
     }
-    s.value = m.median;
+    s.median_ns = median_of_rounds(c);
     s.pct_of_peak = c.pct_of_peak;
     return s;
 }
 
-/// same / faster / slower / unknown from the samples, the threshold and alpha.
-void decide_timing(case_comparison& cc, const measured& b, const measured& c,
-                   const compare_options& opt) {
-    cc.outcome = verdict::unknown;
+std::string interval_text(const case_comparison& cc, double confidence) {
+    std::ostringstream os;
+    os << percent(*cc.ratio - 1) << " [" << percent(*cc.ci_low - 1) << ", "
+       << percent(*cc.ci_high - 1) << "] (" << confidence * 100 << "% interval";
+    os << (cc.between_run_estimated ? ", run-to-run spread measured" : ", rounds only") << ")";
+    return os.str();
+}
+
+/// The verdict from the interval: slower/faster beyond the threshold with the whole interval
+/// on one side of 1; same with the whole interval within ±threshold; else inconclusive (the
+/// note then says how wide the interval is). Decided verdicts need no note: the change and
+/// the interval are their numbers.
+void classify(case_comparison& cc, const compare_options& opt) {
+    const double t = opt.threshold;
+    const double lo = *cc.ci_low, hi = *cc.ci_high, r = *cc.ratio;
+    if (lo > 1 && r > 1 + t) {
+        cc.outcome = verdict::slower;
+    } else if (hi < 1 && r < 1 - t) {
+        cc.outcome = verdict::faster;
+    } else if (lo >= 1 - t && hi <= 1 + t) {
+        cc.outcome = verdict::same;
+    } else {
+        cc.outcome = verdict::inconclusive;
+        cc.note = interval_text(cc, 1 - opt.alpha) + ": cannot tell the change from ±" +
+                  percent(t).substr(1) + "; the interval is " + percent((hi - lo) / 2).substr(1) +
+                  " wide each way (more --rounds, or a baseline merged from several runs, "
+                  "narrow it)";
+    }
+}
+
+void decide_timing(case_comparison& cc, const side_rounds& b, const side_rounds& c,
+                   const compare_options& opt, const variance_prior& prior) {
+    cc.outcome = verdict::inconclusive;
+    if (b.unmeasured || c.unmeasured) {
+        cc.outcome = verdict::unmeasured;
+        cc.note = b.unmeasured ? "base: " + b.problem : "candidate: " + c.problem;
+        return;
+    }
     if (!b.problem.empty() || !c.problem.empty()) {
         cc.note = !b.problem.empty() ? "base: " + b.problem : "candidate: " + c.problem;
         return;
     }
-    if (b.samples.size() < opt.min_samples || c.samples.size() < opt.min_samples) {
-        cc.note = "too few samples (base " + std::to_string(b.samples.size()) + ", candidate " +
-                  std::to_string(c.samples.size()) + "; --min-samples " +
-                  std::to_string(opt.min_samples) + ")";
+    if (b.rounds < opt.min_rounds || c.rounds < opt.min_rounds) {
+        cc.note = "too few rounds to see round-to-round variation (base " +
+                  std::to_string(b.rounds) + ", candidate " + std::to_string(c.rounds) +
+                  "; --min-rounds " + std::to_string(opt.min_rounds) +
+                  "). A schema 1.x profile holds one burst: launches of one burst are not "
+                  "independent samples; measure it again with this version";
         return;
     }
-    if (!b.median || !(*b.median > 0) || !c.median) {
-        cc.note = "base median is zero";
+    const auto e = estimate_change(b.runs, c.runs, 1 - opt.alpha, prior);
+    if (!e.estimable) {
+        cc.note = e.why_not;
         return;
     }
-    cc.ratio = *c.median / *b.median;
-    auto mw = mann_whitney_u(c.samples, b.samples);
-    cc.p_value = mw.p_value;
-    cc.exact_p = mw.exact;
-    cc.prob_slower = mw.prob_x_greater();
-    double change = *cc.ratio - 1.0;
-    if (std::fabs(change) <= opt.threshold) {
-        cc.outcome = verdict::same;
-    } else if (mw.p_value < opt.alpha) {
-        cc.outcome = change > 0 ? verdict::slower : verdict::faster;
-    } else {
-        cc.note = "too noisy: a change of " + percent(change) +
-                  " is not significant (p = " + format_p_value(mw.p_value) + ")";
+    cc.ratio = std::exp(e.log_change);
+    cc.ci_low = std::exp(e.ci_low);
+    cc.ci_high = std::exp(e.ci_high);
+    cc.p_value = e.p_value;
+    cc.df = e.df;
+    cc.between_run_var = e.between_run_var;
+    cc.between_run_estimated = e.between_run_estimated;
+    classify(cc, opt);
+    if (b.disturbed + c.disturbed > 0) {
+        cc.note += (cc.note.empty() ? "" : "; ") + std::to_string(b.disturbed) + " base and " +
+                   std::to_string(c.disturbed) +
+                   " candidate round(s) set aside: another process took the CPU";
     }
 }
 
 /// The verdict from the statuses alone; empty when both have a result and timing decides.
 std::optional<verdict> status_verdict(const case_result* b, const case_result* c,
                                       std::string& note) {
-    bool b_has = b && has_result(*b);
-    bool c_has = c && has_result(*c);
+    const bool b_has = b && has_result(*b);
+    const bool c_has = c && has_result(*c);
+    auto status_text = [](const char* side, const case_result& r) {
+        return std::string(side) + ": " + to_string(r.status) +
+               (r.reason.empty() ? "" : ": " + r.reason);
+    };
     if (!b_has) {
-        note =
-            b ? "base: " + to_string(b->status) + (b->reason.empty() ? "" : ": " + b->reason) : "";
+        note = b ? status_text("base", *b) : "";
         if (!c_has && c) {
-            note += (note.empty() ? "" : "; ") + std::string("candidate: ") + to_string(c->status) +
-                    (c->reason.empty() ? "" : ": " + c->reason);
+            note += (note.empty() ? "" : "; ") + status_text("candidate", *c);
         }
         return c_has ? verdict::added : verdict::not_run;
     }
     if (!c_has) {
-        note =
-            c ? "candidate: " + to_string(c->status) + (c->reason.empty() ? "" : ": " + c->reason)
-              : "absent from the candidate";
+        note = c ? status_text("candidate", *c) : "absent from the candidate";
         return verdict::missing;
     }
-    bool bw = b->status == case_status::wrong, cw = c->status == case_status::wrong;
+    const bool bw = b->status == case_status::wrong, cw = c->status == case_status::wrong;
     if (bw || cw) {
         note = cw ? c->reason : "";
         return bw && cw ? verdict::still_wrong : cw ? verdict::wrong : verdict::fixed;
@@ -169,149 +170,23 @@ std::optional<verdict> status_verdict(const case_result* b, const case_result* c
 }
 
 bool decide_fails(const case_comparison& cc, const compare_options& opt) {
+    const bool raw = opt.normalize == normalization::none;
     switch (cc.outcome) {
     case verdict::wrong:
         return opt.fail_on.wrong;
     case verdict::missing:
         return opt.fail_on.missing;
+    case verdict::unmeasured:
+        return opt.fail_on.unmeasured;
+    case verdict::inconclusive:
+        return opt.fail_on.inconclusive;
     case verdict::slower:
-        // Raw times of two different devices say nothing about a regression.
-        return opt.fail_on.slower && (!cc.cross_device || opt.normalize != normalization::none);
+        // Raw times of two different devices say nothing about a regression, and those of two
+        // machines carry the machines' difference, which no baseline's spread contains.
+        return opt.fail_on.slower && (!cc.cross_device || !raw) &&
+               (!cc.cross_machine || !raw || opt.cross_machine_fails);
     default:
         return false;
-    }
-}
-
-case_comparison compare_case(const profile& bp, const case_result* b, const profile& cp,
-                             const case_result* c, const compare_options& opt) {
-    case_comparison cc;
-    cc.key = b ? b->key : c->key;
-    measured bm, cm;
-    if (b) {
-        bm = measure(bp, *b, opt);
-        cc.base = side_of(bp, *b, bm);
-    }
-    if (c) {
-        cm = measure(cp, *c, opt);
-        cc.cand = side_of(cp, *c, cm);
-    }
-    if (b && c) {
-        const device_info* bd = device_of(bp, *b);
-        const device_info* cd = device_of(cp, *c);
-        cc.cross_device = bd && cd && !same_device(*bd, *cd);
-    }
-    if (auto v = status_verdict(b, c, cc.note)) {
-        cc.outcome = *v;
-    } else {
-        decide_timing(cc, bm, cm, opt);
-    }
-    if (cc.cross_device && cc.outcome == verdict::slower && opt.normalize == normalization::none) {
-        cc.note = "cross-device: raw times never fail; try --normalize peak";
-    }
-    cc.fails = decide_fails(cc, opt);
-    return cc;
-}
-
-using case_index = std::map<case_key, std::vector<const case_result*>>;
-
-case_index index_cases(const profile& p) {
-    case_index idx;
-    for (const auto& c : p.cases) {
-        idx[c.key].push_back(&c);
-    }
-    return idx;
-}
-
-/// Pairs the cases of one key: by device (UUID or name) first, then in profile order.
-std::vector<std::pair<const case_result*, const case_result*>>
-pair_cases(const profile& bp, std::vector<const case_result*> bs, const profile& cp,
-           std::vector<const case_result*> cs) {
-    std::vector<std::pair<const case_result*, const case_result*>> out;
-    for (auto& b : bs) {
-        for (auto& c : cs) {
-            const device_info* bd = device_of(bp, *b);
-            const device_info* cd = c ? device_of(cp, *c) : nullptr;
-            if (bd && cd && same_device(*bd, *cd)) {
-                out.emplace_back(b, c);
-                b = c = nullptr;
-                break;
-            }
-        }
-    }
-    bs.erase(std::remove(bs.begin(), bs.end(), nullptr), bs.end());
-    cs.erase(std::remove(cs.begin(), cs.end(), nullptr), cs.end());
-    for (std::size_t i = 0; i < std::max(bs.size(), cs.size()); ++i) {
-        out.emplace_back(i < bs.size() ? bs[i] : nullptr, i < cs.size() ? cs[i] : nullptr);
-    }
-    return out;
-}
-
-std::string joined(const profile& p, std::string (*field)(const device_info&)) {
-    std::string out;
-    for (const auto& d : p.devices) {
-        out += (out.empty() ? "" : ", ") + field(d.info);
-    }
-    return out;
-}
-
-std::vector<context_difference> context_of(const profile& b, const profile& c) {
-    std::vector<std::pair<std::string, std::pair<std::string, std::string>>> fields = {
-        {"schema", {b.schema_version, c.schema_version}},
-        {"tool version", {b.tool.version, c.tool.version}},
-        {"git sha", {b.tool.git_sha, c.tool.git_sha}},
-        {"host", {b.host.hostname, c.host.hostname}},
-        {"device",
-         {joined(b, [](const device_info& d) { return d.name; }),
-          joined(c, [](const device_info& d) { return d.name; })}},
-        {"device uuid",
-         {joined(b, [](const device_info& d) { return d.uuid.value_or("-"); }),
-          joined(c, [](const device_info& d) { return d.uuid.value_or("-"); })}},
-        {"driver",
-         {joined(b, [](const device_info& d) { return d.driver_version.value_or("-"); }),
-          joined(c, [](const device_info& d) { return d.driver_version.value_or("-"); })}},
-    };
-    std::vector<context_difference> out;
-    for (auto& [what, v] : fields) {
-        if (v.first != v.second) {
-            out.push_back({what, v.first, v.second});
-        }
-    }
-    return out;
-}
-
-/// The enum is declared worst first, so its value is the sort rank.
-int rank_of(verdict v) {
-    return static_cast<int>(v);
-}
-
-void sort_worst_first(std::vector<case_comparison>& cases) {
-    std::stable_sort(cases.begin(), cases.end(), [](const auto& a, const auto& b) {
-        if (a.outcome != b.outcome) {
-            return rank_of(a.outcome) < rank_of(b.outcome);
-        }
-        double ra = a.ratio.value_or(1.0), rb = b.ratio.value_or(1.0);
-        if (ra != rb) {
-            return ra > rb;
-        }
-        return a.key < b.key;
-    });
-}
-
-void add_warnings(comparison& r, const profile& base, const profile& cand) {
-    if (!base.complete) {
-        r.warnings.push_back(r.base_label + " is incomplete (the run was interrupted)");
-    }
-    if (!cand.complete) {
-        r.warnings.push_back(r.cand_label + " is incomplete (the run was interrupted)");
-    }
-    if (r.common == 0) {
-        r.warnings.push_back(
-            "no case in common: " + r.base_label + " has " + std::to_string(base.cases.size()) +
-            " cases" + (base.cases.empty() ? "" : " (e.g. " + base.cases[0].key.to_string() + ")") +
-            ", " + r.cand_label + " has " + std::to_string(cand.cases.size()) +
-            (cand.cases.empty() ? "" : " (e.g. " + cand.cases[0].key.to_string() + ")") +
-            "; cases match by kernel, type, layout, n and local size, so run both with the same "
-            "-k, -t, -n and -l");
     }
 }
 
@@ -331,35 +206,59 @@ std::size_t comparison::failures() const {
         std::count_if(cases.begin(), cases.end(), [](const auto& c) { return c.fails; }));
 }
 
-bool same_device(const device_info& a, const device_info& b) {
+bool same_physical_device(const device_info& a, const host_info& ha, const device_info& b,
+                          const host_info& hb) {
     if (a.uuid && b.uuid && !a.uuid->empty() && !b.uuid->empty()) {
         return *a.uuid == *b.uuid;
+    }
+    return a.name == b.name && same_host(ha, hb);
+}
+
+bool same_device(const device_info& a, const device_info& b) {
+    if (a.uuid && b.uuid && !a.uuid->empty() && !b.uuid->empty() && *a.uuid == *b.uuid) {
+        return true;
     }
     return a.name == b.name;
 }
 
-comparison compare_profiles(const profile& base, const profile& cand, const compare_options& opt,
-                            const std::string& base_label, const std::string& cand_label) {
-    comparison r;
-    r.base_label = base_label;
-    r.cand_label = cand_label;
-    r.options = opt;
-    case_index bi = index_cases(base), ci = index_cases(cand);
-    for (const auto& [key, list] : ci) {
-        bi.try_emplace(key); // union of keys, so added cases are visited too
+case_comparison compare_case(const profile& bp, const case_result* b, const profile& cp,
+                             const case_result* c, const compare_options& opt,
+                             const variance_prior& prior) {
+    case_comparison cc;
+    cc.key = b ? b->key : c->key;
+    side_rounds bm, cm;
+    if (b) {
+        bm = rounds_of(bp, *b, opt);
+        cc.base = side_of(bp, *b, bm);
     }
-    for (const auto& [key, bs] : bi) {
-        auto it = ci.find(key);
-        auto cs = it == ci.end() ? std::vector<const case_result*>{} : it->second;
-        for (auto [b, c] : pair_cases(base, bs, cand, cs)) {
-            r.common += b && c ? 1 : 0;
-            r.cases.push_back(compare_case(base, b, cand, c, opt));
-        }
+    if (c) {
+        cm = rounds_of(cp, *c, opt);
+        cc.cand = side_of(cp, *c, cm);
     }
-    sort_worst_first(r.cases);
-    r.context = context_of(base, cand);
-    add_warnings(r, base, cand);
-    return r;
+    if (b && c) {
+        const device_info* bd = device_of(bp, *b);
+        const device_info* cd = device_of(cp, *c);
+        cc.cross_device = bd && cd && !same_device(*bd, *cd);
+        cc.cross_machine = !cc.cross_device && !same_physical_device(*bd, bp.host, *cd, cp.host);
+        cc.source_changed = !cc.base->sha256.empty() && !cc.cand->sha256.empty() &&
+                            cc.base->sha256 != cc.cand->sha256;
+    }
+    if (auto v = status_verdict(b, c, cc.note)) {
+        cc.outcome = *v;
+    } else {
+        decide_timing(cc, bm, cm, opt, prior);
+    }
+    cc.fails = decide_fails(cc, opt);
+    if (cc.outcome == verdict::slower && !cc.fails && opt.fail_on.slower) {
+        cc.note += cc.cross_device ? "; cross-device: raw times never fail (try --normalize peak)"
+                                   : "; cross-machine: raw times do not fail (a baseline from "
+                                     "this machine, --normalize peak or --allow-cross-machine)";
+    }
+    if (cc.source_changed) {
+        cc.note += (cc.note.empty() ? "" : "; ") + std::string("kernel source changed (sha256 ") +
+                   cc.base->sha256.substr(0, 8) + " -> " + cc.cand->sha256.substr(0, 8) + ")";
+    }
+    return cc;
 }
 
 } // namespace grp

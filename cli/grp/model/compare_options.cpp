@@ -13,10 +13,12 @@ std::string to_string(verdict v) {
         return "wrong";
     case verdict::slower:
         return "slower";
+    case verdict::unmeasured:
+        return "unmeasured";
     case verdict::missing:
         return "missing";
-    case verdict::unknown:
-        return "unknown";
+    case verdict::inconclusive:
+        return "inconclusive";
     case verdict::still_wrong:
         return "still-wrong";
     case verdict::same:
@@ -30,11 +32,15 @@ std::string to_string(verdict v) {
     case verdict::not_run:
         return "not-run";
     }
-    return "unknown";
+    return "inconclusive";
 }
 
 fail_policy parse_fail_on(const std::string& list) {
-    fail_policy f{false, false, false};
+    if (list.find_first_not_of(" ,") == std::string::npos) {
+        throw usage_error("--fail-on is empty: that would let every case pass. Name the "
+                          "outcomes (slower,wrong,unmeasured,missing,inconclusive) or say 'none'");
+    }
+    fail_policy f{false, false, false, false, false};
     std::stringstream ss(list);
     std::string word;
     while (std::getline(ss, word, ',')) {
@@ -42,11 +48,16 @@ fail_policy parse_fail_on(const std::string& list) {
             f.slower = true;
         } else if (word == "wrong") {
             f.wrong = true;
+        } else if (word == "unmeasured") {
+            f.unmeasured = true;
         } else if (word == "missing") {
             f.missing = true;
+        } else if (word == "inconclusive") {
+            f.inconclusive = true;
         } else if (word != "none") {
             throw usage_error("--fail-on: unknown outcome '" + word +
-                              "'; choose from slower, wrong, missing, or none");
+                              "'; choose from slower, wrong, unmeasured, missing, inconclusive, "
+                              "or none");
         }
     }
     return f;
@@ -55,7 +66,8 @@ fail_policy parse_fail_on(const std::string& list) {
 std::string to_string(const fail_policy& f) {
     std::string s;
     for (auto [on, name] : {std::pair{f.slower, "slower"}, std::pair{f.wrong, "wrong"},
-                            std::pair{f.missing, "missing"}}) {
+                            std::pair{f.unmeasured, "unmeasured"}, std::pair{f.missing, "missing"},
+                            std::pair{f.inconclusive, "inconclusive"}}) {
         if (on) {
             s += (s.empty() ? "" : ",") + std::string(name);
         }
@@ -72,6 +84,19 @@ void parse_normalize(const std::string& text, compare_options& opt) {
     } else {
         opt.normalize = normalization::kernel;
         opt.reference = text;
+    }
+}
+
+void check_compare_options(const compare_options& opt) {
+    if (!(opt.alpha > 0 && opt.alpha < 0.5)) { // NaN fails too
+        throw usage_error("--alpha must be a number between 0 and 0.5 (0.01 gives a 99 % "
+                          "confidence interval)");
+    }
+    if (!(opt.threshold >= 0 && opt.threshold < 1)) {
+        throw usage_error("--threshold must be from 0 % to below 100 %");
+    }
+    if (opt.min_rounds < 2) {
+        throw usage_error("--min-rounds must be at least 2: one round shows no variation");
     }
 }
 

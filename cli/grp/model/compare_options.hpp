@@ -10,56 +10,71 @@ namespace grp {
 
 /// Per-case outcome, in worst-first order (the order tables use).
 enum class verdict {
-    wrong,       ///< candidate's result is wrong and the base's was not
-    slower,      ///< significant at alpha and beyond the threshold
-    missing,     ///< the base has a result, the candidate none (absent, skipped or failed)
-    unknown,     ///< too few samples, too noisy to decide, or no normalization reference
-    still_wrong, ///< wrong in both: a known-bad kernel on this device, not a new failure
-    same,        ///< within the threshold
-    faster,      ///< significant and beyond the threshold the other way
-    fixed,       ///< wrong in the base, correct in the candidate
-    added,       ///< only the candidate has a result
-    not_run,     ///< neither has a result (skipped or failed in both)
+    wrong,        ///< candidate's result is wrong and the base's was not
+    slower,       ///< the whole confidence interval above 1 and the change beyond the threshold
+    unmeasured,   ///< a result without timing: every sample flagged, or no rounds at all
+    missing,      ///< the base has a result, the candidate none (absent, skipped or failed)
+    inconclusive, ///< the interval is too wide to tell the change from the threshold
+    still_wrong,  ///< wrong in both: a known-bad kernel on this device, not a new failure
+    same,         ///< the whole interval within ±threshold
+    faster,       ///< the whole interval below 1 and the change beyond the threshold
+    fixed,        ///< wrong in the base, correct in the candidate
+    added,        ///< only the candidate has a result
+    not_run,      ///< neither has a result (skipped or failed in both)
 };
 std::string to_string(verdict v);
 
 /// Every verdict, worst first.
 inline constexpr verdict all_verdicts[] = {
-    verdict::wrong, verdict::slower, verdict::missing, verdict::unknown, verdict::still_wrong,
-    verdict::same,  verdict::faster, verdict::fixed,   verdict::added,   verdict::not_run};
+    verdict::wrong,        verdict::slower,      verdict::unmeasured, verdict::missing,
+    verdict::inconclusive, verdict::still_wrong, verdict::same,       verdict::faster,
+    verdict::fixed,        verdict::added,       verdict::not_run};
 
 /// What a case is measured by; see compare_options::normalize.
 enum class normalization {
     none,   ///< raw kernel time
-    peak,   ///< time × the profile's measured streaming-read GB/s (∝ 1 / fraction of peak)
-    kernel, ///< time ÷ the median of a reference case of the same profile
+    peak,   ///< time × the profile's measured peak read GB/s (∝ 1 / fraction of peak)
+    kernel, ///< time ÷ the same round's time of a reference case of the same profile
 };
 
 /// The outcomes --fail-on can select. Improvements never fail.
 struct fail_policy {
     bool slower = true;
     bool wrong = true;
+    bool unmeasured = true;
     bool missing = false;
+    bool inconclusive = false;
 };
 
-/// Parses "slower,wrong,missing" (any subset) or "none". Throws usage_error on other words.
+/// Parses "slower,wrong,unmeasured,missing,inconclusive" (any subset) or "none". Throws
+/// usage_error on other words and on an empty list (an unset CI variable must not switch the
+/// gate off: "none" says so explicitly).
 fail_policy parse_fail_on(const std::string& list);
 std::string to_string(const fail_policy& f);
 
 struct compare_options {
-    double threshold = 0.05;     ///< minimum relative change of the median, 0.05 = 5 %
-    double alpha = 0.01;         ///< significance level of the two-sided U test
-    std::size_t min_samples = 5; ///< fewer samples on either side → unknown
+    double threshold = 0.05;    ///< the smallest relative change that matters, 0.05 = 5 %
+    double alpha = 0.01;        ///< 1 - confidence of the interval (0.01: a 99 % interval)
+    std::size_t min_rounds = 2; ///< fewer rounds on a side give inconclusive
+    /// Rounds whose threads waited for a CPU longer than this share of the round (another
+    /// process took the CPU: round_record::cpu_wait) are set aside; <= 0 keeps every round.
+    double max_cpu_wait = 0.1;
     normalization normalize = normalization::none;
     /// For normalization::kernel: a kernel name (the reference is the case with the same type,
     /// layout, n and local size) or a full case key such as "copy/float/flat/n=1024/local=64"
     /// (one reference case for every case of the profile).
     std::string reference;
     fail_policy fail_on;
+    /// Raw-time verdicts between different hosts fail too (by default they are reported but do
+    /// not fail: machine-to-machine differences are not in a baseline's spread).
+    bool cross_machine_fails = false;
 };
 
 /// Parses --normalize: "none", "peak", or anything else as a reference kernel or case key.
 void parse_normalize(const std::string& text, compare_options& opt);
+
+/// Checks the statistical settings; throws usage_error naming the option (NaN included).
+void check_compare_options(const compare_options& opt);
 
 /// "0.042", or "<0.001" for tiny values: three decimals are all a reader needs.
 std::string format_p_value(double p);

@@ -41,6 +41,7 @@ void to_json(nlohmann::ordered_json& j, const device_info& d) {
         {"driver_version", opt(d.driver_version)},
         {"opencl_c_version", opt(d.opencl_c_version)},
         {"uuid", opt(d.uuid)},
+        {"pci_bus", opt(d.pci_bus)},
         {"compute_units", opt(d.compute_units)},
         {"max_clock_mhz", opt(d.max_clock_mhz)},
         {"max_work_group_size", opt(d.max_work_group_size)},
@@ -76,6 +77,7 @@ void from_json(const nlohmann::ordered_json& j, device_info& d) {
     read_opt(j, "driver_version", d.driver_version);
     read_opt(j, "opencl_c_version", d.opencl_c_version);
     read_opt(j, "uuid", d.uuid);
+    read_opt(j, "pci_bus", d.pci_bus);
     read_opt(j, "compute_units", d.compute_units);
     read_opt(j, "max_clock_mhz", d.max_clock_mhz);
     read_opt(j, "max_work_group_size", d.max_work_group_size);

@@ -153,30 +153,26 @@ void finish(change_estimate& e, const std::vector<variance_term>& terms, double 
     e.ci_high = e.log_change + half;
 }
 
-// The terms of Var(m_cand - m_base): see estimate_change in the header.
+// The terms of Var(m_cand - m_base), a variance-components model: each side's mean of run
+// means varies by the rounds inside its runs (its within-run variance / rounds, averaged over
+// runs, / J: df = its within-run df) and by the run effects (sigma_b^2 / J on each side:
+// df = that of the sigma_b^2 estimate). Without any estimate of sigma_b^2 (one run a side, no
+// prior) the run term is absent: the rounds are assumed to cover run-to-run variation.
 std::vector<variance_term> change_terms(const side_summary& b, const side_summary& c,
-                                        const variance_prior& own, const variance_prior& prior) {
-    if (b.runs >= 2 && c.runs >= 2) {
-        return {{b.run_mean_var / static_cast<double>(b.runs), static_cast<double>(b.runs - 1)},
-                {c.run_mean_var / static_cast<double>(c.runs), static_cast<double>(c.runs - 1)}};
-    }
-    const double prior_weight = prior.df > 0 ? prior.df / (prior.df + own.df) : 0.0;
+                                        const variance_prior& between) {
     std::vector<variance_term> terms;
-    double single_runs = 0;
     for (const side_summary* s : {&b, &c}) {
-        const auto runs = static_cast<double>(s->runs);
-        if (s->runs >= 2) {
-            // own is this side's estimate: the other side has one run.
-            terms.push_back(
-                {s->run_mean_var / runs + (1 - prior_weight) * own.between_var, runs - 1});
-        } else {
-            const auto r = static_cast<double>(s->single_run_rounds);
-            terms.push_back({s->within_var / r, r - 1});
-            single_runs += 1;
+        if (s->within_df > 0) {
+            terms.push_back({s->within_over_rounds / static_cast<double>(s->runs), s->within_df});
         }
     }
-    if (prior.df > 0) {
-        terms.push_back({single_runs * prior_weight * prior.between_var, prior.df});
+    if (between.df > 0) {
+        const double runs_factor =
+            1.0 / static_cast<double>(b.runs) + 1.0 / static_cast<double>(c.runs);
+        terms.push_back({between.between_var * runs_factor, between.df});
+    }
+    if (terms.empty()) { // every run a single round: only run means, whose spread is sigma_b
+        terms.push_back({0.0, 1.0});
     }
     return terms;
 }
@@ -220,7 +216,7 @@ change_estimate estimate_change(const std::vector<std::vector<double>>& base_run
         e.why_not = side_problem(c, "cand");
     }
     if (e.why_not.empty()) {
-        finish(e, change_terms(b, c, own, prior), confidence);
+        finish(e, change_terms(b, c, used), confidence);
     }
     return e;
 }

@@ -44,24 +44,19 @@ struct change_estimate {
 
 /// Estimates m_cand - m_base from per-round statistics on the log scale (ln of each round's
 /// median time), one vector per run. Runs with no rounds are ignored; a run with one round gives
-/// its mean but no within-run variance. Var(m) per side, with J runs, S_m^2 the sample variance
-/// of its run means and s_w^2 its pooled within-run variance of rounds (r rounds in one run):
-///  * J >= 2: S_m^2 / J (df J - 1). With J >= 2 on both sides this is exactly Welch's test on
-///    the run means, which already hold both components; a prior only changes the reported
-///    between_run_var.
-///  * J == 1: sigma_b^2 + s_w^2 / r (s_w^2 with df r - 1); needs r >= 2. With one run on both
-///    sides and no prior, sigma_b^2 = 0: exactly Welch's test on the rounds, under the assumption
-///    that rounds (each after its own warm-up) capture run-to-run variation.
-/// sigma_b^2 is the data's s_b^2 (between_run_variance of the multi-run sides, pooled, df d;
-/// s_b^2 = d = 0 when no side has two runs) or, when prior.df > 0, (d0 s0^2 + d s_b^2) /
-/// (d0 + d). Welch–Satterthwaite then runs over these terms, w = d0 / (d0 + d) (0 without prior):
-///  * S_m^2 / J + (1 - w) s_b^2 with df J - 1 for the multi-run side: one term, because both
-///    parts come from the same S_m^2 (as two terms at J = 2 the df would be 1.8, not 1, and the
-///    95% t factor 4.8 instead of 12.7);
-///  * s_w^2 / r with df r - 1 for each single-run side;
-///  * k w s0^2 with df d0, k the number of single-run sides (each adds sigma_b^2).
-/// To first order the moderated sigma_b^2 so counts as one estimate with df d0 + d. A floored
-/// s_b^2 = 0 adds nothing (the single run contributes only s_w^2 / r).
+/// its mean but no within-run variance. A variance-components model: with J runs on a side,
+/// s_w^2 its pooled within-run variance of rounds (df Σ(r_j - 1)) and sigma_b^2 the run-effect
+/// variance,
+///   Var(m_side) = sigma_b^2 / J + (mean over its runs of s_w,j^2 / r_j) / J.
+/// sigma_b^2 is the data's s_b^2 = max(0, S_m^2 - mean s_j^2 / r_j) pooled over the sides with
+/// two or more runs (df Σ(J - 1)), moderated with the prior when prior.df > 0 as
+/// (d0 s0^2 + d s_b^2) / (d0 + d) with df d0 + d. Welch–Satterthwaite combines the terms: each
+/// side's within-run term (df its within df) and sigma_b^2 (1/J_b + 1/J_c) (df of sigma_b^2).
+/// With one run per side and no prior there is no estimate of sigma_b^2 and the run term is
+/// absent: exactly Welch's test on the rounds, under the assumption that rounds (spread over
+/// the run, each with fresh buffers and its own warm-up) capture run-to-run variation. When the
+/// runs disagree more than their rounds explain, sigma_b^2 > 0 and its small df widens the
+/// interval; when they agree, sigma_b^2 = 0 and the many rounds decide.
 /// Not estimable (estimable = false, why_not says which side and why) when a side has no rounds
 /// or is a single run of a single round (no within-run variance; a prior does not supply it).
 /// A standard error of 0 (e.g. all values equal) gives p = 1 and CI [0, 0] for no change, else

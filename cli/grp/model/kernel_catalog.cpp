@@ -79,6 +79,31 @@ std::vector<kernel_spec> load_spec_file(const std::string& path) {
     return specs;
 }
 
+namespace {
+
+// Cases are keyed by kernel name: two specs giving one name for one layout would make two
+// different kernels one case (0.1 wrote duplicate keys and compare paired them silently).
+void check_unique_names(const std::vector<kernel_spec>& kernels) {
+    for (std::size_t i = 0; i < kernels.size(); ++i) {
+        for (std::size_t j = i + 1; j < kernels.size(); ++j) {
+            const auto& a = kernels[i];
+            const auto& b = kernels[j];
+            const bool overlap = std::any_of(a.layouts.begin(), a.layouts.end(), [&](auto l) {
+                return std::find(b.layouts.begin(), b.layouts.end(), l) != b.layouts.end();
+            });
+            if (a.name == b.name && overlap && a.spec_path != b.spec_path) {
+                throw usage_error("two kernels are named '" + a.name + "': in " + a.spec_path +
+                                  " and in " + b.spec_path +
+                                  ". Cases are keyed by name, so one run can hold only one of "
+                                  "them: rename one in its spec (\"name\"), or run them in "
+                                  "separate runs and compare those");
+            }
+        }
+    }
+}
+
+} // namespace
+
 std::vector<kernel_spec> resolve_kernels(const std::vector<std::string>& items,
                                          const std::vector<data_layout>& layouts) {
     const auto builtin = builtin_kernels();
@@ -150,6 +175,7 @@ std::vector<kernel_spec> resolve_kernels(const std::vector<std::string>& items,
                               names);
         }
     }
+    check_unique_names(out);
     return out;
 }
 

@@ -75,6 +75,9 @@ struct round_record {
     std::vector<std::uint64_t> pass_sum_ns; ///< per sample Σ (END-START) over passes; empty
                                             ///< when the chain has one pass
     std::vector<std::uint64_t> overhead_ns; ///< per sample, first pass START - QUEUED
+    /// ns this process's threads waited for a CPU per ns of the round (cpu_contention.hpp):
+    /// above ~0.1 another process took the CPU while the round ran; empty when unmeasured.
+    std::optional<double> cpu_wait;
     [[nodiscard]] std::optional<double> median_ns() const;
 };
 

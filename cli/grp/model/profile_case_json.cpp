@@ -72,7 +72,8 @@ ojson round_json(const round_record& r) {
                  {"median_ns", json_number(r.median_ns())},
                  {"samples_ns", r.samples_ns},
                  {"pass_sum_ns", r.pass_sum_ns},
-                 {"overhead_ns", r.overhead_ns}};
+                 {"overhead_ns", r.overhead_ns},
+                 {"cpu_wait", json_number(r.cpu_wait)}};
 }
 
 round_record round_from(const ojson& j) {
@@ -84,6 +85,7 @@ round_record round_from(const ojson& j) {
     r.samples_ns = j.value("samples_ns", std::vector<std::uint64_t>{});
     r.pass_sum_ns = j.value("pass_sum_ns", std::vector<std::uint64_t>{});
     r.overhead_ns = j.value("overhead_ns", std::vector<std::uint64_t>{});
+    r.cpu_wait = opt_double(j, "cpu_wait");
     return r;
 }
 

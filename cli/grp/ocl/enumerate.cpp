@@ -113,6 +113,16 @@ device_info read_info(const cl::Device& dev) {
             d.uuid = hex(uuid, sizeof uuid);
         }
     }
+    if (d.has_extension("cl_khr_pci_bus_info")) {
+        cl_device_pci_bus_info_khr bus{};
+        if (clGetDeviceInfo(id, CL_DEVICE_PCI_BUS_INFO_KHR, sizeof bus, &bus, nullptr) ==
+            CL_SUCCESS) {
+            char text[40];
+            std::snprintf(text, sizeof text, "%04x:%02x:%02x.%x", bus.pci_domain, bus.pci_bus,
+                          bus.pci_device, bus.pci_function);
+            d.pci_bus = text;
+        }
+    }
     d.compute_units = query<cl_uint>(id, CL_DEVICE_MAX_COMPUTE_UNITS);
     d.max_clock_mhz = query<cl_uint>(id, CL_DEVICE_MAX_CLOCK_FREQUENCY);
     d.max_work_group_size = query<size_t>(id, CL_DEVICE_MAX_WORK_GROUP_SIZE);

@@ -3,6 +3,7 @@
 // and side-by-side GB/s bars per case.
 #include "grp/core/units.hpp"
 #include "grp/model/compare.hpp"
+#include "grp/report/compare_cells.hpp"
 #include "grp/report/escape.hpp"
 #include "grp/report/html_elements.hpp"
 #include "grp/report/html_sections.hpp"
@@ -34,9 +35,7 @@ const char* verdict_class(verdict v) {
 
 std::string verdict_chips(const comparison& r) {
     std::string s = "<p class=\"chips\">";
-    for (auto v :
-         {verdict::wrong, verdict::slower, verdict::missing, verdict::unknown, verdict::still_wrong,
-          verdict::same, verdict::faster, verdict::fixed, verdict::added, verdict::not_run}) {
+    for (auto v : all_verdicts) {
         if (auto n = r.count(v); n > 0) {
             s += "<span class=\"chip " + std::string(verdict_class(v)) + "\">" + std::to_string(n) +
                  " " + html_escape(to_string(v)) + "</span>";
@@ -61,24 +60,26 @@ row verdict_row(const case_comparison& cc) {
          median(cc.base),
          median(cc.cand),
          {change ? (*change >= 0 ? "+" : "") + format_fixed(*change * 100, 1) + "%" : "", change},
-         {cc.p_value ? format_p_value(*cc.p_value) : "", cc.p_value},
-         {cc.note +
-          (cc.cross_device ? (cc.note.empty() ? "" : "; ") + std::string("cross-device") : "")}},
+         {interval_cell(cc), cc.ci_low},
+         {cc.note + (cc.cross_device ? (cc.note.empty() ? "" : "; ") + std::string("cross-device")
+                     : cc.cross_machine
+                         ? (cc.note.empty() ? "" : "; ") + std::string("cross-machine")
+                         : "")}},
         std::string("row-") + verdict_class(cc.outcome)};
 }
 
 std::string pair_block(const report_input& base, const report_input& cand, std::size_t ci,
                        const compare_options& opt) {
     const auto r = compare_profiles(base.prof, cand.prof, opt, base.path, cand.path);
-    std::string s = "<h3>" + html_escape(profile_tag(ci) + " against P1") + "</h3>" +
-                    para(cand.path + " against " + base.path + ": " + std::to_string(r.common) +
-                         " cases in common. Verdicts from a two-sided Mann\xE2\x80\x93Whitney U "
-                         "test on the kernel times (alpha " +
-                         format_fixed(opt.alpha, 3) + ") and a minimum change of " +
-                         format_fixed(opt.threshold * 100, 1) +
-                         "%; change is the candidate's median time against the base's "
-                         "(+ is slower).") +
-                    verdict_chips(r);
+    std::string s =
+        "<h3>" + html_escape(profile_tag(ci) + " against P1") + "</h3>" +
+        para(cand.path + " against " + base.path + ": " + std::to_string(r.common) +
+             " cases in common. Verdicts from a " + format_fixed((1 - opt.alpha) * 100, 0) +
+             "% confidence interval of the change, estimated over the rounds (and "
+             "runs) of each case, against a threshold of " +
+             format_fixed(opt.threshold * 100, 1) +
+             "%; change is the candidate's time against the base's (+ is slower).") +
+        verdict_chips(r);
     for (const auto& w : r.warnings) {
         s += para(w, "warn");
     }
@@ -100,7 +101,7 @@ std::string pair_block(const report_input& base, const report_input& cand, std::
                              {"P1 median", true},
                              {profile_tag(ci) + " median", true},
                              {"change", true, "candidate median time / base median time - 1"},
-                             {"p", true, "two-sided Mann-Whitney U p-value"},
+                             {"interval", true, "confidence interval of the change"},
                              {"note"}},
                             rows, "compact sortable verdicts");
 }

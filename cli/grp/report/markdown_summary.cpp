@@ -2,6 +2,7 @@
 
 #include "grp/core/units.hpp"
 #include "grp/model/compare.hpp"
+#include "grp/report/compare_cells.hpp"
 #include "grp/report/escape.hpp"
 #include "grp/report/svg_axis.hpp"
 
@@ -317,9 +318,7 @@ std::string markdown_comparison(const std::vector<report_input>& inputs,
         const auto r =
             compare_profiles(inputs[0].prof, inputs[i].prof, opt, inputs[0].path, inputs[i].path);
         std::string counts;
-        for (auto v : {verdict::wrong, verdict::slower, verdict::missing, verdict::unknown,
-                       verdict::still_wrong, verdict::same, verdict::faster, verdict::fixed,
-                       verdict::added, verdict::not_run}) {
+        for (auto v : all_verdicts) {
             if (auto n = r.count(v); n > 0) {
                 counts += (counts.empty() ? "" : ", ") + std::to_string(n) + " " + to_string(v);
             }
@@ -334,11 +333,11 @@ std::string markdown_comparison(const std::vector<report_input>& inputs,
             }
             auto ch = cc.change();
             rows.push_back({cc.key.to_string(), to_string(cc.outcome),
-                            ch ? format_fixed(*ch * 100, 1) + "%" : "",
-                            cc.p_value ? format_p_value(*cc.p_value) : "", cc.note});
+                            ch ? format_fixed(*ch * 100, 1) + "%" : "", interval_cell(cc),
+                            cc.note});
         }
         if (!rows.empty()) {
-            s += md_table({"case", "verdict", "time change", "p", "note"}, rows,
+            s += md_table({"case", "verdict", "time change", "interval", "note"}, rows,
                           {false, false, true, true, false});
         }
     }

@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <map>
+#include <sstream>
 #include <tuple>
 
 namespace grp {
@@ -28,6 +29,18 @@ std::string outcome(const case_result& r) {
     default:
         return to_string(r.status) + ": " + r.reason.substr(0, r.reason.find('\n'));
     }
+}
+
+/// The device's value(s), as exact as a double prints them: "32640", "1153433.625", "a,b,c".
+std::string result_text(const case_result& c) {
+    std::string out;
+    for (double v : c.result) {
+        std::ostringstream os;
+        os.precision(15);
+        os << v;
+        out += (out.empty() ? "" : ",") + os.str();
+    }
+    return out.empty() ? "-" : out;
 }
 
 } // namespace
@@ -119,6 +132,12 @@ void print_run_tables(std::ostream& os, const profile& p, bool colour) {
         for (const char* title : {"median", "p5..p95", "GB/s", "% peak", "Gelem/s"}) {
             t.add_column(title, text_table::align::right);
         }
+        // With chosen data (--data iota, const:V, ...) the value itself is the point.
+        const std::string data = p.settings.value("data", "");
+        const bool show_result = !data.empty() && data.rfind("random", 0) != 0;
+        if (show_result) {
+            t.add_column("result", text_table::align::right);
+        }
         t.add_column("status");
         std::map<std::string, int> skipped;
         for (const auto& c : p.cases) {
@@ -143,17 +162,22 @@ void print_run_tables(std::ostream& os, const profile& p, bool colour) {
             if (c.extra.contains("above_kernel_wg_limit")) {
                 status += " (above kernel limit)";
             }
-            t.add_row({{(is_best ? "* " : "  ") + c.key.kernel, is_best ? "1" : nullptr},
-                       {c.key.type},
-                       {c.key.layout},
-                       {format_count(c.key.n)},
-                       {std::to_string(c.key.local_size)},
-                       {s ? format_ns(s->median_ns) : "-"},
-                       {s ? format_ns(s->p5_ns) + ".." + format_ns(s->p95_ns) : "-"},
-                       {c.gbps ? format_fixed(*c.gbps, 1) : "-"},
-                       {c.pct_of_peak ? format_fixed(*c.pct_of_peak, 1) : "-"},
-                       {c.elements_per_s ? format_fixed(*c.elements_per_s / 1e9, 2) : "-"},
-                       {status, col}});
+            std::vector<text_table::cell> row = {
+                {(is_best ? "* " : "  ") + c.key.kernel, is_best ? "1" : nullptr},
+                {c.key.type},
+                {c.key.layout},
+                {format_count(c.key.n)},
+                {std::to_string(c.key.local_size)},
+                {s ? format_ns(s->median_ns) : "-"},
+                {s ? format_ns(s->p5_ns) + ".." + format_ns(s->p95_ns) : "-"},
+                {c.gbps ? format_fixed(*c.gbps, 1) : "-"},
+                {c.pct_of_peak ? format_fixed(*c.pct_of_peak, 1) : "-"},
+                {c.elements_per_s ? format_fixed(*c.elements_per_s / 1e9, 2) : "-"}};
+            if (show_result) {
+                row.push_back({result_text(c)});
+            }
+            row.push_back({status, col});
+            t.add_row(std::move(row));
         }
         const auto& dev = p.devices[d];
         os << "\n" << dev.info.name << " (" << dev.info.platform_name << ")";

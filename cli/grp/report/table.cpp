@@ -1,5 +1,7 @@
 #include "grp/report/table.hpp"
 
+#include "grp/report/escape.hpp"
+
 #include <algorithm>
 #include <cstdlib>
 #include <unistd.h>
@@ -56,16 +58,9 @@ void text_table::print(std::ostream& os, bool colour, const std::string& indent)
 }
 
 void text_table::print_markdown(std::ostream& os) const {
+    // Cells come from profiles (untrusted): escaped so no markup, link, image or HTML forms.
     auto esc = [](const std::string& s) {
-        std::string out;
-        for (char ch : s) {
-            if (ch == '|') {
-                out += "\\|";
-            } else if (ch != '\n') {
-                out += ch;
-            }
-        }
-        return out;
+        return markdown_escape(s);
     };
     os << '|';
     for (const auto& t : m_titles) {

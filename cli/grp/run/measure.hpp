@@ -23,7 +23,14 @@ struct measure_options {
     double max_noise = 0.01;         ///< per-round relative standard error of the median
     double max_time_s = 1.0;         ///< sampling budget of one case, split over its rounds
     double round_spacing_s = 0.2;    ///< least time between the starts of a case's rounds
+    /// Rounds added for cases whose rounds another process disturbed (their threads waited for
+    /// a CPU over disturbed_cpu_wait of the round), until each has `rounds` undisturbed ones.
+    std::uint64_t extra_rounds = 10;
 };
+
+/// A round whose threads waited for a CPU longer than this share of it was disturbed by
+/// another process; compare sets such rounds aside by default (--max-cpu-wait).
+inline constexpr double disturbed_cpu_wait = 0.1;
 
 /// The time budget of one round of one case.
 inline double round_budget_s(const measure_options& m) {

@@ -1,5 +1,6 @@
 #include "grp/run/rounds.hpp"
 
+#include "grp/core/cpu_contention.hpp"
 #include "grp/model/stats.hpp"
 #include "grp/run/case_checks.hpp"
 #include "grp/run/interrupt.hpp"
@@ -79,6 +80,8 @@ void sample_round(round_context& ctx, prepared_case& c) {
     const auto resolution = ctx.session.info().timer_resolution_ns.value_or(0);
     round_record round;
     round.started_s = seconds_since(ctx.run_start);
+    contention_meter contention;
+    contention.start();
     round.warmup = m.warmup;
     std::vector<double> kept;
     try {
@@ -111,6 +114,7 @@ void sample_round(round_context& ctx, prepared_case& c) {
         c.chain.reset();
         return;
     }
+    round.cpu_wait = contention.ratio();
     if (kept.size() >= 2 && median_rse(kept) > m.max_noise) {
         c.result.noise_target_met = false;
     }
@@ -118,6 +122,24 @@ void sample_round(round_context& ctx, prepared_case& c) {
         c.result.rounds.push_back(std::move(round));
     }
 }
+
+namespace {
+
+/// Rounds of the case that another process did not disturb (compare sets the others aside).
+std::size_t clean_rounds(const case_result& r) {
+    return static_cast<std::size_t>(
+        std::count_if(r.rounds.begin(), r.rounds.end(), [](const auto& x) {
+            return !x.cpu_wait || *x.cpu_wait <= disturbed_cpu_wait;
+        }));
+}
+
+/// Whether round `r` visits case `c`: every planned round visits every active case; an extra
+/// round only the cases that lack undisturbed rounds.
+bool visits(std::size_t r, const measure_options& m, const prepared_case& c) {
+    return c.active() && (r < m.rounds || clean_rounds(c.result) < m.rounds);
+}
+
+} // namespace
 
 void run_rounds(round_context& ctx, const std::vector<prepared_case*>& cases,
                 const round_progress& progress) {
@@ -128,8 +150,13 @@ void run_rounds(round_context& ctx, const std::vector<prepared_case*>& cases,
             inputs.insert(c->input);
         }
     }
+    const auto& m = ctx.measure;
     clock::time_point previous{};
-    for (std::size_t r = 0; r < ctx.measure.rounds && !interrupted(); ++r) {
+    for (std::size_t r = 0; r < m.rounds + m.extra_rounds && !interrupted(); ++r) {
+        if (r >= m.rounds && std::none_of(cases.begin(), cases.end(),
+                                          [&](const auto* c) { return visits(r, m, *c); })) {
+            break; // every case has its undisturbed rounds
+        }
         if (r > 0) {
             keep_spacing(ctx, previous);
         }
@@ -139,7 +166,7 @@ void run_rounds(round_context& ctx, const std::vector<prepared_case*>& cases,
             ctx.inputs.refresh(k); // fresh allocations: placement varies between rounds
         }
         for (std::size_t i = 0; i < cases.size() && !interrupted(); ++i) {
-            if (cases[i]->active()) {
+            if (visits(r, m, *cases[i])) {
                 sample_round(ctx, *cases[i]);
                 if (progress) {
                     progress(r, i);

@@ -53,6 +53,7 @@ nlohmann::ordered_json settings_json(const run_options& o) {
             {"seed", o.sweep.seed},
             {"data", o.data.describe(o.sweep.seed)},
             {"rounds", m.rounds},
+            {"extra_rounds", m.extra_rounds},
             {"warmup_per_round", m.warmup},
             {"min_samples_per_round", m.min_samples},
             {"max_samples_per_round", m.max_samples},

@@ -12,6 +12,7 @@
 #include "grp/run/scenarios.hpp"
 
 #include <algorithm>
+#include <cstdlib>
 #include <map>
 #include <optional>
 
@@ -46,6 +47,18 @@ void publish(device_context& d, std::size_t first, std::vector<prepared_case>& c
     }
 }
 
+// When the group is cut short by an error: only finished work stays, so a case that was
+// built (status ok) but never timed is left out rather than shown as a result.
+void publish_finished(device_context& d, std::size_t first, std::vector<prepared_case>& cases) {
+    publish(d, first, cases);
+    auto& all = d.prof.cases;
+    all.erase(std::remove_if(all.begin() + static_cast<std::ptrdiff_t>(first), all.end(),
+                             [](const case_result& r) {
+                                 return r.status == case_status::ok && r.rounds.empty();
+                             }),
+              all.end());
+}
+
 // Builds every case. A build or spec error stops the run (the failed case is kept) unless
 // --keep-going records it and goes on.
 std::vector<prepared_case> prepare_all(device_context& d, const std::vector<measure_point>& pts,
@@ -76,7 +89,7 @@ std::vector<prepared_case> prepare_all(device_context& d, const std::vector<meas
             c.result.build_options = kb ? kb->options() : "";
             cases.push_back(std::move(c));
             if (!d.opt.keep_going) {
-                publish(d, first, cases);
+                publish_finished(d, first, cases);
                 throw;
             }
         }
@@ -179,7 +192,7 @@ void measure_group(device_context& d, const std::vector<measure_point>& pts,
         publish(d, first, cases);
         sample_all(d, inputs, cases, first);
     } catch (...) {
-        publish(d, first, cases);
+        publish_finished(d, first, cases);
         throw;
     }
     publish(d, first, cases);
@@ -245,7 +258,10 @@ void run_device(const run_options& opt, const ocl::device_handle& h, int device_
 // fit in half the device's memory; sweep order is kept inside a group.
 std::vector<std::vector<measure_point>>
 groups_of(const run_options& opt, const std::vector<sweep_point>& points, const device_info& dev) {
-    const std::uint64_t budget = dev.global_mem_bytes.value_or(4ULL << 30) / 2;
+    std::uint64_t budget = dev.global_mem_bytes.value_or(4ULL << 30) / 2;
+    if (const char* forced = std::getenv("GRP_TEST_GROUP_BYTES"); forced && *forced) {
+        budget = std::strtoull(forced, nullptr, 10); // tests: force several groups
+    }
     std::map<input_key, std::uint64_t> bytes;
     std::vector<input_key> order;
     for (const auto& pt : points) {

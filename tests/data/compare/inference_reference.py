@@ -13,8 +13,9 @@ cli/grp/model/student_t.cpp or inference.cpp:
     equal_var=False) on the rounds / on the run means. SciPy 1.10 does not return Welch's df,
     so the script computes it from the textbook formula and checks that 2 * t.sf(|t|, df)
     reproduces ttest_ind's p-value.
-  * several runs on one side, a prior: the formulas of inference.hpp written out again with
-    numpy (np.var(ddof=1), np.mean), p from 2 * t.sf(|t|, df), the interval from t.ppf.
+  * several runs on a side, a prior: the variance-components formulas of inference.hpp written
+    out again with numpy (np.var(ddof=1), np.mean) in components_case, p from 2 * t.sf(|t|, df),
+    the interval from t.ppf.
 
 Run: /usr/bin/python3 tests/data/compare/inference_reference.py
 """
@@ -118,6 +119,36 @@ def prior_one_run_case(name, cand, base, prior):
     report(name, np.mean(cand) - np.mean(base), se2, df)
 
 
+def components_case(name, base_runs, cand_runs, prior=None):
+    """Var(m_side) = sigma_b^2 / J + mean_j(s_j^2 / r_j) / J; Welch-Satterthwaite over each side's
+    within term (df its within df) and sigma_b^2 (1/J_b + 1/J_c) (df of sigma_b^2)."""
+    sides = [[r for r in base_runs if r], [r for r in cand_runs if r]]
+    terms, own = [], []
+    for runs in sides:
+        multi = [r for r in runs if len(r) > 1]
+        wdf = sum(len(r) - 1 for r in multi)
+        if wdf > 0:
+            sw2 = sum((len(r) - 1) * np.var(r, ddof=1) for r in multi) / wdf
+            per_run = [(np.var(r, ddof=1) if len(r) > 1 else sw2) / len(r) for r in runs]
+            terms.append((np.mean(per_run) / len(runs), wdf))
+        if len(runs) >= 2:
+            own.append(own_between(runs))
+    d = sum(k for _, k in own)
+    sb2 = sum(v * k for v, k in own) / d if d > 0 else 0.0
+    if prior:
+        s0, d0 = prior
+        sigma_b2, dfb = (d0 * s0 + d * sb2) / (d0 + d), d0 + d
+    else:
+        sigma_b2, dfb = sb2, d
+    if dfb > 0:
+        terms.append((sigma_b2 * (1 / len(sides[0]) + 1 / len(sides[1])), dfb))
+    se2 = sum(v for v, _ in terms)
+    df = min(sum(k for _, k in terms), se2 ** 2 / sum(v * v / k for v, k in terms))
+    change = np.mean([np.mean(r) for r in sides[1]]) - np.mean([np.mean(r) for r in sides[0]])
+    print(f"{name}: sigma_b^2={sigma_b2!r} (df {dfb})")
+    report(name, change, se2, df)
+
+
 def t_tables():
     dfs = [0.5, 1, 2, 2.5, 4, 9.3, 30, 1000, 1e7]
     for df in dfs:
@@ -137,13 +168,13 @@ def main():
     print(f"SciPy {scipy.__version__}, numpy {np.__version__}")
     t_tables()
     welch_case("one_run_each", ONE_CAND, ONE_BASE)
-    welch_case("multi_run_both", [np.mean(r) for r in MULTI_CAND],
-               [np.mean(r) for r in MULTI_BASE])
-    mixed_case("multi_base_single_cand", SHIFTED_BASE, SINGLE_CAND, False)
-    mixed_case("floored", STEADY_BASE, SINGLE_CAND, False)
-    mixed_case("one_round_run", ONE_ROUND_RUN_BASE, SINGLE_CAND, False)
-    mixed_case("prior_multi_base", SHIFTED_BASE, SINGLE_CAND, False, PRIOR)
-    prior_one_run_case("prior_one_run_each", ONE_CAND, ONE_BASE, PRIOR)
+    components_case("multi_run_both", MULTI_BASE, MULTI_CAND)
+    components_case("multi_run_both_prior", MULTI_BASE, MULTI_CAND, PRIOR)
+    components_case("multi_base_single_cand", SHIFTED_BASE, [SINGLE_CAND])
+    components_case("floored", STEADY_BASE, [SINGLE_CAND])
+    components_case("one_round_run", ONE_ROUND_RUN_BASE, [SINGLE_CAND])
+    components_case("prior_multi_base", SHIFTED_BASE, [SINGLE_CAND], PRIOR)
+    components_case("prior_one_run_each", [ONE_BASE], [ONE_CAND], PRIOR)
     # Both sides multi-run: the prior only moderates the reported sigma_b^2.
     own = [own_between(MULTI_BASE), own_between(MULTI_CAND)]
     d = sum(k for _, k in own)

@@ -1,28 +1,42 @@
 #!/usr/bin/env python3
-"""Writes the compare fixtures in this folder: small, deterministic profiles (schema 1.0.0) whose
-timing samples are drawn from seeded distributions, so that every expected verdict follows from
-how the file was made. Re-run after changing it and commit the output:
+"""Writes the compare fixtures in this folder: small, deterministic profiles (schema 2.0.0) whose
+timing comes in rounds drawn from seeded distributions, so that every expected verdict follows
+from how the file was made. Re-run after changing it and commit the output:
 
     python3 tests/data/compare/make_fixtures.py
 
-base.json            device "Test GPU A"; six cases, 30 samples each, about 1 % noise
-identical.json       base.json with the very same samples
-rerun.json           same medians as base, fresh 1 % noise: every case "same"
-slower10.json        every median 10 % higher, 1 % noise: every case "slower" (exit 1)
-slower3.json         every median 3 % higher, 1 % noise: significant but under the 5 %
-                     threshold, so "same" (exit 0); "slower" with --threshold 2
-noisy.json           samples spread evenly (shuffled) from 0.5x to 1.7x the base median, so the
-                     median is 10 % higher but with a CV of ~0.3 the U test cannot tell it
-                     from noise (p ~ 0.3): "unknown" (exit 0)
+Each case has 10 rounds of 5 samples; a round's level varies by `ROUND_NOISE` (1 %) around the
+case's median, its samples by 0.5 % around the round's level.
+
+base.json            device "Test GPU A" on host "fixture-host"; six cases
+identical.json       base.json with the very same rounds
+rerun.json           same medians as base, fresh noise: every case "same" (exit 0)
+slower10.json        every round 10 % slower: every case "slower" (exit 1)
+slower2.json         every round 2 % slower: the 99 % interval lies within +-5 %, so "same"
+                     (exit 0); "slower" with --threshold 1
+noisy.json           rounds spread from 0.5x to 1.7x the base median (shuffled), 10 % slower in
+                     the middle: "inconclusive" (exit 0; 1 with --fail-on inconclusive)
 wrong.json           same timing; reduce6/float verifies wrong: "wrong" (exit 1)
+flagged.json         reduce6/int's every sample flagged by the timestamp checks: "unmeasured"
+                     (exit 1: it must not pass silently)
 other_device.json    device "Test GPU B" (other UUID, driver), half the peak bandwidth, every
                      case 2x the time (the same fraction of peak) except reduce6/int at 2.4x:
                      raw "slower" but cross-device (exit 0); with --normalize peak or
                      --normalize reduce0 only reduce6/int is "slower" (exit 1)
+other_host.json      the same device model (another card) on host "other-host", every
+                     case 10 % slower: raw "slower" but cross-machine (exit 0); exit 1 with
+                     --allow-cross-machine
 missing.json         reduce6/int absent, a reduce7 case added: missing + added
 disjoint.json        other kernels only: no case in common
+runs/run1..4.json    four runs of base whose levels differ by -6, +2, -2, +6 % from run to
+                     run, rounds tight (0.3 %): merged with --base they are a baseline whose
+                     run-to-run spread is measured
+runs/shifted.json    one more run, 8 % above base: against run1 alone it looks "slower" (the
+                     single-run assumption), against the four merged runs it is not
+v1_base.json         base as gpu-reduce-prof 0.1 wrote it (schema 1.0.0): one burst per case,
+                     so timing comparisons with it are "inconclusive"
 truncated.json       base.json cut in the middle: not valid JSON (exit 5)
-future_schema.json   base.json claiming schema 2.0.0 (exit 5)
+future_schema.json   base.json claiming schema 3.0.0 (exit 5)
 """
 import copy
 import json
@@ -32,7 +46,10 @@ import random
 HERE = os.path.dirname(os.path.abspath(__file__))
 N = 1 << 20
 LOCAL = 256
-SAMPLES = 30
+SAMPLES = 30  # of a schema 1.x burst
+ROUNDS = 10
+PER_ROUND = 5
+ROUND_NOISE = 0.01
 # (kernel, type, median ns on device A): plausible times for 4 MiB on a mid-range GPU.
 CASES = [
     ("reduce0", "float", 61000), ("reduce0", "int", 60000),
@@ -91,55 +108,127 @@ def device(name, uuid, driver, peak_gbps):
     }
 
 
-def case(kernel, typ, samples, peak_gbps, status="ok"):
-    s = summarize(samples)
+def rounds_around(rng, median, round_noise=ROUND_NOISE, levels=None, flagged=False):
+    """ROUNDS rounds: each a level (median x (1 + gauss(round_noise)), or x each of `levels`)
+    and PER_ROUND samples 0.5 % around it."""
+    out = []
+    for r in range(ROUNDS):
+        level = median * (levels[r] if levels else 1.0 + rng.gauss(0.0, round_noise))
+        samples = [] if flagged else [max(1, int(round(level * (1.0 + rng.gauss(0.0, 0.005)))))
+                                      for _ in range(PER_ROUND)]
+        out.append({"run": 0, "started_s": 0.5 * r, "warmup": 2,
+                    "flagged": PER_ROUND if flagged else 0,
+                    "median_ns": percentile(sorted(samples), 0.5) if samples else None,
+                    "samples_ns": samples, "pass_sum_ns": [int(x * 0.95) for x in samples],
+                    "overhead_ns": [5000] * len(samples)})
+    return out
+
+
+def case(kernel, typ, rounds, peak_gbps, status="ok"):
+    samples = [x for r in rounds for x in r["samples_ns"]]
+    s = summarize(samples) if samples else None
     nbytes = N * 4
-    gbps = nbytes / s["median_ns"]
+    gbps = nbytes / s["median_ns"] if s else None
     ref = float(N) * 0.5
+    flagged = sum(r["flagged"] for r in rounds)
     return {
-        "key": {"kernel": kernel, "type": typ, "layout": "flat", "n": N, "local_size": LOCAL},
+        "key": {"kernel": kernel, "type": typ, "layout": "flat", "n": N, "local_size": LOCAL,
+                "op": "sum", "params": {}},
         "device": 0, "scenario": None, "status": status,
-        "reason": "result 524800 differs from reference 524288 by 9.8e-04 (tolerance 1.2e-05)"
+        "reason": "result 524800 differs from reference 524288 by 512 (tolerance 1.2e-05)"
         if status == "wrong" else None,
         "build_options": f"-D T={typ} -D blockSize={LOCAL} -D nIsPow2=1", "finish": "passes",
         "passes": [{"n": N, "global_size": N // 2, "local_size": LOCAL, "groups": N // 512},
                    {"n": N // 512, "global_size": 1024, "local_size": LOCAL, "groups": 1}],
-        "warmup": 3, "samples_ns": samples, "launch_overhead_ns": [5000] * len(samples),
-        "flagged_samples": 0, "flags": [], "noise_target_met": True, "summary": s,
+        "timing": "span", "rounds_planned": ROUNDS, "rounds": rounds,
+        "flags": ["duration under timer resolution (1 ns)"] if flagged else [],
+        "noise_target_met": True, "summary": s,
         "bytes": nbytes, "bytes_counted": "input read once", "gbps": gbps,
-        "elements_per_s": N / s["median_ns"] * 1e9, "pct_of_peak": gbps / peak_gbps * 100,
+        "elements_per_s": N / s["median_ns"] * 1e9 if s else None,
+        "pct_of_peak": gbps / peak_gbps * 100 if s else None, "above_peak": False,
         "result": [524800.0 if status == "wrong" else ref], "reference": [ref],
         "abs_error": 512.0 if status == "wrong" else 0.0,
-        "rel_error": 9.765625e-4 if status == "wrong" else 0.0, "tolerance": 1.2e-5, "extra": {},
+        "rel_error": 9.765625e-4 if status == "wrong" else 0.0,
+        "tolerance": None if typ == "int" else 1.2e-5,
+        "verification": {"data": "random (seed 1)", "exact_ok": None if typ == "int" else True,
+                         "exact_data": "fixture", "exact_launches": 1, "exact_failure": None,
+                         "launches_checked": 51, "wrong_launches": 51 if status == "wrong" else 0,
+                         "example_wrong": 524800.0 if status == "wrong" else None,
+                         "input_checks": 11, "input_modified": False, "in_place": False},
+        "notes": [], "extra": {},
     }
 
 
-def profile(dev, cases, sha):
+def host(name="fixture-host", machine="0123456789abcdef"):
+    return {"hostname": name, "os": "Linux 6.1.0 x86_64", "os_release": "Debian GNU/Linux 12",
+            "cpu_model": "Fixture CPU", "cpu_cores": 16, "memory_bytes": 64 << 30,
+            "machine_id": machine, "load_start": [0.1, 0.1, 0.1], "load_end": [0.2, 0.1, 0.1],
+            "env": {}, "started_at": "2024-01-01T00:00:00Z", "finished_at": "2024-01-01T00:01:00Z"}
+
+
+def profile(dev, cases, sha, h=None):
+    h = h or host()
+    kernels = [{"name": k, "entry": k, "path": "builtin:reduce.cl", "sha256": "5" * 64,
+                "spec": {}} for k in sorted({c["key"]["kernel"] for c in cases})]
+    dev = copy.deepcopy(dev)
+    dev["phases_s"] = {"sampling": 1.0}
+    dev["peak"]["read_shape"] = "stream_read"
     return {
-        "schema_version": "1.0.0", "complete": True,
-        "tool": {"name": "gpu-reduce-prof", "version": "0.1.0", "git_sha": sha,
+        "schema_version": "2.0.0", "complete": True, "incomplete_reason": None,
+        "tool": {"name": "gpu-reduce-prof", "version": "0.2.0", "git_sha": sha,
                  "argv": ["gpu-reduce-prof", "run", "-k", "reduce0,reduce3,reduce6"]},
-        "host": {"hostname": "fixture-host", "os": "Linux", "started_at": "2024-01-01T00:00:00Z",
-                 "finished_at": "2024-01-01T00:01:00Z"},
-        "settings": {"samples": SAMPLES}, "devices": [dev], "kernels": [], "cases": cases,
+        "host": h, "runs": [{"id": sha, "source": "", "git_sha": sha, "tool_version": "0.2.0",
+                             "host": h}],
+        "settings": {"rounds": ROUNDS}, "devices": [dev], "kernels": kernels, "cases": cases,
         "scenarios": {},
     }
 
 
 def sweep(seed, scale=lambda k, t: 1.0, noisy=False, peak=500.0, wrong=None, drop=None,
-          add=None, dev=None, sha="aaaaaaaaaaaa"):
+          add=None, dev=None, sha="aaaaaaaaaaaa", flagged=None, h=None, levels=None,
+          round_noise=ROUND_NOISE):
     rng = random.Random(seed)
     cases = []
     for kernel, typ, med in CASES:
         m = med * scale(kernel, typ)
-        samples = spread(rng, med) if noisy else draw(rng, m, 0.01)
+        if noisy:
+            lv = [0.5 + 1.2 * (i + 0.5) / ROUNDS for i in range(ROUNDS)]
+            rng.shuffle(lv)
+            rounds = rounds_around(rng, med, levels=lv)
+        else:
+            rounds = rounds_around(rng, m, round_noise, levels=levels,
+                                   flagged=(kernel, typ) == flagged)
         if (kernel, typ) != drop:
-            cases.append(case(kernel, typ, samples, peak,
+            cases.append(case(kernel, typ, rounds, peak,
                               "wrong" if (kernel, typ) == wrong else "ok"))
     for kernel, typ, med in add or []:
-        cases.append(case(kernel, typ, draw(rng, med, 0.01), peak))
+        cases.append(case(kernel, typ, rounds_around(rng, med), peak))
     return profile(dev or device("Test GPU A", "0a0a0a0a-0000-0000-0000-00000000000a", "1.0",
-                                 peak), cases, sha)
+                                 peak), cases, sha, h)
+
+
+def v1_profile(seed):
+    """base as schema 1.0.0 wrote it: one burst of SAMPLES samples per case."""
+    rng = random.Random(seed)
+    cases = []
+    for kernel, typ, med in CASES:
+        samples = draw(rng, med, 0.01)
+        c = case(kernel, typ, [], 500.0)
+        for k in ("timing", "rounds_planned", "rounds", "above_peak", "verification", "notes"):
+            del c[k]
+        del c["key"]["op"], c["key"]["params"]
+        c.update({"warmup": 3, "samples_ns": samples, "launch_overhead_ns": [5000] * SAMPLES,
+                  "flagged_samples": 0, "summary": summarize(samples), "tolerance": 1.2e-5,
+                  "gbps": N * 4 / summarize(samples)["median_ns"]})
+        cases.append(c)
+    dev = device("Test GPU A", "0a0a0a0a-0000-0000-0000-00000000000a", "1.0", 500.0)
+    return {"schema_version": "1.0.0", "complete": True,
+            "tool": {"name": "gpu-reduce-prof", "version": "0.1.0", "git_sha": "0" * 12,
+                     "argv": ["gpu-reduce-prof", "run"]},
+            "host": {"hostname": "fixture-host", "os": "Linux",
+                     "started_at": "2024-01-01T00:00:00Z", "finished_at": "2024-01-01T00:01:00Z"},
+            "settings": {"samples": SAMPLES}, "devices": [dev], "kernels": [], "cases": cases,
+            "scenarios": {}}
 
 
 def write(name, obj):
@@ -153,23 +242,34 @@ def main():
     write("identical.json", base)
     write("rerun.json", sweep(2, sha="bbbbbbbbbbbb"))
     write("slower10.json", sweep(3, scale=lambda k, t: 1.10, sha="cccccccccccc"))
-    write("slower3.json", sweep(4, scale=lambda k, t: 1.03, sha="dddddddddddd"))
+    write("slower2.json", sweep(4, scale=lambda k, t: 1.02, sha="dddddddddddd"))
     write("noisy.json", sweep(5, noisy=True, sha="eeeeeeeeeeee"))
     write("wrong.json", sweep(6, wrong=("reduce6", "float"), sha="ffffffffffff"))
+    write("flagged.json", sweep(10, flagged=("reduce6", "int"), sha="abababababab"))
     dev_b = device("Test GPU B", "0b0b0b0b-0000-0000-0000-00000000000b", "2.0", 250.0)
     write("other_device.json",
           sweep(7, scale=lambda k, t: 2.4 if (k, t) == ("reduce6", "int") else 2.0, peak=250.0,
                 dev=dev_b))
+    dev_c = device("Test GPU A", "0c0c0c0c-0000-0000-0000-00000000000c", "1.0", 500.0)
+    write("other_host.json", sweep(11, scale=lambda k, t: 1.10, sha="cdcdcdcdcdcd", dev=dev_c,
+                                   h=host("other-host", "fedcba9876543210")))
     write("missing.json", sweep(8, drop=("reduce6", "int"), add=[("reduce7", "float", 19000)]))
     disjoint = sweep(9)
     for c in disjoint["cases"]:
         c["key"]["kernel"] = c["key"]["kernel"].replace("reduce", "user_reduce")
     write("disjoint.json", disjoint)
+    os.makedirs(os.path.join(HERE, "runs"), exist_ok=True)
+    for i, shift in enumerate((0.94, 1.02, 0.98, 1.06), start=1):
+        write(f"runs/run{i}.json", sweep(20 + i, scale=lambda k, t, s=shift: s,
+                                         round_noise=0.003, sha=f"{i}" * 12))
+    write("runs/shifted.json", sweep(30, scale=lambda k, t: 1.08 * 0.94, round_noise=0.003,
+                                     sha="9" * 12))
+    write("v1_base.json", v1_profile(1))
     text = json.dumps(base, indent=1)
     with open(os.path.join(HERE, "truncated.json"), "w") as f:
         f.write(text[: len(text) // 3])
     future = copy.deepcopy(base)
-    future["schema_version"] = "2.0.0"
+    future["schema_version"] = "3.0.0"
     write("future_schema.json", future)
 
 

@@ -1,0 +1,132 @@
+#!/usr/bin/env python3
+"""Counting for bench/gate_power.sh (standard library only).
+
+  gate_power.py calibrate CALIBRATE.json LEVEL   -> prints the SLOW whose slowdown is nearest
+  gate_power.py analyse BIN OUT RUNS SLOW_RUNS "LEVELS" [--wrap WRAPPER]
+
+analyse runs `compare` with its default settings on every ordered pair of identical runs
+(false alarms: a pair fails when compare exits 1) and on every (identical run, slowed run) pair
+(detection: the slowed reduce_vec4 cases called "slower"), once with single-run baselines and
+once with baselines merged from several runs (--base), and prints the rates.
+"""
+import itertools
+import json
+import math
+import subprocess
+import sys
+
+
+def median(values):
+    v = sorted(values)
+    n = len(v)
+    return (v[n // 2] + v[(n - 1) // 2]) / 2 if n else float("nan")
+
+
+def case_medians(path, kernel_prefix):
+    """(n, local) -> median of the round medians, for kernels whose name starts with the prefix."""
+    p = json.load(open(path))
+    out = {}
+    for c in p["cases"]:
+        k = c["key"]
+        if k["kernel"].startswith(kernel_prefix) and c["status"] == "ok" and c["rounds"]:
+            meds = [r["median_ns"] for r in c["rounds"] if r["median_ns"]]
+            out.setdefault(k["kernel"], {})[(k["n"], k["local_size"])] = median(meds)
+    return out
+
+
+def calibrate(path, level):
+    cases = case_medians(path, "")
+    base = cases.get("reduce_vec4", {})
+    best, best_gap = 0, float("inf")
+    for name, by_point in cases.items():
+        if not name.startswith("slowcal_"):
+            continue
+        ratios = [by_point[pt] / base[pt] for pt in by_point if pt in base and base[pt] > 0]
+        if not ratios:
+            continue
+        slowdown = math.exp(sum(math.log(r) for r in ratios) / len(ratios)) - 1
+        gap = abs(math.log1p(slowdown) - math.log1p(level / 100))
+        if gap < best_gap:
+            best, best_gap = int(name.split("_")[1]), gap
+    print(best)
+
+
+def compare(cmd, base_args, cand):
+    r = subprocess.run(cmd + ["compare"] + base_args + [cand, "--json"], capture_output=True,
+                       text=True)
+    if r.returncode not in (0, 1):
+        raise SystemExit(f"compare failed ({r.returncode}): {r.stderr}")
+    return r.returncode == 1, json.loads(r.stdout)["comparisons"][0]["cases"]
+
+
+def tally(results):
+    counts = {}
+    for _, cases in results:
+        for c in cases:
+            counts[c["verdict"]] = counts.get(c["verdict"], 0) + 1
+    return ", ".join(f"{n} {v}" for v, n in sorted(counts.items(), key=lambda x: -x[1]))
+
+
+def report_false_alarms(cmd, label, pairs):
+    results = [compare(cmd, b, c) for b, c in pairs]
+    failed = sum(1 for f, _ in results if f)
+    print(f"{label}: {failed} of {len(results)} pairs fail "
+          f"({100.0 * failed / max(1, len(results)):.1f} %); verdicts: {tally(results)}")
+
+
+def true_slowdown(bases, slows):
+    """Median over the slowed cases of (median over slow runs) / (median over base runs)."""
+    def pooled(paths):
+        acc = {}
+        for p in paths:
+            for pt, m in case_medians(p, "reduce_vec4").get("reduce_vec4", {}).items():
+                acc.setdefault(pt, []).append(m)
+        return {pt: median(v) for pt, v in acc.items()}
+    b, s = pooled(bases), pooled(slows)
+    ratios = [s[pt] / b[pt] for pt in s if pt in b and b[pt] > 0]
+    return median(ratios) - 1 if ratios else float("nan")
+
+
+def report_detection(cmd, label, pairs, true):
+    results = [compare(cmd, b, c) for b, c in pairs]
+    slowed = [c for _, cases in results for c in cases if c["key"]["kernel"] == "reduce_vec4"]
+    detected = sum(1 for c in slowed if c["verdict"] == "slower")
+    others_failed = sum(1 for _, cases in results for c in cases
+                        if c["key"]["kernel"] != "reduce_vec4" and c["fails"])
+    verdicts = {}
+    for c in slowed:
+        verdicts[c["verdict"]] = verdicts.get(c["verdict"], 0) + 1
+    print(f"{label}: measured slowdown {100 * true:+.1f} % (median ratio); "
+          f"{detected} of {len(slowed)} slowed cases 'slower' "
+          f"({100.0 * detected / max(1, len(slowed)):.1f} %) {verdicts}; "
+          f"unchanged cases failing in these pairs: {others_failed}")
+
+
+def analyse(args):
+    bin_, out, runs, slow_runs, levels = args[0], args[1], int(args[2]), int(args[3]), args[4]
+    cmd = [bin_]
+    if "--wrap" in args:
+        cmd = [args[args.index("--wrap") + 1], bin_]
+    base = [f"{out}/base_{i}.json" for i in range(1, runs + 1)]
+    print("== single-run baseline (compare BASE CAND)")
+    report_false_alarms(cmd, "identical runs, every ordered pair",
+                        [([a], b) for a, b in itertools.permutations(base, 2)])
+    slow_of = {level: [f"{out}/slow_{level}_{j}.json" for j in range(1, slow_runs + 1)]
+               for level in levels.split()}
+    true_of = {level: true_slowdown(base, slow) for level, slow in slow_of.items()}
+    for level, slow in slow_of.items():
+        report_detection(cmd, f"{level} % slowdown, every (identical, slowed) pair",
+                         [([a], s) for a in base for s in slow], true_of[level])
+    half = runs // 2
+    merged = sum((["--base", b] for b in base[:half]), [])
+    print(f"== baseline merged from {half} runs (compare --base x{half} CAND)")
+    report_false_alarms(cmd, "the other identical runs", [(merged, b) for b in base[half:]])
+    for level, slow in slow_of.items():
+        report_detection(cmd, f"{level} % slowdown", [(merged, s) for s in slow], true_of[level])
+
+
+if __name__ == "__main__":
+    if sys.argv[1] == "calibrate":
+        calibrate(sys.argv[2], float(sys.argv[3]))
+    else:
+        analyse(sys.argv[2:])

@@ -1,0 +1,283 @@
+// compare_profiles: pairs the cases of two profiles by key (and device), compares each pair,
+// sorts worst first, and collects the context that differs and the warnings a reader needs
+// before trusting a verdict (different machines or drivers, changed kernel sources, load,
+// incomplete or one-round profiles).
+#include "grp/core/host_probe.hpp"
+#include "grp/model/compare.hpp"
+#include "grp/model/compare_side.hpp"
+#include "grp/model/inference.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <map>
+#include <sstream>
+
+namespace grp {
+
+namespace {
+
+using case_index = std::map<case_key, std::vector<const case_result*>>;
+
+case_index index_cases(const profile& p) {
+    case_index idx;
+    for (const auto& c : p.cases) {
+        idx[c.key].push_back(&c);
+    }
+    return idx;
+}
+
+const device_info* device_of(const profile& p, const case_result& c) {
+    if (c.device < 0 || static_cast<std::size_t>(c.device) >= p.devices.size()) {
+        return nullptr;
+    }
+    return &p.devices[static_cast<std::size_t>(c.device)].info;
+}
+
+/// Pairs the cases of one key: by device (UUID or name) first, then in profile order.
+std::vector<std::pair<const case_result*, const case_result*>>
+pair_cases(const profile& bp, std::vector<const case_result*> bs, const profile& cp,
+           std::vector<const case_result*> cs) {
+    std::vector<std::pair<const case_result*, const case_result*>> out;
+    for (auto& b : bs) {
+        for (auto& c : cs) {
+            const device_info* bd = device_of(bp, *b);
+            const device_info* cd = c ? device_of(cp, *c) : nullptr;
+            if (bd && cd && same_device(*bd, *cd)) {
+                out.emplace_back(b, c);
+                b = c = nullptr;
+                break;
+            }
+        }
+    }
+    bs.erase(std::remove(bs.begin(), bs.end(), nullptr), bs.end());
+    cs.erase(std::remove(cs.begin(), cs.end(), nullptr), cs.end());
+    for (std::size_t i = 0; i < std::max(bs.size(), cs.size()); ++i) {
+        out.emplace_back(i < bs.size() ? bs[i] : nullptr, i < cs.size() ? cs[i] : nullptr);
+    }
+    return out;
+}
+
+std::string joined(const profile& p, std::string (*field)(const device_info&)) {
+    std::string out;
+    for (const auto& d : p.devices) {
+        out += (out.empty() ? "" : ", ") + field(d.info);
+    }
+    return out;
+}
+
+std::string load_text(const std::optional<std::array<double, 3>>& l) {
+    if (!l) {
+        return "-";
+    }
+    std::ostringstream os;
+    os.precision(2);
+    os << std::fixed << (*l)[0];
+    return os.str();
+}
+
+std::vector<context_difference> context_of(const profile& b, const profile& c) {
+    std::vector<std::pair<std::string, std::pair<std::string, std::string>>> fields = {
+        {"schema", {b.schema_version, c.schema_version}},
+        {"tool version", {b.tool.version, c.tool.version}},
+        {"git sha", {b.tool.git_sha, c.tool.git_sha}},
+        {"host", {b.host.hostname, c.host.hostname}},
+        {"cpu", {b.host.cpu_model, c.host.cpu_model}},
+        {"os", {b.host.os, c.host.os}},
+        {"runs", {std::to_string(b.runs.size()), std::to_string(c.runs.size())}},
+        {"load at start", {load_text(b.host.load_start), load_text(c.host.load_start)}},
+        {"device",
+         {joined(b, [](const device_info& d) { return d.name; }),
+          joined(c, [](const device_info& d) { return d.name; })}},
+        {"device uuid",
+         {joined(b, [](const device_info& d) { return d.uuid.value_or("-"); }),
+          joined(c, [](const device_info& d) { return d.uuid.value_or("-"); })}},
+        {"driver",
+         {joined(b, [](const device_info& d) { return d.driver_version.value_or("-"); }),
+          joined(c, [](const device_info& d) { return d.driver_version.value_or("-"); })}},
+    };
+    std::vector<context_difference> out;
+    for (auto& [what, v] : fields) {
+        if (v.first != v.second) {
+            out.push_back({what, v.first, v.second});
+        }
+    }
+    return out;
+}
+
+void sort_worst_first(std::vector<case_comparison>& cases) {
+    std::stable_sort(cases.begin(), cases.end(), [](const auto& a, const auto& b) {
+        if (a.outcome != b.outcome) {
+            return static_cast<int>(a.outcome) < static_cast<int>(b.outcome);
+        }
+        const double ra = a.ratio.value_or(1.0), rb = b.ratio.value_or(1.0);
+        if (ra != rb) {
+            return ra > rb;
+        }
+        return a.key < b.key;
+    });
+}
+
+bool loaded(const host_info& h) {
+    const double cores = h.cpu_cores > 0 ? h.cpu_cores : 1;
+    return (h.load_start && (*h.load_start)[0] > 0.5 * cores) ||
+           (h.load_end && (*h.load_end)[0] > 0.5 * cores);
+}
+
+void identity_warnings(comparison& r, const profile& base, const profile& cand) {
+    const bool cross_machine =
+        std::any_of(r.cases.begin(), r.cases.end(), [](const auto& c) { return c.cross_machine; });
+    if (cross_machine) {
+        r.warnings.push_back(
+            "cross-machine: the base ran on '" + base.host.hostname + "' (" + base.host.cpu_model +
+            "), the candidate on '" + cand.host.hostname + "' (" + cand.host.cpu_model +
+            "): the difference between machines is not in the baseline's spread, so raw-time "
+            "'slower' does not fail. Make the baseline on this machine, compare efficiency "
+            "with --normalize peak, or accept machine differences with --allow-cross-machine");
+    }
+    for (const auto& d : r.context) {
+        if (d.what == "driver" || d.what == "os") {
+            r.warnings.push_back(d.what + " differs: " + d.base + " -> " + d.cand +
+                                 "; a change may come from it rather than from the kernels");
+        }
+    }
+    const auto changed = std::count_if(r.cases.begin(), r.cases.end(),
+                                       [](const auto& c) { return c.source_changed; });
+    if (changed > 0) {
+        r.warnings.push_back(std::to_string(changed) +
+                             " case(s) compare kernels whose source changed (sha256 differs): "
+                             "intended when you test a change, a surprise otherwise");
+    }
+    for (const auto* p : {&base, &cand}) {
+        if (loaded(p->host)) {
+            r.warnings.push_back((p == &base ? r.base_label : r.cand_label) +
+                                 " ran on a loaded machine (load " + load_text(p->host.load_start) +
+                                 " -> " + load_text(p->host.load_end) + " on " +
+                                 std::to_string(p->host.cpu_cores) + " CPUs)");
+        }
+    }
+}
+
+void add_warnings(comparison& r, const profile& base, const profile& cand) {
+    for (const auto* p : {&base, &cand}) {
+        const auto& label = p == &base ? r.base_label : r.cand_label;
+        if (!p->complete) {
+            r.warnings.push_back(
+                label + " is incomplete (" +
+                (p->incomplete_reason.empty() ? "the run was interrupted" : p->incomplete_reason) +
+                ")");
+        }
+        for (const auto& dup : duplicate_case_keys(*p)) {
+            r.warnings.push_back(label + ": " + dup + "; they are paired in file order");
+        }
+    }
+    identity_warnings(r, base, cand);
+    if (r.common == 0) {
+        r.warnings.push_back(
+            "no case in common: " + r.base_label + " has " + std::to_string(base.cases.size()) +
+            " cases" + (base.cases.empty() ? "" : " (e.g. " + base.cases[0].key.to_string() + ")") +
+            ", " + r.cand_label + " has " + std::to_string(cand.cases.size()) +
+            (cand.cases.empty() ? "" : " (e.g. " + cand.cases[0].key.to_string() + ")") +
+            "; cases match by kernel, type, layout, n and local size, so run both with the same "
+            "-k, -t, -n and -l");
+    }
+}
+
+/// Pools the between-run variance of similar cases: the same device and the same decade of
+/// time (noise scales with duration), so a baseline of few runs borrows the spread its other
+/// cases showed. Each case gets its group's pool without itself (no double counting).
+class between_run_pool {
+public:
+    void add(const std::string& group, std::pair<double, double> estimate) {
+        auto& g = m_groups[group];
+        g.first += estimate.first * estimate.second;
+        g.second += estimate.second;
+    }
+    [[nodiscard]] variance_prior prior_without(const std::string& group,
+                                               std::pair<double, double> own) const {
+        auto it = m_groups.find(group);
+        if (it == m_groups.end()) {
+            return {};
+        }
+        const double df = it->second.second - own.second;
+        const double sum = it->second.first - own.first * own.second;
+        return df > 0.5 ? variance_prior{std::max(0.0, sum / df), df} : variance_prior{};
+    }
+
+private:
+    std::map<std::string, std::pair<double, double>> m_groups; ///< Σ df·var, Σ df
+};
+
+struct pair_facts {
+    const case_result* base = nullptr;
+    const case_result* cand = nullptr;
+    std::string group;
+    std::pair<double, double> own{0, 0}; ///< this pair's between-run estimate (var, df)
+};
+
+pair_facts facts_of(const profile& bp, const case_result* b, const profile& cp,
+                    const case_result* c, const compare_options& opt) {
+    pair_facts f{b, c, "", {0, 0}};
+    if (!b || !c) {
+        return f;
+    }
+    const auto bs = rounds_of(bp, *b, opt);
+    const auto cs = rounds_of(cp, *c, opt);
+    if (!bs.problem.empty() || bs.rounds == 0) {
+        return f;
+    }
+    double mean = 0;
+    for (const auto& run : bs.runs) {
+        for (double v : run) {
+            mean += v / static_cast<double>(bs.rounds);
+        }
+    }
+    const device_info* d = device_of(bp, *b);
+    f.group = (d ? d->name : "") + "/" +
+              std::to_string(static_cast<int>(std::floor(mean / std::log(10.0))));
+    for (const auto* side : {&bs, &cs}) {
+        if (side->runs.size() >= 2 && side->problem.empty()) {
+            const auto e = between_run_variance(side->runs);
+            f.own = {(f.own.first * f.own.second + e.first * e.second) /
+                         std::max(1.0, f.own.second + e.second),
+                     f.own.second + e.second};
+        }
+    }
+    return f;
+}
+
+} // namespace
+
+comparison compare_profiles(const profile& base, const profile& cand, const compare_options& opt,
+                            const std::string& base_label, const std::string& cand_label) {
+    comparison r;
+    r.base_label = base_label;
+    r.cand_label = cand_label;
+    r.options = opt;
+    r.base_runs = base.runs.size();
+    r.cand_runs = cand.runs.size();
+    case_index bi = index_cases(base), ci = index_cases(cand);
+    for (const auto& [key, list] : ci) {
+        bi.try_emplace(key); // union of keys, so added cases are visited too
+    }
+    std::vector<pair_facts> pairs;
+    between_run_pool pool;
+    for (const auto& [key, bs] : bi) {
+        auto it = ci.find(key);
+        auto cs = it == ci.end() ? std::vector<const case_result*>{} : it->second;
+        for (auto [b, c] : pair_cases(base, bs, cand, cs)) {
+            r.common += b && c ? 1 : 0;
+            pairs.push_back(facts_of(base, b, cand, c, opt));
+            pool.add(pairs.back().group, pairs.back().own);
+        }
+    }
+    for (const auto& f : pairs) {
+        r.cases.push_back(
+            compare_case(base, f.base, cand, f.cand, opt, pool.prior_without(f.group, f.own)));
+    }
+    sort_worst_first(r.cases);
+    r.context = context_of(base, cand);
+    add_warnings(r, base, cand);
+    return r;
+}
+
+} // namespace grp

@@ -1,0 +1,25 @@
+// Merging runs into one baseline. A baseline made of several runs lets `compare` measure the
+// run-to-run spread instead of assuming it: every case keeps the rounds of every run, tagged
+// with the run they came from (round_record::run indexes profile::runs). Devices are matched
+// by identity, never by index; cases by key and device.
+#pragma once
+
+#include "grp/model/profile.hpp"
+
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace grp {
+
+struct merge_result {
+    profile merged;
+    std::vector<std::string> warnings; ///< different hosts, devices or kernel sources, ...
+};
+
+/// Merges `inputs` (profile, label) in order. A case present in several runs keeps the first
+/// run's metadata and every run's rounds; its status is the worst (wrong over ok). Throws
+/// usage_error when `inputs` is empty.
+merge_result merge_profiles(const std::vector<std::pair<profile, std::string>>& inputs);
+
+} // namespace grp
