@@ -249,3 +249,61 @@ __kernel void reduce_vec4(__global const T* g_idata, __global T* g_odata, unsign
         g_odata[get_group_id(0)] = sdata[0];
     }
 }
+
+// reduce_single: any n in one launch (the "last group finishes" pattern, OpenCL 1.2 atomics).
+// A grid-stride loop of vload4 unrolled four deep (four independent loads in flight per
+// work-item, consecutive work-items on consecutive 16-byte vectors), then the unrolled tree.
+// Work-item 0 of each group writes the group's partial, fences it (so every partial is visible
+// before its ticket is counted) and takes a ticket from `counter`; the group that draws the last
+// ticket adds every partial, writes the sum to g_odata[0] and resets the counter to 0 for the
+// next launch. Mid sizes pay one launch instead of two.
+__kernel void reduce_single(__global const T* g_idata, __global T* g_odata, unsigned int n,
+                            __local T* sdata, __global unsigned int* counter) {
+    __local int last;
+    const unsigned int tid = get_local_id(0);
+    const unsigned int nvec = n / 4;
+    const unsigned int grid = get_global_size(0);
+    unsigned int v = get_global_id(0);
+    T4 a0 = (T4)(0), a1 = (T4)(0), a2 = (T4)(0), a3 = (T4)(0);
+    for (; v + 3 * grid < nvec; v += 4 * grid) {
+        a0 += vload4(v, g_idata);
+        a1 += vload4(v + grid, g_idata);
+        a2 += vload4(v + 2 * grid, g_idata);
+        a3 += vload4(v + 3 * grid, g_idata);
+    }
+    for (; v < nvec; v += grid) {
+        a0 += vload4(v, g_idata);
+    }
+    const T4 acc = (a0 + a1) + (a2 + a3);
+    T sum = (acc.x + acc.y) + (acc.z + acc.w);
+    if (get_global_id(0) == 0) {
+        for (unsigned int j = nvec * 4; j < n; ++j) {
+            sum += g_idata[j];
+        }
+    }
+    sdata[tid] = sum;
+    barrier(CLK_LOCAL_MEM_FENCE);
+    tree_unrolled(sdata, tid);
+    if (tid == 0) {
+        g_odata[get_group_id(0)] = sdata[0];
+        mem_fence(CLK_GLOBAL_MEM_FENCE);
+        last = atomic_inc(counter) == get_num_groups(0) - 1;
+    }
+    barrier(CLK_LOCAL_MEM_FENCE);
+    if (last) { // the same value in every work-item of the group: the barriers below are uniform
+        mem_fence(CLK_GLOBAL_MEM_FENCE);
+        // volatile: read the other groups' partials from memory, never from a stale cache line
+        volatile __global const T* partials = g_odata;
+        T total = (T)0;
+        for (unsigned int g = tid; g < get_num_groups(0); g += blockSize) {
+            total += partials[g];
+        }
+        sdata[tid] = total;
+        barrier(CLK_LOCAL_MEM_FENCE);
+        tree_unrolled(sdata, tid);
+        if (tid == 0) {
+            g_odata[0] = sdata[0];
+            atomic_xchg(counter, 0u);
+        }
+    }
+}

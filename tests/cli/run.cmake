@@ -47,6 +47,16 @@ grp_cli_test(run_layouts_table_compares_to_soa 0 "Layouts .*vec3_grid .* aos16 .
 grp_cli_test(run_default_kernels_with_a_scenario 0 "reduce_vec4 .*precision/const_1.1"
              run -k default --scenario precision -l 64 -n 4096 ${GRP_QUICK}
              -o run_default_scenario.json --force)
+grp_cli_test(run_list_shows_defaults_per_device_class 0
+             "reduce_single +flat +int,uint,float,double +pow2 <=1024 +gpu .*reduce_chunk +flat +int,uint,float,double +any +cpu "
+             run --list)
+# The test device is a CPU (PoCL): the default sweep has the CPU-shaped kernel at local size 1,
+# the GPU-shaped ladder at the preferred multiple only, and not the GPUs' one-launch kernel.
+add_test(NAME cli.run_default_sweep_on_a_cpu
+  COMMAND ${GRP_EXPECT} 0 "reduce0 +float +flat +2\\^12 +[0-9]+ .*reduce_chunk +float +flat +2\\^12 +1 "
+          --not "reduce_single|reduce0 +float +flat +2\\^12 +1 "
+          -- ${GRP_BIN} run -n 4096 ${GRP_QUICK} -o run_default_cpu.json --force)
+set_tests_properties(cli.run_default_sweep_on_a_cpu PROPERTIES LABELS cli TIMEOUT 600)
 
 # Verification outcomes (#12): the seed's example, nothing measured, a name clash, a build
 # failure after a finished group, and the build log on the terminal with --keep-going.

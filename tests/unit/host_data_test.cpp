@@ -9,7 +9,7 @@
 namespace grp {
 namespace {
 
-float float_at(const std::vector<unsigned char>& b, std::size_t word) {
+float float_at(const host_bytes& b, std::size_t word) {
     float v;
     std::memcpy(&v, b.data() + word * 4, 4);
     return v;
@@ -82,10 +82,95 @@ TEST(sweep_plan, local_sizes_and_order) {
     dev.global_cache_bytes = 512u << 20;
     EXPECT_EQ(default_size(dev, 4), 1u << 28); // >= 2 x the cache
     dev.type = "cpu";
-    dev.global_cache_bytes.reset();
-    EXPECT_EQ(default_size(dev, 4), 1u << 22); // 16 MiB CPU floor
+    dev.global_cache_bytes = 0;                // what PoCL reports
+    EXPECT_EQ(default_size(dev, 4), 1u << 25); // 128 MiB CPU floor: above this EPYC's L3
+    EXPECT_EQ(default_size(dev, 8), 1u << 24);
+    dev.global_cache_bytes = 256u << 20; // a large reported L3 still counts
+    EXPECT_EQ(default_size(dev, 4), 1u << 27);
     dev.max_alloc_bytes = 8u << 20;
     EXPECT_EQ(default_size(dev, 4), 1u << 19); // a quarter of the max allocation
+}
+
+TEST(sweep_plan, default_local_sizes_depend_on_the_device_class) {
+    device_info dev;
+    dev.max_work_group_size = 4096;
+    dev.type = "cpu";
+    EXPECT_EQ(resolve_local_sizes("default", dev), (std::vector<std::uint64_t>{1, 8}));
+    dev.preferred_work_group_multiple = 16;
+    EXPECT_EQ(resolve_local_sizes("default", dev), (std::vector<std::uint64_t>{1, 16}));
+    dev.preferred_work_group_multiple = 1;
+    EXPECT_EQ(resolve_local_sizes("default", dev), (std::vector<std::uint64_t>{1}));
+    dev.type = "gpu";
+    EXPECT_EQ(resolve_local_sizes("default", dev), (std::vector<std::uint64_t>{64, 256}));
+    dev.type = "CL_DEVICE_TYPE_ACCELERATOR";
+    EXPECT_EQ(resolve_local_sizes("default", dev), (std::vector<std::uint64_t>{64, 256}));
+}
+
+// Kernels as the catalog gives them for the default sweep: a ladder kernel and a grid-stride
+// one (capped on every class) for every class, one for CPUs (capped there), one for GPUs.
+std::vector<kernel_spec> default_kernels() {
+    std::vector<kernel_spec> ks(4);
+    ks[0].name = "ladder";
+    ks[1].name = "grid_stride";
+    ks[1].grid.cap.per_cu = 8;
+    ks[2].name = "cpu_shaped";
+    ks[2].default_classes = {"cpu"};
+    ks[2].grid.by_class["cpu"].per_cu = 1;
+    ks[3].name = "gpu_single";
+    ks[3].default_classes = {"gpu"};
+    ks[3].grid.cap.per_cu = 8;
+    for (auto& k : ks) {
+        k.layouts = {data_layout::flat};
+        k.chosen_by_default = true;
+    }
+    return ks;
+}
+
+std::vector<std::string> planned(const std::vector<kernel_spec>& ks,
+                                 const std::vector<sweep_point>& pts) {
+    std::vector<std::string> out;
+    for (const auto& p : pts) {
+        out.push_back(ks[p.kernel].name + "@" + std::to_string(p.local_size));
+    }
+    return out;
+}
+
+TEST(sweep_plan, default_sweep_keeps_each_class_to_its_kernels) {
+    auto ks = default_kernels();
+    device_info dev;
+    dev.max_work_group_size = 1024;
+    sweep_options o;
+    o.sizes = {1000};
+    dev.type = "gpu";
+    EXPECT_EQ(planned(ks, plan_sweep(ks, o, dev)),
+              (std::vector<std::string>{"ladder@64", "ladder@256", "grid_stride@64",
+                                        "grid_stride@256", "gpu_single@64", "gpu_single@256"}));
+    // On a CPU, local size 1 only for the kernel with a CPU launch geometry: the uncapped ladder
+    // would launch a group per element or two.
+    dev.type = "cpu";
+    dev.preferred_work_group_multiple = 8;
+    EXPECT_EQ(
+        planned(ks, plan_sweep(ks, o, dev)),
+        (std::vector<std::string>{"ladder@8", "grid_stride@8", "cpu_shaped@1", "cpu_shaped@8"}));
+}
+
+TEST(sweep_plan, kernels_and_sizes_named_by_the_user_run_everywhere) {
+    auto ks = default_kernels();
+    for (auto& k : ks) {
+        k.chosen_by_default = false; // -k ladder,grid_stride,cpu_shaped,gpu_single
+    }
+    device_info dev;
+    dev.max_work_group_size = 1024;
+    sweep_options o;
+    o.sizes = {1000};
+    o.local_sizes = "1";
+    for (const char* type : {"gpu", "cpu"}) {
+        dev.type = type;
+        EXPECT_EQ(
+            planned(ks, plan_sweep(ks, o, dev)),
+            (std::vector<std::string>{"ladder@1", "grid_stride@1", "cpu_shaped@1", "gpu_single@1"}))
+            << type;
+    }
 }
 
 TEST(sweep_plan, interleaved_puts_kernels_innermost) {

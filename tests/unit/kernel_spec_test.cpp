@@ -153,5 +153,41 @@ TEST(kernel_catalog, builtin_suite_loads_and_unsafe_is_not_default) {
     EXPECT_THROW(resolve_kernels({"/nonexistent/k.cl"}, {}), usage_error);
 }
 
+const kernel_spec* named(const std::vector<kernel_spec>& ks, const std::string& name) {
+    for (const auto& k : ks) {
+        if (k.name == name) {
+            return &k;
+        }
+    }
+    return nullptr;
+}
+
+// The default sweep holds a CPU-shaped kernel for CPUs and a one-launch kernel for GPUs; a
+// kernel named on the command line is not the default sweep's choice, so it runs anywhere.
+TEST(kernel_catalog, default_sweep_has_a_kernel_per_device_class) {
+    const auto defaults = resolve_kernels({}, {});
+    const auto* chunk = named(defaults, "reduce_chunk");
+    const auto* single = named(defaults, "reduce_single");
+    ASSERT_NE(chunk, nullptr);
+    ASSERT_NE(single, nullptr);
+    EXPECT_TRUE(chunk->chosen_by_default);
+    EXPECT_TRUE(chunk->in_default_for("cpu"));
+    EXPECT_FALSE(chunk->in_default_for("gpu"));
+    EXPECT_EQ(chunk->grid.cap_for("cpu").per_cu, 1u);
+    EXPECT_TRUE(single->in_default_for("gpu"));
+    EXPECT_FALSE(single->in_default_for("cpu"));
+    EXPECT_EQ(single->finish, finish_mode::last_group);
+    for (const auto* name : {"reduce0", "reduce6", "reduce_vec4"}) {
+        ASSERT_NE(named(defaults, name), nullptr) << name;
+        EXPECT_TRUE(named(defaults, name)->in_default_for("cpu")) << name; // the contrast
+        EXPECT_TRUE(named(defaults, name)->in_default_for("gpu")) << name;
+    }
+    const auto both = resolve_kernels({"default", "reduce_chunk"}, {});
+    ASSERT_NE(named(both, "reduce_chunk"), nullptr);
+    EXPECT_FALSE(named(both, "reduce_chunk")->chosen_by_default);
+    EXPECT_TRUE(named(both, "reduce0")->chosen_by_default);
+    EXPECT_FALSE(named(resolve_kernels({"reduce_single"}, {}), "reduce_single")->chosen_by_default);
+}
+
 } // namespace
 } // namespace grp

@@ -1,8 +1,10 @@
+#include "grp/model/kernel_catalog.hpp"
 #include "grp/model/kernel_spec.hpp"
 #include "grp/model/pass_plan.hpp"
 #include "grp/model/verify.hpp"
 
 #include <gtest/gtest.h>
+#include <stdexcept>
 
 namespace grp {
 namespace {
@@ -154,6 +156,46 @@ TEST(verify, non_finite_results_are_wrong_with_no_error_figures) {
     auto zero_ref = verify_sum(element_type::float32, 0.0L, 1.0L, 0.5, 10);
     EXPECT_FALSE(zero_ref.rel_error); // undefined against a zero reference
     EXPECT_EQ(*zero_ref.abs_error, 0.5);
+}
+
+const kernel_spec& builtin(const std::string& name) {
+    static const auto all = builtin_kernels();
+    for (const auto& k : all) {
+        if (k.name == name) {
+            return k;
+        }
+    }
+    throw std::runtime_error("no built-in " + name);
+}
+
+// The one-launch kernel: one pass at every size, its groups capped at 8 per compute unit (the
+// H100 has 132), so the last group adds at most 1056 partials.
+TEST(pass_plan, single_launch_kernel_is_one_pass_at_every_size) {
+    const auto& k = builtin("reduce_single");
+    for (std::uint64_t n : {0ULL, 1ULL, 1ULL << 16, 1ULL << 20, 1ULL << 28}) {
+        const auto p = plan_passes(k, n, 256, 132, "gpu");
+        ASSERT_EQ(p.passes.size(), 1u) << n;
+        EXPECT_LE(p.passes[0].groups, 1056u);
+    }
+    EXPECT_EQ(plan_passes(k, 1ULL << 16, 256, 132, "gpu").passes[0].groups, 16u);
+    EXPECT_EQ(plan_passes(k, 1ULL << 28, 256, 132, "gpu").passes[0].groups, 1056u);
+}
+
+// The CPU-shaped kernel: one group per core on a CPU, then one group over the partials; on a
+// GPU (no cap there) groups follow n, and the partials still fit one group.
+TEST(pass_plan, cpu_shaped_kernel_is_a_group_per_core_then_one) {
+    const auto& k = builtin("reduce_chunk");
+    const auto cpu = plan_passes(k, 1ULL << 25, 1, 2, "cpu");
+    ASSERT_EQ(cpu.passes.size(), 2u);
+    EXPECT_EQ(cpu.passes[0].groups, 2u);
+    EXPECT_EQ(cpu.passes[0].global_size, 2u);
+    EXPECT_EQ(cpu.passes[1].groups, 1u);
+    EXPECT_EQ(plan_passes(k, 4099, 1, 2, "cpu").passes.size(), 2u);
+    EXPECT_EQ(plan_passes(k, 31, 1, 2, "cpu").passes.size(), 1u); // one group holds it all
+    const auto gpu = plan_passes(k, 1ULL << 28, 256, 132, "gpu");
+    ASSERT_EQ(gpu.passes.size(), 2u);
+    EXPECT_EQ(gpu.passes[0].groups, 256u);
+    EXPECT_EQ(gpu.passes[1].groups, 1u);
 }
 
 TEST(verify, depth_counts_sequential_loads_tree_and_passes) {

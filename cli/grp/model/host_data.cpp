@@ -2,12 +2,15 @@
 
 #include "grp/core/error.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdlib>
 #include <cstring>
 #include <fstream>
+#include <functional>
 #include <limits>
 #include <sstream>
+#include <thread>
 
 namespace grp {
 
@@ -32,7 +35,7 @@ struct compensated_sum {
     [[nodiscard]] long double value() const { return sum + comp; }
 };
 
-template <typename T> void put(std::vector<unsigned char>& buf, std::uint64_t at, T v) {
+template <typename T> void put(host_bytes& buf, std::uint64_t at, T v) {
     std::memcpy(buf.data() + at * sizeof(T), &v, sizeof(T));
 }
 
@@ -190,56 +193,140 @@ host_data make_host_data(element_type t, data_layout l, std::uint64_t n, std::ui
     return make_host_data(t, l, n, seed, d);
 }
 
+namespace {
+
+// Where record i's component c lives: its buffer and word index.
+struct record_shape {
+    std::size_t comps = 1, buffers = 1, words_per_record = 1;
+    [[nodiscard]] std::size_t buffer(std::size_t c) const { return buffers == 3 ? c : 0; }
+    [[nodiscard]] std::uint64_t word(std::uint64_t i, std::size_t c) const {
+        return buffers == 3 ? i : i * words_per_record + c;
+    }
+};
+
+void put_value(host_bytes& buf, std::uint64_t at, element_type t, double v) {
+    switch (t) {
+    case element_type::int32:
+        put(buf, at, static_cast<std::int32_t>(v));
+        break;
+    case element_type::uint32:
+        put(buf, at, static_cast<std::uint32_t>(v));
+        break;
+    case element_type::float32:
+        put(buf, at, static_cast<float>(v));
+        break;
+    case element_type::float64:
+        put(buf, at, v);
+        break;
+    }
+}
+
+// Writes records [lo, hi): generation is the costly part and each record depends only on its
+// index, so threads write disjoint ranges.
+void write_records(host_data& d, const record_shape& r, const data_choice& data, std::uint64_t seed,
+                   const std::vector<double>& from_file, std::uint64_t lo, std::uint64_t hi) {
+    const value_kind kind = data.kind;
+    for (std::uint64_t i = lo; i < hi; ++i) {
+        for (std::size_t c = 0; c < r.comps; ++c) {
+            double v = kind == value_kind::file       ? from_file[i * r.comps + c]
+                       : kind == value_kind::constant ? data.constant
+                       : kind == value_kind::iota
+                           ? static_cast<double>(i)
+                           : generated_value(d.type, seed, i * r.comps + c, kind);
+            // The reference sums what the device reads.
+            put_value(d.buffers[r.buffer(c)], r.word(i, c), d.type, stored_value(d.type, v));
+        }
+        if (d.layout == data_layout::aos16) {
+            put(d.buffers[0], i * 4 + 3, std::numeric_limits<float>::quiet_NaN());
+        }
+    }
+}
+
+template <typename T>
+std::pair<long double, long double> typed_sum(const host_bytes& buf, std::uint64_t n,
+                                              std::uint64_t stride, std::uint64_t offset) {
+    compensated_sum sum;
+    long double abs = 0;
+    for (std::uint64_t i = 0; i < n; ++i) {
+        T v;
+        std::memcpy(&v, buf.data() + (i * stride + offset) * sizeof(T), sizeof(T));
+        const double x = static_cast<double>(v);
+        sum.add(x);
+        abs += std::fabs(x);
+    }
+    return {sum.value(), abs};
+}
+
+// Σ x and Σ|x| of component c over the records, in index order, from the stored values
+// (exactly what the device reads). Accumulators stay in registers: this pass is sequential.
+std::pair<long double, long double> component_sum(const host_data& d, const record_shape& r,
+                                                  std::size_t c) {
+    const auto& buf = d.buffers[r.buffer(c)];
+    const std::uint64_t stride = r.buffers == 3 ? 1 : r.words_per_record;
+    const std::uint64_t offset = r.buffers == 3 ? 0 : c;
+    switch (d.type) {
+    case element_type::int32:
+        return typed_sum<std::int32_t>(buf, d.n, stride, offset);
+    case element_type::uint32:
+        return typed_sum<std::uint32_t>(buf, d.n, stride, offset);
+    case element_type::float32:
+        return typed_sum<float>(buf, d.n, stride, offset);
+    case element_type::float64:
+        return typed_sum<double>(buf, d.n, stride, offset);
+    }
+    return {0, 0};
+}
+
+// Runs body(lo, hi) over [0, n) on up to hardware_concurrency threads (one below 2^16 records,
+// where threads cost more than they save).
+void parallel_ranges(std::uint64_t n,
+                     const std::function<void(std::uint64_t, std::uint64_t)>& body) {
+    const std::uint64_t threads =
+        n < (1u << 16) ? 1 : std::max(1u, std::min(16u, std::thread::hardware_concurrency()));
+    const std::uint64_t chunk = (n + threads - 1) / threads;
+    std::vector<std::thread> pool;
+    for (std::uint64_t t = 1; t < threads; ++t) {
+        pool.emplace_back(body, std::min(n, t * chunk), std::min(n, (t + 1) * chunk));
+    }
+    body(0, std::min(n, chunk));
+    for (auto& th : pool) {
+        th.join();
+    }
+}
+
+} // namespace
+
 host_data make_host_data(element_type t, data_layout l, std::uint64_t n, std::uint64_t seed,
                          const data_choice& data) {
-    const value_kind kind = data.kind;
     host_data d;
     d.type = t;
     d.layout = l;
     d.n = n;
-    const std::size_t comps = components(l);
-    const std::size_t buffers = l == data_layout::soa ? 3 : 1;
-    const std::size_t words_per_record = l == data_layout::aos16 ? 4 : (buffers == 3 ? 1 : comps);
-    d.buffers.assign(buffers, std::vector<unsigned char>(std::max<std::uint64_t>(n, 1) *
-                                                         words_per_record * size_of(t)));
+    record_shape r;
+    r.comps = components(l);
+    r.buffers = l == data_layout::soa ? 3 : 1;
+    r.words_per_record = l == data_layout::aos16 ? 4 : (r.buffers == 3 ? 1 : r.comps);
+    d.buffers.resize(r.buffers);
+    for (auto& b : d.buffers) {
+        // Every word of records [0, n) is written below; with n = 0 the one record is zeros.
+        b.resize(std::max<std::uint64_t>(n, 1) * r.words_per_record * size_of(t));
+        if (n == 0) {
+            std::fill(b.begin(), b.end(), 0);
+        }
+    }
     std::vector<double> from_file;
-    if (kind == value_kind::file) {
-        from_file = read_value_file(data.path, t, n * comps);
+    if (data.kind == value_kind::file) {
+        from_file = read_value_file(data.path, t, n * r.comps);
     }
-    std::vector<compensated_sum> sums(comps);
-    d.abs_sum.assign(comps, 0);
-    for (std::uint64_t i = 0; i < n; ++i) {
-        for (std::size_t c = 0; c < comps; ++c) {
-            double v = kind == value_kind::file       ? from_file[i * comps + c]
-                       : kind == value_kind::constant ? data.constant
-                       : kind == value_kind::iota     ? static_cast<double>(i)
-                                                  : generated_value(t, seed, i * comps + c, kind);
-            v = stored_value(t, v); // the reference sums what the device reads
-            sums[c].add(v);
-            d.abs_sum[c] += std::fabs(v);
-            auto& buf = d.buffers[buffers == 3 ? c : 0];
-            std::uint64_t at = buffers == 3 ? i : i * words_per_record + c;
-            switch (t) {
-            case element_type::int32:
-                put(buf, at, static_cast<std::int32_t>(v));
-                break;
-            case element_type::uint32:
-                put(buf, at, static_cast<std::uint32_t>(v));
-                break;
-            case element_type::float32:
-                put(buf, at, static_cast<float>(v));
-                break;
-            case element_type::float64:
-                put(buf, at, v);
-                break;
-            }
-        }
-        if (l == data_layout::aos16) {
-            put(d.buffers[0], i * 4 + 3, std::numeric_limits<float>::quiet_NaN());
-        }
-    }
-    for (const auto& s : sums) {
-        d.exact_sum.push_back(s.value());
+    parallel_ranges(n, [&](std::uint64_t lo, std::uint64_t hi) {
+        write_records(d, r, data, seed, from_file, lo, hi);
+    });
+    // The sums stay sequential in index order: a compensated long-double sum depends on the
+    // order of its additions, and the reference must not change with the thread count.
+    for (std::size_t c = 0; c < r.comps; ++c) {
+        const auto [exact, abs] = component_sum(d, r, c);
+        d.exact_sum.push_back(exact);
+        d.abs_sum.push_back(abs);
     }
     return d;
 }

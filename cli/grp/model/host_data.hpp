@@ -6,7 +6,9 @@
 #include "grp/model/element_type.hpp"
 
 #include <cstdint>
+#include <memory>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace grp {
@@ -37,12 +39,29 @@ struct data_choice {
 /// Parses --data. Throws usage_error naming the accepted forms.
 data_choice parse_data_choice(const std::string& text);
 
+/// An allocator that leaves new elements uninitialized: a host buffer of hundreds of MiB is
+/// written in full by the generating threads, so zeroing it first (single-threaded, page fault
+/// by page fault) only doubled the work.
+template <typename T> struct uninitialized_allocator : std::allocator<T> {
+    template <typename U> struct rebind { using other = uninitialized_allocator<U>; };
+    uninitialized_allocator() = default;
+    template <typename U>
+    uninitialized_allocator(const uninitialized_allocator<U>& /*other*/) noexcept {}
+    template <typename U> void construct(U* p) noexcept { ::new (static_cast<void*>(p)) U; }
+    template <typename U, typename... A> void construct(U* p, A&&... args) {
+        ::new (static_cast<void*>(p)) U(std::forward<A>(args)...);
+    }
+};
+
+/// Raw bytes of one device buffer, as the host generated them.
+using host_bytes = std::vector<unsigned char, uninitialized_allocator<unsigned char>>;
+
 struct host_data {
     element_type type = element_type::float32;
     data_layout layout = data_layout::flat;
     std::uint64_t n = 0; ///< elements (flat) or records (vec3 layouts)
     /// One byte buffer per device buffer: 1 for flat/aos, 3 (x, y, z) for soa.
-    std::vector<std::vector<unsigned char>> buffers;
+    std::vector<host_bytes> buffers;
     /// Exact reference per component: long-double compensated (Neumaier) sums; for int and
     /// uint the exact 64-bit integer sum.
     std::vector<long double> exact_sum;

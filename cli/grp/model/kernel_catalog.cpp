@@ -109,18 +109,22 @@ std::vector<kernel_spec> resolve_kernels(const std::vector<std::string>& items,
     const auto builtin = builtin_kernels();
     const auto wanted = layouts.empty() ? std::vector<data_layout>{data_layout::flat} : layouts;
     std::vector<kernel_spec> out;
-    auto add = [&](const kernel_spec& k) {
-        bool seen = std::any_of(out.begin(), out.end(), [&](const kernel_spec& o) {
+    // A kernel named explicitly runs on every device, even when the default sweep chose it too.
+    auto add = [&](const kernel_spec& k, bool by_default = false) {
+        auto seen = std::find_if(out.begin(), out.end(), [&](const kernel_spec& o) {
             return o.name == k.name && o.layouts == k.layouts && o.spec_path == k.spec_path;
         });
-        if (!seen) {
+        if (seen == out.end()) {
             out.push_back(k);
+            out.back().chosen_by_default = by_default;
+        } else if (!by_default) {
+            seen->chosen_by_default = false;
         }
     };
     auto add_defaults = [&] {
         for (const auto& k : builtin) {
             if (k.in_default_sweep && declares_any(k, wanted)) {
-                add(k);
+                add(k, true);
             }
         }
     };

@@ -95,6 +95,9 @@ struct kernel_spec {
     bool in_default_sweep = true;
     /// Device classes whose default sweep includes the kernel ("cpu", "gpu"); empty: all.
     std::vector<std::string> default_classes;
+    /// Chosen by the default sweep (no -k, or -k default), not by name: plan_sweep then keeps
+    /// it only on devices of its default classes.
+    bool chosen_by_default = false;
 
     /// The device finishes the reduction (passes or last_group), not the host.
     [[nodiscard]] bool finish_on_device() const { return finish != finish_mode::host; }

@@ -9,6 +9,7 @@
 #include "grp/model/kernel_spec.hpp"
 
 #include <cstdint>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -35,22 +36,31 @@ struct sweep_point {
     std::uint64_t local_size = 0;
 };
 
-/// Resolves a local-size list for a device: "default" = 64 and 256 (the quick sweep), "pow2" =
-/// 1, 2, 4 ... up to max_work_group_size, "all" = pow2 plus every multiple of the preferred
-/// work-group multiple, or an explicit comma list. Throws usage_error on a bad list.
+/// Resolves a local-size list for a device: "default" = default_local_sizes, "pow2" = 1, 2, 4
+/// ... up to max_work_group_size, "all" = pow2 plus every multiple of the preferred work-group
+/// multiple, or an explicit comma list. Throws usage_error on a bad list.
 std::vector<std::uint64_t> resolve_local_sizes(const std::string& text, const device_info& dev);
+
+/// The quick sweep's local sizes: 64 and 256 on GPUs and accelerators; on CPUs 1 and the
+/// preferred work-group multiple (8 when unknown; capped by max_work_group_size): a CPU runs a
+/// work-group on one thread, CPU-shaped kernels stream best at local size 1 and GPU-shaped ones
+/// at the driver's vector width.
+std::set<std::uint64_t> default_local_sizes(const device_info& dev);
 
 /// The default problem size for a device and record size: the smallest power of two whose bytes
 /// reach max(2 x the reported last-level cache, default_floor_bytes), capped at a quarter of
 /// the max allocation.
 std::uint64_t default_size(const device_info& dev, std::size_t record_bytes);
 
-/// 512 MiB for GPUs and accelerators, 16 MiB for CPUs (see default_size).
+/// 512 MiB for GPUs and accelerators, 128 MiB for CPUs: above the last-level cache, which
+/// drivers under-report (see default_size).
 std::uint64_t default_floor_bytes(const device_info& dev);
 
 /// Every point, in the requested order ("sequential": kernel-major nesting; "interleaved":
 /// kernels innermost so slow drift of the device spreads over all kernels; "random": a seeded
-/// shuffle).
+/// shuffle). Kernels the default sweep chose are planned only on devices of their default
+/// classes; with the "default" local sizes on a CPU, local size 1 is planned only for kernels
+/// whose grid rule has a "cpu" group cap (CPU-shaped: others launch a group per element or two).
 std::vector<sweep_point> plan_sweep(const std::vector<kernel_spec>& kernels,
                                     const sweep_options& opt, const device_info& dev);
 

@@ -68,6 +68,7 @@ td.worst{color:var(--bad);font-weight:600}table.cases td{white-space:nowrap}
 border:1px solid currentColor;white-space:nowrap}
 .st-ok,.v-good{color:var(--ok)}.st-wrong,.v-bad{color:var(--bad)}.st-failed,.st-race{color:var(--warn)}
 .st-skipped,.v-muted{color:var(--skip)}.v-same{color:var(--fg)}
+.above-peak{color:var(--warn);font-weight:600}
 .chips{margin:6px 0}.chip{display:inline-block;margin:0 6px 4px 0;padding:1px 10px;border-radius:12px;
 background:var(--card);border:1px solid var(--border);font-weight:600}
 .chip.st-wrong:not(.zero),.chip.v-bad{background:var(--bad-bg)}.chip.zero{opacity:.5}

@@ -78,7 +78,7 @@ row case_row(const report_input& in, std::size_t p, table_shape shape, const cas
         {std::to_string(c.samples_ns.size()), static_cast<double>(c.samples_ns.size())},
         number_cell(c.gbps, 1),
         number_cell(gels, 2),
-        number_cell(c.pct_of_peak, 1),
+        {pct_of_peak_text(c), c.pct_of_peak, c.above_peak ? "above-peak" : ""},
         sci_cell(c.rel_error),
     };
     r.cells.insert(r.cells.end(), rest.begin(), rest.end());
@@ -117,11 +117,17 @@ std::string section_cases(const std::vector<report_input>& inputs) {
         {"samples", true},
         {"GB/s", true, "bytes moved / median time"},
         {"G el/s", true, "elements per second / 1e9"},
-        {"% peak", true, "GB/s against the device's measured streaming-read peak"},
+        {"% peak", true,
+         "GB/s against the device's measured peak read (best read shape); >peak: above 105%"},
         {"rel. error", true, "relative error of the result against the host reference"},
     };
     cols.insert(cols.end(), rest.begin(), rest.end());
+    std::size_t above = 0;
+    for (const auto& in : inputs) {
+        above += above_peak_cases(in.prof).size();
+    }
     return section_open("cases", "All cases") +
+           (above > 0 ? para(above_peak_note(above), "warn") : "") +
            "<p class=\"noprint\">Click a column header to sort; type to filter rows. <input "
            "type=\"search\" id=\"case-filter\" placeholder=\"filter: kernel, type, "
            "status\xE2\x80\xA6\" "

@@ -27,7 +27,10 @@ std::string device_card(const profile_device& d) {
          std::string(i.subgroups ? "yes" : "no") + " / " + (i.fp64 ? "yes" : "no")},
     };
     if (d.peak) {
-        rows.emplace_back("peak streaming read", format_opt(d.peak->read_gbps) + " GB/s");
+        rows.emplace_back(
+            "peak read",
+            format_opt(d.peak->read_gbps) + " GB/s" +
+                (d.peak->read_shape.empty() ? std::string() : " (" + d.peak->read_shape + ")"));
         rows.emplace_back("peak copy (read + write)", format_opt(d.peak->copy_gbps) + " GB/s");
     } else {
         rows.emplace_back("peak bandwidth", "not measured");

@@ -118,6 +118,16 @@ std::vector<const case_result*> best_cases(const profile& p);
 /// "312.4" or "n/a": for GB/s and percentages in tables, with `digits` decimals.
 std::string format_opt(std::optional<double> v, int digits = 1);
 
+/// A case's % of peak as tables show it: "97.3", or "148.2 >peak" for a case flagged above 105 %
+/// of its device's measured peak (case_result::above_peak), "n/a" without a peak.
+std::string pct_of_peak_text(const case_result& c);
+
+/// The cases flagged above 105 % of their device's measured peak, in profile order.
+std::vector<const case_result*> above_peak_cases(const profile& p);
+
+/// What a table's ">peak" means, for a note under it: "" when `count` is 0.
+std::string above_peak_note(std::size_t count);
+
 /// `path` with its start replaced by "…" when longer than `max_chars` code points, so that the
 /// file name stays visible: "…/runs/2025/h100.json".
 std::string short_path(const std::string& path, std::size_t max_chars);

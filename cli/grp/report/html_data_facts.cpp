@@ -1,6 +1,6 @@
 // The layout and scenario views of html_data.hpp: best case per layout, and the facts the
 // scenarios record in `extra` and profile::scenarios, read defensively (profiles are untrusted:
-// a fact of the wrong JSON type is treated as absent, never thrown on).
+// a fact of the wrong JSON type is treated as absent, never thrown on); and the above-peak flag.
 #include "grp/report/html_data.hpp"
 
 #include <algorithm>
@@ -124,6 +124,30 @@ std::optional<double> wrong_fraction(const case_result& c) {
         return *wrong / *runs;
     }
     return std::nullopt;
+}
+
+std::string pct_of_peak_text(const case_result& c) {
+    return format_opt(c.pct_of_peak) + (c.above_peak ? " >peak" : "");
+}
+
+std::vector<const case_result*> above_peak_cases(const profile& p) {
+    std::vector<const case_result*> out;
+    for (const auto& c : p.cases) {
+        if (c.above_peak) {
+            out.push_back(&c);
+        }
+    }
+    return out;
+}
+
+std::string above_peak_note(std::size_t count) {
+    if (count == 0) {
+        return "";
+    }
+    return std::to_string(count) +
+           " case(s) marked >peak ran above 105% of the device's measured peak read bandwidth: "
+           "a cache-resident input (try a larger n) or a peak measured too low. Not a win: "
+           "their GB/s do not measure memory.";
 }
 
 } // namespace grp::html

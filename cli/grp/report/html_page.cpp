@@ -53,9 +53,11 @@ std::string head(const std::string& title, const page_options& opt) {
 /// Per profile: the fastest verified case of each kernel family, type and size.
 std::string section_summary(const std::vector<report_input>& inputs) {
     std::vector<row> rows;
+    std::size_t above = 0;
     for (std::size_t p = 0; p < inputs.size(); ++p) {
         const auto& prof = inputs[p].prof;
         for (const auto* c : best_cases(prof)) {
+            above += c->above_peak ? 1 : 0;
             row r;
             if (inputs.size() > 1) {
                 r.cells.emplace_back(profile_tag(p));
@@ -68,7 +70,7 @@ std::string section_summary(const std::vector<report_input>& inputs) {
                 {c->key.kernel + (c->key.layout == "flat" ? "" : " (" + c->key.layout + ")")},
                 {std::to_string(c->key.local_size), static_cast<double>(c->key.local_size)},
                 {format_opt(c->gbps), c->gbps},
-                {format_opt(c->pct_of_peak), c->pct_of_peak},
+                {pct_of_peak_text(*c), c->pct_of_peak, c->above_peak ? "above-peak" : ""},
                 {c->summary ? format_ns(c->summary->median_ns) : "",
                  c->summary ? std::optional<double>(c->summary->median_ns) : std::nullopt}};
             r.cells.insert(r.cells.end(), rest.begin(), rest.end());
@@ -88,6 +90,7 @@ std::string section_summary(const std::vector<report_input>& inputs) {
     cols.insert(cols.end(), rest.begin(), rest.end());
     return section_open("summary", "Best per kernel family") +
            para("The fastest verified case of each kernel family, type and size.") +
+           (above > 0 ? para(above_peak_note(above), "warn") : "") +
            render_table(cols, rows, "compact sortable") + "</section>";
 }
 

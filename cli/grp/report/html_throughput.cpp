@@ -37,6 +37,9 @@ std::string point_tip(const case_result& c, double value, const std::string& uni
     if (c.pct_of_peak) {
         t += ", " + format_fixed(*c.pct_of_peak, 1) + "% of peak";
     }
+    if (c.above_peak) {
+        t += " (ABOVE PEAK: cache-resident input or a low peak)";
+    }
     if (flagged(c)) {
         t += ", RESULT " + to_string(c.status);
     }

@@ -73,14 +73,16 @@ std::string status_line(const html::status_counts& s) {
 
 std::string best_table(const std::vector<report_input>& inputs) {
     std::vector<strings> rows;
+    std::size_t above = 0;
     for (std::size_t i = 0; i < inputs.size(); ++i) {
         const auto& p = inputs[i].prof;
+        above += html::above_peak_cases(p).size();
         for (const auto* c : html::best_cases(p)) {
             rows.push_back({tag_prefix(inputs, i) + html::kernel_family(p, c->key.kernel),
                             c->key.type, format_count(c->key.n),
                             c->key.kernel + (c->key.layout == "flat" ? "" : " " + c->key.layout),
                             std::to_string(c->key.local_size), html::format_opt(c->gbps),
-                            html::format_opt(c->pct_of_peak),
+                            html::pct_of_peak_text(*c),
                             c->summary ? format_ns(c->summary->median_ns) : ""});
         }
     }
@@ -89,7 +91,8 @@ std::string best_table(const std::vector<report_input>& inputs) {
     }
     return "### Best per kernel family\n\n" +
            md_table({"family", "type", "n", "best kernel", "local", "GB/s", "% of peak", "median"},
-                    rows, {false, false, true, false, true, true, true, true});
+                    rows, {false, false, true, false, true, true, true, true}) +
+           (above > 0 ? "**" + markdown_escape(html::above_peak_note(above)) + "**\n\n" : "");
 }
 
 std::string layouts_table(const std::vector<report_input>& inputs) {

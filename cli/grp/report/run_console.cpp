@@ -56,8 +56,9 @@ void run_progress::device_started(const device_info& d, std::size_t cases) {
 
 void run_progress::peak_measured(const peak_bandwidth& p) {
     if (!m_quiet) {
-        m_os << "  measured peak: stream read " << format_fixed(p.read_gbps, 1) << " GB/s, copy "
-             << format_fixed(p.copy_gbps, 1) << " GB/s (" << format_bytes(p.bytes) << " buffer)\n";
+        m_os << "  measured peak: read " << format_fixed(p.read_gbps, 1) << " GB/s ("
+             << p.read_shape << "), copy " << format_fixed(p.copy_gbps, 1) << " GB/s ("
+             << format_bytes(p.bytes) << " buffer)\n";
     }
 }
 
@@ -221,7 +222,7 @@ void print_run_tables(std::ostream& os, const profile& p, const run_table_option
         const auto& dev = p.devices[d];
         os << "\n" << dev.info.name << " (" << dev.info.platform_name << ")";
         if (dev.peak) {
-            os << ": peak stream read " << format_fixed(dev.peak->read_gbps, 1) << " GB/s";
+            os << ": peak read " << format_fixed(dev.peak->read_gbps, 1) << " GB/s";
         }
         os << "\n";
         std::vector<const case_matrix*> shown, hosts_only;
@@ -285,22 +286,24 @@ Columns
   kernel   entry point (from its spec); '*' marks the highest GB/s for each type/layout/n.
   n        elements reduced (records of x,y,z for the aos12/aos16/soa layouts).
   local    work-group (local) size.
-  median   median kernel time over the samples: per sample, the sum over every pass of the
-           reduction (pass 0 reads the input, later passes the partials) of END - START from
-           OpenCL event profiling. Warm-up launches and samples with implausible timestamps
-           are not counted.
+  median   median time over the samples: per sample, the device span of the reduction's
+           launches (pass 0 reads the input, later passes the partials), from the first
+           pass's START to the last pass's END in OpenCL event profiling, gaps between passes
+           included. Warm-up launches and samples with implausible timestamps are not counted.
   p5..p95  5th and 95th percentile of the same samples.
   GB/s     bytes / median time, 1 GB = 1e9 bytes. Bytes = the input read once: n x sizeof(T)
            for flat arrays, n x 12 for aos12 and soa, n x 16 for aos16 (its 4 padding bytes
            travel with each record). Partial sums read and written by later passes are not
            counted: they are under 1% of the input for every built-in kernel.
-  % peak   GB/s as a percentage of this device's streaming-read bandwidth, measured at the
-           start of the run by the built-in stream_read kernel (kernels/peak.cl).
+  % peak   GB/s as a percentage of this device's peak read bandwidth, measured at the start
+           of the run: the best of the read shapes for the device (kernels/peak.cl:
+           stream_read at a few grids; on CPUs also chunk_read, one stream per work-item).
   Gelem/s  n / median time, in 1e9 elements (or records) per second.
   status   ok (verified), wrong (differs from the host reference beyond tolerance: exit 1),
            failed (an OpenCL error), skipped (the device or kernel cannot run this point; the
            reason is listed). "(noisy)": the relative standard error of the median stayed over
-           --max-noise when --max-time ran out.
+           --max-noise when --max-time ran out. ">peak": above 105% of the peak, so not a
+           memory measurement (a cache-resident input, or a peak measured too low).
 Matrix (a sweep point with several local sizes): one row per kernel, one column per local
   size, the median time in each cell (--cells gbps|both for GB/s); '*' the fastest cell of its
   kernel, '**' the fastest of all, '^' launched above the kernel's reported

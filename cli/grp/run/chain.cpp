@@ -191,24 +191,12 @@ chain_timing launch_chain::run(std::uint64_t timer_resolution_ns) {
                                cl::NDRange(m_passes[i].local_size), nullptr, &events[i]);
     }
     q.finish();
-    chain_timing t;
-    std::uint64_t first_start = 0, last_end = 0;
-    for (std::size_t i = 0; i < events.size(); ++i) {
-        const auto st = ocl::read_stamps(events[i]);
-        if (t.flag.empty()) {
-            t.flag = check_stamps(st, timer_resolution_ns);
-        }
-        if (i == 0) {
-            first_start = st.start;
-            t.overhead_ns = st.start >= st.queued ? st.start - st.queued : 0;
-        } else if (t.flag.empty() && st.start < last_end) {
-            t.flag = "pass " + std::to_string(i + 1) + " STARTs before the previous pass ENDs";
-        }
-        last_end = st.end;
-        t.pass_sum_ns += st.end >= st.start ? st.end - st.start : 0;
+    std::vector<launch_stamps> stamps;
+    stamps.reserve(events.size());
+    for (const auto& e : events) {
+        stamps.push_back(ocl::read_stamps(e));
     }
-    t.span_ns = last_end >= first_start ? last_end - first_start : 0;
-    return t;
+    return chain_span(stamps, timer_resolution_ns);
 }
 
 std::vector<double> launch_chain::read_result() {

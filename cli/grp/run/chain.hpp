@@ -6,6 +6,7 @@
 #include "grp/model/kernel_spec.hpp"
 #include "grp/model/profile.hpp"
 #include "grp/model/sweep_plan.hpp"
+#include "grp/model/timestamps.hpp"
 #include "grp/ocl/session.hpp"
 
 #include <optional>
@@ -15,14 +16,6 @@
 namespace grp::run {
 
 using buffer_set = std::vector<cl::Buffer>; ///< 1 buffer, or 3 for soa
-
-/// One execution's timing. Empty `flag` when the stamps are plausible.
-struct chain_timing {
-    std::uint64_t span_ns = 0;     ///< first pass START to last pass END
-    std::uint64_t pass_sum_ns = 0; ///< Σ END-START over the passes
-    std::uint64_t overhead_ns = 0; ///< first pass START - QUEUED
-    std::string flag;              ///< why the stamps cannot be trusted ("" when fine)
-};
 
 class launch_chain {
 public:
@@ -35,7 +28,7 @@ public:
     /// allocations, so buffer placement varies between rounds as it does between runs).
     void bind(const buffer_set& input);
 
-    /// Enqueues every pass, waits, and returns the timing. `events` receives the events.
+    /// Enqueues every pass, waits, and returns the timing (chain_span of the passes' stamps).
     chain_timing run(std::uint64_t timer_resolution_ns);
     /// Enqueues every pass and waits, without reading timestamps.
     void run_untimed();

@@ -1,17 +1,56 @@
-// Measures a device's achievable memory bandwidth with the built-in stream_read and
-// stream_copy kernels (kernels/peak.cl), trying a few grid sizes and keeping the best median,
-// so each case can say how close it came (pct_of_peak).
+// Measures a device's achievable memory bandwidth with the built-in read and copy kernels
+// (kernels/peak.cl): the read peak is the best median of the read shapes for the device
+// (stream_read, the GPU shape, at a few grids; on CPUs also chunk_read, the CPU shape), so each
+// case can say how close it came (pct_of_peak) and a case far above it is flagged, not a win.
 #pragma once
 
 #include "grp/model/profile.hpp"
 #include "grp/ocl/session.hpp"
 #include "grp/run/measure.hpp"
 
+#include <string>
+#include <vector>
+
 namespace grp::run {
 
-/// Reads a buffer of `bytes` (rounded down to 16), capped by half the max allocation: the
+/// One launch shape of a read kernel of peak.cl.
+struct read_shape {
+    std::string kernel; ///< "stream_read" or "chunk_read"
+    std::uint64_t global = 0, local = 0;
+};
+
+/// The read shapes tried on a device: stream_read at 4, 16 and 64 groups of min(256, max
+/// work-group size) per compute unit; on CPUs also chunk_read at 1, 2 and 4 work-items (local
+/// size 1) per compute unit.
+std::vector<read_shape> read_shapes(const device_info& d);
+
+/// Reads a buffer of `bytes` (rounded down to 64), capped by half the max allocation: the
 /// runner passes the largest input of the sweep, so the peak is measured at the size the cases
-/// read. Throws opencl_error.
+/// read. read_shape names the best shape and its grid. Throws opencl_error.
 peak_bandwidth measure_peak(ocl::session& s, const measure_options& m, std::uint64_t bytes);
+
+/// The best read shape (peak_bandwidth::read_shape), ready to be timed again: the runner takes
+/// one burst after every round and keeps the better median, so the peak sees the same moments
+/// of a shared machine as the cases' rounds. One burst at the start alone met a busy moment of
+/// the 2-core test machine and flagged honest cases as above the peak. The bursts' time counts
+/// in the "sampling" phase.
+class peak_probe {
+public:
+    /// Allocates p.bytes of input (filled with 1.0f on the device) for the winning shape; a
+    /// peak without a known shape gives a probe that does nothing. Throws opencl_error.
+    peak_probe(ocl::session& s, const measure_options& m, peak_bandwidth& p);
+
+    /// One burst (warm-up, then 10 timed launches); when its median beats the peak's, updates
+    /// read_median_ns and read_gbps and returns true. Throws opencl_error.
+    bool sample();
+
+private:
+    ocl::session& m_session;
+    const measure_options& m_measure;
+    peak_bandwidth& m_peak;
+    read_shape m_shape;
+    cl::Buffer m_in, m_out;
+    cl::Kernel m_kernel;
+};
 
 } // namespace grp::run

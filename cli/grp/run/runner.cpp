@@ -1,5 +1,6 @@
 #include "grp/run/runner.hpp"
 
+#include "grp/model/case_metrics.hpp"
 #include "grp/ocl/enumerate.hpp"
 #include "grp/run/case_checks.hpp"
 #include "grp/run/interrupt.hpp"
@@ -13,6 +14,7 @@
 #include <algorithm>
 #include <cstdlib>
 #include <map>
+#include <optional>
 
 namespace grp::run {
 
@@ -27,29 +29,12 @@ struct device_context {
     const progress_sink& progress;
     phase_clock& phases;
     std::chrono::steady_clock::time_point start;
+    peak_probe* probe = nullptr; ///< times the peak's best read shape after every round
 };
 
 double peak_of(const device_context& d) {
     const auto& peak = d.prof.devices.at(static_cast<std::size_t>(d.device_index)).peak;
     return peak ? peak->read_gbps : 0.0;
-}
-
-void derive_metrics(case_result& r, double peak_gbps) {
-    r.derive_from_rounds();
-    if (!r.summary || !(r.summary->median_ns > 0)) {
-        return;
-    }
-    const double med = r.summary->median_ns;
-    r.gbps = static_cast<double>(r.bytes) / med;
-    r.elements_per_s = static_cast<double>(r.key.n) / med * 1e9;
-    if (peak_gbps > 0) {
-        r.pct_of_peak = *r.gbps / peak_gbps * 100.0;
-        r.above_peak = *r.pct_of_peak > 105.0;
-        if (r.above_peak) {
-            r.notes.push_back("above 105% of the measured peak read bandwidth: the input is "
-                              "probably cache-resident (try a larger -n) or the peak is wrong");
-        }
-    }
 }
 
 // Copies the group's cases into the profile (from `first` on), with derived metrics.
@@ -179,6 +164,9 @@ void sample_all(device_context& d, input_store& inputs, std::vector<prepared_cas
     round_context ctx{d.session, inputs, d.opt.measure, d.phases, d.start};
     run_rounds(ctx, order, [&](std::size_t round, std::size_t index) {
         if (index == order.size()) {
+            if (d.probe != nullptr && !interrupted()) {
+                d.probe->sample(); // publish derives the cases' metrics from the better peak
+            }
             publish(d, first, cases);
             if (d.progress.checkpoint) {
                 d.progress.checkpoint(d.prof);
@@ -267,7 +255,12 @@ void run_device(const run_options& opt, const ocl::device_handle& h, int device_
         p.scenarios["layouts"]["record_sizes"][std::to_string(device_index)] =
             check_layout_sizes(*session);
     }
-    device_context d{*session, device_index, opt, p, progress, phases, start};
+    std::optional<peak_probe> probe;
+    if (p.devices.back().peak) {
+        probe.emplace(*session, opt.measure, *p.devices.back().peak);
+    }
+    device_context d{*session, device_index, opt,   p,
+                     progress, phases,       start, probe ? &*probe : nullptr};
     for (const auto& group : groups_of(opt, points, h.info)) {
         if (!interrupted()) {
             measure_group(d, group, opt.data, true);
@@ -322,7 +315,8 @@ void measure_points(ocl::session& s, int device_index, const run_options& opt,
                     const progress_sink& progress) {
     auto& phases_of = p.devices.at(static_cast<std::size_t>(device_index)).phases;
     phase_clock phases(phases_of);
-    device_context d{s, device_index, opt, p, progress, phases, std::chrono::steady_clock::now()};
+    device_context d{
+        s, device_index, opt, p, progress, phases, std::chrono::steady_clock::now(), nullptr};
     measure_group(d, points, data, false);
 }
 

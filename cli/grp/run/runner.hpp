@@ -1,8 +1,9 @@
 // The run: for each selected device, measure the peak bandwidth, expand the sweep, and measure
 // its points in groups whose inputs fit on the device together: build every case, upload the
 // inputs, verify every case (first launch, input untouched, exact check), then sample all of
-// them in interleaved rounds. The profile is filled in place, so whatever ends the run (a
-// signal, a build error, an OpenCL error) leaves the finished work in it for the caller to save.
+// them in interleaved rounds, timing the peak's best read shape again after every round (the
+// better median is kept). The profile is filled in place, so whatever ends the run (a signal, a
+// build error, an OpenCL error) leaves the finished work in it for the caller to save.
 #pragma once
 
 #include "grp/model/device_select.hpp"

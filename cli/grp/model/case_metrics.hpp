@@ -1,0 +1,20 @@
+// The metrics derived from a case's samples once a run has them: GB/s, elements per second and
+// the share of the device's measured peak read bandwidth, with the flag for a case above the
+// peak (a cache-resident input or a peak measured too low): a flag, never a silent win.
+#pragma once
+
+#include "grp/model/profile.hpp"
+
+namespace grp {
+
+/// A case whose GB/s exceed this percentage of the device's peak read is flagged above_peak.
+inline constexpr double above_peak_pct = 105.0;
+
+/// Rebuilds the case's samples and summary from its rounds (derive_from_rounds), then sets gbps
+/// (bytes / median ns), elements_per_s and, when `peak_read_gbps` > 0, pct_of_peak and
+/// above_peak (over above_peak_pct, with a note saying why that is suspect). A case without a
+/// positive median gets no metrics. Idempotent: calling it again with another peak replaces
+/// pct_of_peak, above_peak and the note.
+void derive_metrics(case_result& r, double peak_read_gbps);
+
+} // namespace grp
