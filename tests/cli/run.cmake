@@ -25,7 +25,7 @@ grp_cli_test(run_missing_cl_exit_2 2 "kernel file '/nonexistent/user.cl' does no
              run -k /nonexistent/user.cl)
 grp_cli_test(run_missing_source_exit_2 2 "not_there.cl' does not exist"
              run -k ${GRP_KDATA}/missing_source.json)
-grp_cli_test(run_bad_spec_exit_5 5 "bad_spec.json: kernels\\[0\\].grid.elems_per_item: must be at least 1"
+grp_cli_test(run_bad_spec_exit_5 5 "bad_spec.json: kernels\\[0\\].grid.elems_per_item: must be from 1 to 2\\^32"
              run -k ${GRP_KDATA}/bad_spec.json)
 grp_cli_test(run_unknown_kernel_lists_builtins 2 "matches no built-in kernel.*reduce0"
              run -k reduce99)

@@ -15,7 +15,7 @@ grp_cli_test(validate_unknown_status 5
              validate ${V}/bad_status.json)
 grp_cli_test(validate_missing_field 5 "/cases/0: missing required field \"bytes\""
              validate ${V}/bad_status.json)
-grp_cli_test(validate_future_major 5 "version 2\\.0\\.0 is not supported. this tool reads schema 1\\.x"
+grp_cli_test(validate_future_major 5 "version 3\\.0\\.0 is not supported. this tool reads schema 1\\.x to 2\\.x"
              validate ${V}/future_major.json)
 grp_cli_test(validate_missing_file 5 "no-such\\.json: cannot open" validate ${V}/no-such.json)
 grp_cli_test(validate_directory 5 "is a directory" validate ${V})

@@ -1,5 +1,6 @@
 #include "grp/report/run_console.hpp"
 
+#include "grp/core/text_safe.hpp"
 #include "grp/core/units.hpp"
 #include "grp/model/layout_summary.hpp"
 #include "grp/report/table.hpp"
@@ -35,8 +36,8 @@ std::string outcome(const case_result& r) {
 void run_progress::device_started(const device_info& d, std::size_t cases) {
     m_device_start = std::chrono::steady_clock::now();
     if (!m_quiet) {
-        m_os << "device " << d.index << ": " << d.name << " (" << d.platform_name << "), " << cases
-             << " cases\n";
+        m_os << "device " << d.index << ": " << terminal_escape(d.name) << " ("
+             << terminal_escape(d.platform_name) << "), " << cases << " cases\n";
     }
 }
 
@@ -76,7 +77,7 @@ void run_progress::case_started(std::size_t index, std::size_t total, const case
     if (m_quiet || !m_terminal) {
         return;
     }
-    m_os << "\r\033[K  [" << index + 1 << '/' << total << "] " << short_key(key)
+    m_os << "\r\033[K  [" << index + 1 << '/' << total << "] " << terminal_escape(short_key(key))
          << eta(index, total) << std::flush;
 }
 
@@ -86,13 +87,14 @@ void run_progress::case_finished(std::size_t index, std::size_t total, const cas
     }
     if (m_terminal) {
         if (r.status == case_status::wrong || r.status == case_status::failed) {
-            m_os << "\r\033[K  [" << index + 1 << '/' << total << "] " << short_key(r.key)
-                 << ": \033[31m" << outcome(r) << "\033[0m\n";
+            m_os << "\r\033[K  [" << index + 1 << '/' << total << "] "
+                 << terminal_escape(short_key(r.key)) << ": \033[31m" << terminal_escape(outcome(r))
+                 << "\033[0m\n";
         }
         return;
     }
-    m_os << "  [" << index + 1 << '/' << total << "] " << short_key(r.key) << ": " << outcome(r)
-         << '\n';
+    m_os << "  [" << index + 1 << '/' << total << "] " << terminal_escape(short_key(r.key)) << ": "
+         << terminal_escape(outcome(r)) << '\n';
 }
 
 void run_progress::finish() {
@@ -155,7 +157,9 @@ void print_run_tables(std::ostream& os, const profile& p, bool colour) {
                        {status, col}});
         }
         const auto& dev = p.devices[d];
-        os << "\n" << dev.info.name << " (" << dev.info.platform_name << ")";
+        os << "\n"
+           << terminal_escape(dev.info.name) << " (" << terminal_escape(dev.info.platform_name)
+           << ")";
         if (dev.peak) {
             os << ": peak stream read " << format_fixed(dev.peak->read_gbps, 1) << " GB/s";
         }
@@ -164,7 +168,7 @@ void print_run_tables(std::ostream& os, const profile& p, bool colour) {
             t.print(os, colour, "  ");
         }
         for (const auto& [reason, count] : skipped) {
-            os << "  skipped " << count << "x: " << reason << '\n';
+            os << "  skipped " << count << "x: " << terminal_escape(reason) << '\n';
         }
     }
 }
