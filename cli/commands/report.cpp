@@ -46,6 +46,7 @@ int run_report(const report_options& opt) {
         outs.emplace_back(opt.markdown, "markdown summary", opt.force);
     }
     std::vector<const output_file*> targets;
+    targets.reserve(outs.size());
     for (const auto& o : outs) {
         targets.push_back(&o);
     }

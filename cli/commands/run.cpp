@@ -33,9 +33,13 @@ namespace fs = std::filesystem;
 std::string write_rescue_file(const std::string& text, const std::string& out) {
     const fs::path target(out);
     const char* tmpdir = std::getenv("TMPDIR");
-    const std::vector<fs::path> dirs = {
-        target.has_parent_path() ? target.parent_path() : fs::path("."),
-        fs::path(tmpdir != nullptr && *tmpdir != '\0' ? tmpdir : "/tmp")};
+    std::vector<fs::path> dirs;
+    std::error_code ec;
+    // Beside a regular file; never in /dev beside a device the user named.
+    if (!fs::exists(target, ec) || fs::is_regular_file(target, ec)) {
+        dirs.push_back(target.has_parent_path() ? target.parent_path() : fs::path("."));
+    }
+    dirs.emplace_back(tmpdir != nullptr && *tmpdir != '\0' ? tmpdir : "/tmp");
     for (const auto& dir : dirs) {
         std::string name = (dir / "gpu-reduce-prof-rescued-XXXXXX.json").string();
         const int fd = ::mkstemps(name.data(), 5); // O_EXCL: a fresh file, never a symlink

@@ -19,7 +19,8 @@ namespace grp::cli {
 /// A count within [lo, hi], written as parse_count reads it (1000, 64k, 1Mi, 2^20); the value
 /// is handed on to CLI11 as plain decimal, so signs, octal and overflow never reach it.
 /// `hint` is added to the message when the value is out of range.
-inline CLI::Validator count_range(std::uint64_t lo, std::uint64_t hi, std::string hint = "") {
+inline CLI::Validator count_range(std::uint64_t lo, std::uint64_t hi,
+                                  const std::string& hint = "") {
     const std::string range =
         "a whole number from " + std::to_string(lo) + " to " + std::to_string(hi);
     return CLI::Validator(

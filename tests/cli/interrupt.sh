@@ -8,8 +8,8 @@ set -u
 bin=$1; out=$2; sig=${3:-INT}
 rm -f "$out"
 log=$(mktemp)
-"$bin" run -k reduce2 -l 64,128,256,512,1024,2048,32,16,8 -n 2^18 --rounds 50 --min-samples 200 \
-  --max-time 60 --no-peak -o "$out" --force 2>"$log" >/dev/null &
+"$bin" run -k reduce2 -l 32,64 -n 2^18 --rounds 50 --min-samples 100 --max-time 60 --no-peak \
+  -o "$out" --force 2>"$log" >/dev/null &
 pid=$!
 # "round 2/50" is printed when round 1 has finished and been published.
 for _ in $(seq 1 1200); do

@@ -148,6 +148,16 @@ TEST(hardening, counts_reject_overflow_and_deep_exponents) {
     EXPECT_EQ(parse_count("0^5", "-n"), 0U);
 }
 
+// Found by fuzz_profile: a 1.x profile, upgraded on load, was written back as "1.0.0" in the
+// 2.x shape, which no reader accepts. What this tool writes it must read back.
+TEST(hardening, an_upgraded_schema_1_profile_writes_back_as_schema_2) {
+    const profile p = load_profile(std::string(GRP_TEST_DATA) + "/report/sweep.json");
+    ASSERT_EQ(p.schema_version.rfind("1.", 0), 0U);
+    const profile back = parse_profile(profile_text(p), "again.json");
+    EXPECT_EQ(back.schema_version, profile_schema_version);
+    EXPECT_EQ(back.cases.size(), p.cases.size());
+}
+
 // Class 9: one loading path; what validate rejects, every reader rejects.
 TEST(hardening, readers_reject_what_validate_rejects) {
     const ojson good = test::rich_profile();

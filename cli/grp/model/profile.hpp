@@ -218,6 +218,10 @@ void from_json(const nlohmann::ordered_json& j, host_info& h);
 void to_json(nlohmann::ordered_json& j, const profile& p);
 void from_json(const nlohmann::ordered_json& j, profile& p);
 
+/// The schema_version a profile read as `read_version` is written with: as read for this
+/// major, else this tool's (a 1.x profile is upgraded on load and written in the 2.x shape).
+std::string written_schema_version(const std::string& read_version);
+
 /// A finite number as JSON, or null (JSON has no NaN or infinity).
 nlohmann::ordered_json json_number(double v);
 nlohmann::ordered_json json_number(const std::optional<double>& v);
