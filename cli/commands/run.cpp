@@ -79,10 +79,19 @@ void save_or_rescue(const profile& p, const output_file& out) {
 }
 
 // The last checkpoint of the profile, written by the signal thread when a second signal says
-// "stop now" while a kernel is still running.
+// "stop now" while a kernel is still running. The final save goes through here too, under the
+// same lock: a second signal during it waits for it and never replaces the finished profile
+// with an older checkpoint.
 class checkpoint_store {
 public:
     explicit checkpoint_store(output_file out) : m_out(std::move(out)) {}
+    [[nodiscard]] const output_file& out() const { return m_out; }
+    /// Writes the finished (or cut short) profile: the run's last word on the file.
+    void save_final(const profile& p) {
+        std::lock_guard<std::mutex> lock(m_mutex);
+        save_or_rescue(p, m_out);
+        m_final_saved = true;
+    }
     void update(profile p) {
         p.complete = false;
         p.incomplete_reason = "stopped by a second signal during a launch; the cases finished "
@@ -95,7 +104,10 @@ public:
         std::lock_guard<std::mutex> lock(m_mutex);
         const char* name = run::signal_name(sig);
         try {
-            if (m_has) {
+            if (m_final_saved) {
+                std::cerr << "\nstopped by a second " << name << " after the profile was saved to "
+                          << terminal_escape(m_out.path()) << '\n';
+            } else if (m_has) {
                 save_or_rescue(m_profile, m_out);
                 std::cerr << "\nstopped by a second " << name << ": finished rounds saved to "
                           << terminal_escape(m_out.path()) << '\n';
@@ -115,6 +127,7 @@ private:
     std::mutex m_mutex;
     profile m_profile;
     bool m_has = false;
+    bool m_final_saved = false;
 };
 
 run::progress_sink make_sink(run_progress& progress, checkpoint_store& store) {
@@ -182,24 +195,25 @@ int exit_status(const profile& p, const outcome_counts& n) {
 
 // Saves the finished work of a run cut short by `e` (a build or spec error, an OpenCL error,
 // a bug), then lets `e` set the exit status.
-[[noreturn]] void save_and_rethrow(profile& p, const output_file& out, const std::exception& e) {
+[[noreturn]] void save_and_rethrow(profile& p, checkpoint_store& store, const std::exception& e) {
     if (p.cases.empty()) {
         throw; // nothing finished, nothing to keep: no empty profile is left behind
     }
     p.complete = false;
     p.incomplete_reason = valid_utf8(e.what());
     run::finish_host_record(p);
-    save_or_rescue(p, out);
+    store.save_final(p);
     std::cerr << "the run stopped early; " << p.cases.size() << " case(s) saved to "
-              << terminal_escape(out.path()) << " (marked incomplete)\n";
+              << terminal_escape(store.out().path()) << " (marked incomplete)\n";
     throw;
 }
 
-int finish_run(profile& p, const output_file& out, const run_cli_options& o) {
+int finish_run(profile& p, checkpoint_store& store, const run_cli_options& o) {
     if (auto rows = summarize_layouts(p); !rows.empty()) {
         p.scenarios["layouts"]["table"] = to_json(rows);
     }
-    save_or_rescue(p, out);
+    store.save_final(p);
+    const output_file& out = store.out();
     print_run_tables(std::cout, p, use_colour(1));
     print_layout_table(std::cout, p);
     if (o.describe) {
@@ -225,6 +239,10 @@ int run_run(const run_cli_options& o) {
         list_kernels();
         return 0;
     }
+    if (o.output == "-") {
+        throw usage_error("-o -: run writes its profile to a file, since its tables go to "
+                          "stdout; name a file with -o");
+    }
     auto opts = to_run_options(o);
     const output_file out(o.output.empty() ? default_output() : o.output, "profile", o.force,
                           /*create_dirs=*/true);
@@ -242,10 +260,10 @@ int run_run(const run_cli_options& o) {
         throw; // nothing can be saved without memory
     } catch (const std::exception& e) {
         progress.finish();
-        save_and_rethrow(p, out, e);
+        save_and_rethrow(p, *store, e);
     }
     progress.finish();
-    return finish_run(p, out, o);
+    return finish_run(p, *store, o);
 }
 
 } // namespace grp::cli

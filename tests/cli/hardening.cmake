@@ -45,6 +45,8 @@ set_tests_properties(cli.run_build_failure_after_a_finished_group_keeps_it
 grp_cli_sh(run_unwritable_output_fails_before_the_sweep
   "\$expect 5 'cannot write the profile .*/proc/grp-none/p.json' --not 'device 0|GB/s' -- \$bin run -k reduce2 -l 64 -n 4096 -o /proc/grp-none/p.json;
    touch \$out/plain-file; \$expect 5 'cannot write the profile' --not 'device 0' -- \$bin run -k reduce2 -o \$out/plain-file/p.json")
+grp_cli_test(run_output_to_stdout_is_refused_exit_2 2 "-o -: run writes its profile to a file"
+             run -k reduce2 -o -)
 grp_cli_test(run_output_that_is_a_directory_exit_2 2 "is a directory. name a file"
              run -k reduce2 -o ${H_OUT})
 grp_cli_sh(run_unknown_placeholder_fails_before_any_work
@@ -82,6 +84,14 @@ foreach(cmd validate "report -o -" "compare ${GRP_DATA}/report/sweep.json")
   # 11. Files that are not regular files: no endless read, no blocking, a clear message.
   grp_cli_test(hardening_${id}_dev_zero_exit_5 5 "/dev/zero: the profile is a device" ${args} /dev/zero)
   grp_cli_test(hardening_${id}_directory_exit_5 5 "is a directory" ${args} ${H})
+endforeach()
+# 9. Loaders agree: a profile validate rejects (a negative or fractional sample, a version
+#    with trailing text) is rejected by report and compare too, never read as 2^64.
+foreach(name negative_sample fractional_sample version_with_text)
+  grp_cli_sh(hardening_readers_agree_with_validate_${name}
+    "\$expect 5 '${name}.json' -- \$bin validate \$data/${name}.json &&
+     \$expect 5 '${name}.json' -- \$bin report \$data/${name}.json -o - &&
+     \$expect 5 '${name}.json' -- \$bin compare \$data/../validate/valid.json \$data/${name}.json")
 endforeach()
 grp_cli_sh(validate_a_fifo_does_not_block
   "rm -f \$out/fifo.json; mkfifo \$out/fifo.json; timeout 20 \$expect 5 'is a FIFO' -- \$bin validate \$out/fifo.json")

@@ -242,7 +242,7 @@ profile_check check_profile_text(const std::string& text, const std::string& pat
     try {
         doc = parse_json_text(text, path, profile_json_limits);
     } catch (const file_error& e) {
-        out.problems.push_back(e.what()); // PATH:LINE:COL: what
+        out.problems.emplace_back(e.what()); // PATH:LINE:COL: what
         return out;
     }
     const bool checkable = !other_major(doc);
@@ -260,7 +260,7 @@ profile_check check_profile_text(const std::string& text, const std::string& pat
         out.cases = p.cases.size();
         out.devices = p.devices.size();
     } catch (const std::exception& e) { // file_error, or a bug in the reader: both are reported
-        out.problems.push_back(e.what());
+        out.problems.emplace_back(e.what());
     }
     return out;
 }
