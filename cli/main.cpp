@@ -2,6 +2,7 @@
 // and maps grp::error to exit codes; the work lives in cli/commands and cli/grp.
 #include "commands/command.hpp"
 #include "grp/core/error.hpp"
+#include "grp/core/text_safe.hpp"
 #include "grp/core/version.hpp"
 
 #include <iostream>
@@ -23,7 +24,9 @@ Examples:
   gpu-reduce-prof report p.json -o report.html
 
 Exit codes: 0 ok, 1 regression or wrong result, 2 usage, 3 OpenCL, 4 kernel build,
-5 bad profile/spec file, 6 self-check failed, 7 nothing measured, 128+N stopped by signal N.)";
+5 bad profile/spec file or unwritable output, 6 self-check failed, 7 nothing measured,
+70 internal error (a bug), 128+N run stopped by signal N (finished cases saved). README
+lists which inputs give which code.)";
 
 } // namespace
 
@@ -41,6 +44,40 @@ void add_device_option(CLI::App* sub, std::vector<std::string>& devices) {
 }
 } // namespace grp::cli
 
+namespace {
+
+// Runs the selected command; every exception becomes a message and an exit code. Messages
+// carry strings from files, drivers and argv: they are escaped for the terminal.
+int run_command(const grp::cli::command_slot& slot) {
+    using grp::terminal_escape;
+    try {
+        return slot ? slot() : 0;
+    } catch (const grp::kernel_build_error& e) {
+        std::cerr << "error: " << terminal_escape(e.what(), true)
+                  << "\n  device:  " << terminal_escape(e.device())
+                  << "\n  options: " << terminal_escape(e.options()) << "\n--- build log ---\n"
+                  << terminal_escape(e.log(), true) << "\n--- end of build log ---\n";
+        return e.exit_status();
+    } catch (const grp::error& e) {
+        std::cerr << "error: " << terminal_escape(e.what(), true) << '\n';
+        return e.exit_status();
+    } catch (const std::bad_alloc&) {
+        std::cerr << "error: out of host memory; try a smaller -n\n";
+        return static_cast<int>(grp::exit_code::opencl);
+    } catch (const std::exception& e) {
+        // A bug, not bad input: every input error is a grp::error. Say so, and how to report.
+        std::cerr << "internal error: " << terminal_escape(e.what(), true)
+                  << "\nThis is a bug in gpu-reduce-prof; please report it with the command "
+                     "line and input files.\n";
+        return static_cast<int>(grp::exit_code::internal);
+    } catch (...) {
+        std::cerr << "internal error: an unknown exception; this is a bug in gpu-reduce-prof\n";
+        return static_cast<int>(grp::exit_code::internal);
+    }
+}
+
+} // namespace
+
 int main(int argc, char** argv) {
     g_argv.assign(argv, argv + argc);
     CLI::App app(top_help, "gpu-reduce-prof");
@@ -48,6 +85,11 @@ int main(int argc, char** argv) {
                                              " (git " + grp::tool_git_sha + ")");
     app.require_subcommand(1);
     app.fallthrough(false);
+    // CLI11 quotes the offending argument: escaped like every other message (set before the
+    // subcommands are added, which copy it).
+    app.failure_message([](const CLI::App* a, const CLI::Error& e) {
+        return grp::terminal_escape(CLI::FailureMessage::simple(a, e), true);
+    });
 
     grp::cli::command_slot slot;
     grp::cli::add_platforms(app, slot);
@@ -64,18 +106,5 @@ int main(int argc, char** argv) {
         int rc = app.exit(e);
         return rc == 0 ? 0 : static_cast<int>(grp::exit_code::usage);
     }
-    try {
-        return slot ? slot() : 0;
-    } catch (const grp::kernel_build_error& e) {
-        std::cerr << "error: " << e.what() << "\n  device:  " << e.device()
-                  << "\n  options: " << e.options() << "\n--- build log ---\n"
-                  << e.log() << "\n--- end of build log ---\n";
-        return e.exit_status();
-    } catch (const grp::error& e) {
-        std::cerr << "error: " << e.what() << '\n';
-        return e.exit_status();
-    } catch (const std::bad_alloc&) {
-        std::cerr << "error: out of host memory; try a smaller -n\n";
-        return static_cast<int>(grp::exit_code::opencl);
-    }
+    return run_command(slot);
 }

@@ -2,7 +2,9 @@
 # One entry point for newcomers and CI: installs the Debian packages that are missing (as root,
 # or through sudo), configures and builds, then either runs the main job or the whole test suite.
 #   scripts/dev.sh run [RUN-OPTIONS...]   # gpu-reduce-prof run on the default device
-#   scripts/dev.sh test [CTEST-OPTIONS...] # every test, with CTest
+#   scripts/dev.sh test [CTEST-OPTIONS...] # every test, with CTest; then the unit and CLI tests
+#                                          # under ASan + UBSan and each fuzzer for 60 s
+#                                          # (GRP_SKIP_SANITIZERS=1 skips that part)
 # Idempotent: a second call installs nothing and rebuilds only what changed.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
@@ -16,21 +18,11 @@ esac
 packages=(cmake make g++ git ocl-icd-opencl-dev opencl-clhpp-headers libcli11-dev libvalijson-dev
           nlohmann-json3-dev pocl-opencl-icd libgtest-dev)
 if [[ $mode == test ]]; then
-  # The report test renders the HTML in headless Chromium, as a user would see it.
-  packages+=(chromium python3)
+  # The report test renders the HTML in headless Chromium, as a user would see it; the
+  # sanitizer build and the fuzzers use clang and its runtime libraries.
+  packages+=(chromium python3 clang-14 libclang-rt-14-dev)
 fi
-missing=()
-for p in "${packages[@]}"; do
-  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
-done
-if ((${#missing[@]})); then
-  echo "dev.sh: installing ${missing[*]}" >&2
-  sudo=""
-  if [[ $(id -u) != 0 ]]; then sudo="sudo"; fi
-  $sudo apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends \
-    "${missing[@]}" >/dev/null
-fi
+scripts/install-packages.sh "${packages[@]}"
 
 build=${GRP_BUILD_DIR:-build}
 if [[ ! -f $build/CMakeCache.txt ]]; then
@@ -44,4 +36,18 @@ fi
 # Every OpenCL test gets its own PoCL cache folder (tests/pocl-isolate.sh and
 # grp_isolate_pocl_caches), and nothing is kept between tests.
 export POCL_KERNEL_CACHE=0
-exec ctest --test-dir "$build" --output-on-failure -j"$(nproc)" "$@"
+ctest --test-dir "$build" --output-on-failure -j"$(nproc)" "$@"
+if [[ -n ${GRP_SKIP_SANITIZERS:-} ]]; then
+  exit 0
+fi
+# The same unit and CLI tests under AddressSanitizer + UndefinedBehaviorSanitizer (any finding
+# fails the test), then every fuzzer for 60 s. One clang build serves both (build-asan).
+# LeakSanitizer runs on our code; PoCL's own allocations that live until exit are suppressed
+# (tests/lsan.supp says which and why).
+asan=${GRP_ASAN_BUILD_DIR:-build-asan}
+scripts/sanitizer-build.sh "$asan"
+export ASAN_OPTIONS=detect_leaks=1:abort_on_error=1:detect_stack_use_after_return=0
+export LSAN_OPTIONS=suppressions=$PWD/tests/lsan.supp:print_suppressions=0
+export UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
+ctest --test-dir "$asan" --output-on-failure -j"$(nproc)" -LE "ocl|browser" "$@"
+scripts/fuzz.sh 60

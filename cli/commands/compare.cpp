@@ -3,6 +3,7 @@
 // prints a table, markdown, JSON or CSV, and exits 1 when a case fails under --fail-on (a
 // regression is a result, not an error: only unreadable profiles and bad options are
 // exceptions).
+#include "grp/core/text_safe.hpp"
 #include "grp/model/compare.hpp"
 
 #include "commands/command.hpp"
@@ -75,7 +76,7 @@ std::pair<profile, std::string> load_base(const compare_cli_options& cli,
     }
     auto merged = merge_profiles(runs);
     for (const auto& w : merged.warnings) {
-        std::cerr << "warning: baseline: " << terminal_safe(w) << '\n';
+        std::cerr << "warning: baseline: " << terminal_escape(w) << '\n';
     }
     return {std::move(merged.merged), label};
 }
@@ -106,7 +107,7 @@ int run_compare(const compare_cli_options& cli) {
         // Machine-readable output goes to stdout alone; warnings still reach a person.
         for (const auto& c : all) {
             for (const auto& w : c.warnings) {
-                std::cerr << "warning: " << terminal_safe(w) << '\n';
+                std::cerr << "warning: " << terminal_escape(w) << '\n';
             }
         }
     }

@@ -1,12 +1,13 @@
 // `gpu-reduce-prof merge RUN.json... -o BASELINE.json`: several runs of the same sweep as one
 // baseline profile, so `compare` measures the run-to-run spread instead of assuming it.
+#include "grp/core/text_safe.hpp"
 #include "grp/model/merge.hpp"
 
 #include "commands/command.hpp"
 #include "grp/core/error.hpp"
+#include "grp/core/output_file.hpp"
 #include "grp/report/compare_print.hpp"
 
-#include <filesystem>
 #include <iostream>
 #include <memory>
 
@@ -21,26 +22,22 @@ struct merge_cli_options {
 };
 
 int run_merge(const merge_cli_options& o) {
-    namespace fs = std::filesystem;
-    std::error_code ec;
-    if (fs::exists(o.output, ec) && !o.force && fs::is_regular_file(o.output, ec)) {
-        throw usage_error("output '" + o.output + "' exists; pass --force to overwrite it");
-    }
+    const output_file out(o.output, "baseline profile", o.force);
+    check_distinct_files(o.files, {&out});
+    out.probe(); // an unwritable target fails before every run is read
     std::vector<std::pair<profile, std::string>> runs;
+    runs.reserve(o.files.size());
     for (const auto& f : o.files) {
-        if (fs::exists(o.output, ec) && fs::equivalent(f, o.output, ec)) {
-            throw usage_error("'" + o.output + "' is also an input; write the baseline elsewhere");
-        }
         runs.emplace_back(load_profile(f), f);
     }
     auto m = merge_profiles(runs);
     for (const auto& w : m.warnings) {
-        std::cerr << "warning: " << terminal_safe(w) << '\n';
+        std::cerr << "warning: " << terminal_escape(w) << '\n';
     }
     m.merged.tool.argv = invocation_argv();
-    save_profile(m.merged, o.output);
-    std::cerr << "baseline written to " << o.output << ": " << m.merged.runs.size() << " runs, "
-              << m.merged.cases.size() << " cases\n";
+    out.write(profile_text(m.merged));
+    std::cerr << "baseline written to " << terminal_escape(out.path()) << ": "
+              << m.merged.runs.size() << " runs, " << m.merged.cases.size() << " cases\n";
     return 0;
 }
 

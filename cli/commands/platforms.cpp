@@ -1,6 +1,7 @@
 // `gpu-reduce-prof platforms`: every OpenCL platform and device with the facts a tuner needs,
 // as a table or as JSON (stable keys, see device_info.cpp).
 #include "commands/command.hpp"
+#include "grp/core/text_safe.hpp"
 #include "grp/core/units.hpp"
 #include "grp/ocl/enumerate.hpp"
 #include "grp/report/table.hpp"
@@ -57,11 +58,11 @@ void print_device(std::ostream& os, const device_info& d, bool extensions) {
         t.add_row({{k}, {v}});
     }
     os << "Device " << d.index << " [" << d.platform_index << ':' << d.device_index
-       << "]: " << d.name << '\n';
+       << "]: " << terminal_escape(d.name) << '\n';
     t.print(os, false, "  ");
     if (extensions) {
         for (const auto& e : d.extensions) {
-            os << "    " << e << '\n';
+            os << "    " << terminal_escape(e) << '\n';
         }
     }
 }
@@ -80,15 +81,19 @@ int run_platforms(const platforms_options& opt) {
         for (const auto& h : devices) {
             j.push_back(h.info);
         }
-        std::cout << j.dump(2) << '\n';
+        // Driver strings need not be UTF-8; JSON output must be.
+        std::cout << j.dump(2, ' ', false, nlohmann::ordered_json::error_handler_t::replace)
+                  << '\n';
         return 0;
     }
     int last_platform = -1;
     for (const auto& h : devices) {
         if (h.info.platform_index != last_platform) {
             last_platform = h.info.platform_index;
-            std::cout << "Platform " << h.info.platform_index << ": " << h.info.platform_name
-                      << " (" << h.info.platform_vendor << ", " << h.info.platform_version << ")\n";
+            std::cout << "Platform " << h.info.platform_index << ": "
+                      << terminal_escape(h.info.platform_name) << " ("
+                      << terminal_escape(h.info.platform_vendor) << ", "
+                      << terminal_escape(h.info.platform_version) << ")\n";
         }
         print_device(std::cout, h.info, opt.extensions);
         std::cout << '\n';

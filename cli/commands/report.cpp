@@ -2,16 +2,17 @@
 // a markdown summary of one or more profiles. With several profiles the first is the base that
 // the others are compared with (compare's verdicts).
 #include "commands/command.hpp"
+#include "commands/validators.hpp"
 #include "grp/core/error.hpp"
+#include "grp/core/output_file.hpp"
+#include "grp/core/text_safe.hpp"
 #include "grp/core/version.hpp"
 #include "grp/model/compare.hpp"
 #include "grp/report/html_page.hpp"
 #include "grp/report/markdown_summary.hpp"
 
-#include <fstream>
 #include <iostream>
 #include <memory>
-#include <sys/stat.h>
 
 namespace grp::cli {
 
@@ -29,45 +30,6 @@ struct report_options {
     std::string cells = "time"; ///< what the markdown matrices show
 };
 
-bool exists(const std::string& path) {
-    struct stat st {};
-    return ::stat(path.c_str(), &st) == 0;
-}
-
-/// True for an existing device, FIFO or socket (/dev/null, /dev/stdout, a named pipe): written
-/// in place, because the atomic temp-file-and-rename would replace the node with a file.
-bool is_special(const std::string& path) {
-    struct stat st {};
-    return ::stat(path.c_str(), &st) == 0 && !S_ISREG(st.st_mode) && !S_ISDIR(st.st_mode);
-}
-
-/// Refuses to replace a file unless --force, and never replaces an input profile.
-void check_target(const std::string& path, const report_options& opt, const char* what) {
-    if (path.empty() || path == "-") {
-        return;
-    }
-    for (const auto& f : opt.files) {
-        if (f == path) {
-            throw usage_error(std::string(what) + " '" + path +
-                              "' is also an input profile; write the report somewhere else");
-        }
-    }
-    if (!opt.force && exists(path) && !is_special(path)) {
-        throw usage_error(std::string(what) + " '" + path +
-                          "' already exists; pass --force to overwrite it, or choose another "
-                          "name");
-    }
-}
-
-void emit(const std::string& path, const std::string& text) {
-    if (path == "-") {
-        std::cout << text;
-        std::cout.flush();
-    } else {
-        write_file_atomic(path, text); // writes devices and FIFOs in place
-    }
-}
-
 int run_report(const report_options& opt) {
     if (opt.output.empty() && opt.markdown.empty()) {
         throw usage_error("report: nothing to write; give -o report.html and/or --markdown "
@@ -77,8 +39,23 @@ int run_report(const report_options& opt) {
         throw usage_error("report: -o - and --markdown - would both write to stdout; send one "
                           "of them to a file");
     }
-    check_target(opt.output, opt, "output");
-    check_target(opt.markdown, opt, "markdown output");
+    std::vector<output_file> outs;
+    if (!opt.output.empty()) {
+        outs.emplace_back(opt.output, "HTML report", opt.force);
+    }
+    if (!opt.markdown.empty()) {
+        outs.emplace_back(opt.markdown, "markdown summary", opt.force);
+    }
+    std::vector<const output_file*> targets;
+    targets.reserve(outs.size());
+    for (const auto& o : outs) {
+        targets.push_back(&o);
+    }
+    // Before any work: no output may replace an input or another output, however spelled.
+    check_distinct_files(opt.files, targets);
+    for (const auto& o : outs) {
+        o.probe();
+    }
     compare_options cmp;
     cmp.threshold = opt.threshold_pct / 100.0;
     cmp.alpha = opt.alpha;
@@ -90,20 +67,21 @@ int run_report(const report_options& opt) {
     }
     const std::string generator =
         std::string(tool_name) + " " + tool_version + " (git " + tool_git_sha + ")";
+    std::size_t next = 0;
     if (!opt.output.empty()) {
         html::page_options page;
         page.title = opt.title;
         page.generator = generator;
         page.compare = cmp;
-        emit(opt.output, html::render_report(inputs, page));
+        outs[next++].write(html::render_report(inputs, page));
     }
     if (!opt.markdown.empty()) {
-        emit(opt.markdown,
-             render_markdown_summary(inputs, generator, cmp, parse_cell_value(opt.cells)));
+        outs[next++].write(
+            render_markdown_summary(inputs, generator, cmp, parse_cell_value(opt.cells)));
     }
-    for (const auto* path : {&opt.output, &opt.markdown}) {
-        if (!path->empty() && *path != "-") {
-            std::cerr << "wrote " << *path << '\n';
+    for (const auto& o : outs) {
+        if (!o.is_stdout()) {
+            std::cerr << "wrote " << terminal_escape(o.path()) << '\n';
         }
     }
     return 0;
@@ -120,8 +98,13 @@ work-group size per kernel family with p5-p95 error bars and the measured peak, 
 comparison, the scenarios, every case's verification status, compare verdicts when several
 profiles are given (the first is the base), and a sortable table of all cases.
 
-Exit codes: 0 written, 2 usage (including an existing output without --force),
-5 unreadable or invalid profile or unwritable output.)";
+Outputs are written whole or not at all (a temp file beside each, renamed into place); an
+existing file is replaced only with --force, and never when it is one of the input profiles
+or the other output, however it is spelled.
+
+Exit codes: 0 written, 2 usage (an existing output without --force, an output that is an
+input or names the same file as the other output), 5 unreadable or invalid profile or
+unwritable output.)";
 
 } // namespace
 
@@ -148,10 +131,10 @@ void add_report(CLI::App& app, command_slot& slot) {
     sub->add_option("--threshold", opt->threshold_pct,
                     "Comparison: minimum change of the median, in percent, for slower/faster")
         ->type_name("PCT")
-        ->check(CLI::Range(0.0, 1000.0))
+        ->check(finite_range(0.0, 1000.0))
         ->capture_default_str();
     sub->add_option("--alpha", opt->alpha, "Comparison: significance level of the U test")
-        ->check(CLI::Range(1e-9, 0.5))
+        ->check(finite_range(1e-9, 0.5))
         ->capture_default_str();
     sub->add_option("--normalize", opt->normalize,
                     "Comparison: none, peak, or a reference KERNEL or case KEY (as compare)")

@@ -4,12 +4,17 @@
 // spec error, an OpenCL error.
 #include "commands/command.hpp"
 #include "commands/run_options.hpp"
+#include "grp/core/output_file.hpp"
+#include "grp/core/text_safe.hpp"
 #include "grp/model/layout_summary.hpp"
 #include "grp/report/run_console.hpp"
 #include "grp/report/table.hpp"
 #include "grp/run/interrupt.hpp"
 #include "grp/run/runner.hpp"
 
+#include <cerrno>
+#include <cstdlib>
+#include <filesystem>
 #include <iostream>
 #include <memory>
 #include <mutex>
@@ -20,40 +25,110 @@ namespace grp::cli {
 
 namespace {
 
+namespace fs = std::filesystem;
+
+// Never lose a finished run: when the named output cannot be written at the end (its folder
+// was removed or made read-only, the disk filled up, another process created the file), the
+// profile goes to a new file beside it, else in the temp folder; the error then says where.
+// Returns that file's path, or "" when no place could be written.
+std::string write_rescue_file(const std::string& text, const std::string& out) {
+    const fs::path target(out);
+    const char* tmpdir = std::getenv("TMPDIR");
+    std::vector<fs::path> dirs;
+    std::error_code ec;
+    // Beside a regular file; never in /dev beside a device the user named.
+    if (!fs::exists(target, ec) || fs::is_regular_file(target, ec)) {
+        dirs.push_back(target.has_parent_path() ? target.parent_path() : fs::path("."));
+    }
+    dirs.emplace_back(tmpdir != nullptr && *tmpdir != '\0' ? tmpdir : "/tmp");
+    for (const auto& dir : dirs) {
+        std::string name = (dir / "gpu-reduce-prof-rescued-XXXXXX.json").string();
+        const int fd = ::mkstemps(name.data(), 5); // O_EXCL: a fresh file, never a symlink
+        if (fd < 0) {
+            continue;
+        }
+        std::size_t done = 0;
+        while (done < text.size()) {
+            const ssize_t n = ::write(fd, text.data() + done, text.size() - done);
+            if (n <= 0 && errno != EINTR) {
+                break;
+            }
+            done += n > 0 ? static_cast<std::size_t>(n) : 0;
+        }
+        if (::close(fd) == 0 && done == text.size()) {
+            return name;
+        }
+        ::unlink(name.c_str());
+    }
+    return "";
+}
+
+/// Writes the profile to `out`, or, when that fails, to a rescue file; then rethrows the
+/// write error (its exit code) with the rescue file named.
+void save_or_rescue(const profile& p, const output_file& out) {
+    const std::string text = profile_text(p);
+    try {
+        out.write(text);
+    } catch (const error& e) {
+        const std::string rescued = write_rescue_file(text, out.path());
+        throw error(std::string(e.what()) +
+                        (rescued.empty() ? "\nthe profile could not be saved anywhere"
+                                         : "\nthe profile (" + std::to_string(p.cases.size()) +
+                                               " cases) was saved to " + rescued + " instead"),
+                    e.code());
+    }
+}
+
 // The last checkpoint of the profile, written by the signal thread when a second signal says
-// "stop now" while a kernel is still running.
+// "stop now" while a kernel is still running. The final save goes through here too, under the
+// same lock: a second signal during it waits for it and never replaces the finished profile
+// with an older checkpoint.
 class checkpoint_store {
 public:
-    explicit checkpoint_store(std::string path) : m_path(std::move(path)) {}
+    explicit checkpoint_store(output_file out) : m_out(std::move(out)) {}
+    [[nodiscard]] const output_file& out() const { return m_out; }
+    /// Writes the finished (or cut short) profile: the run's last word on the file.
+    void save_final(const profile& p) {
+        std::lock_guard<std::mutex> lock(m_mutex);
+        save_or_rescue(p, m_out);
+        m_final_saved = true;
+    }
     void update(profile p) {
         p.complete = false;
         p.incomplete_reason = "stopped by a second signal during a launch; the cases finished "
                               "up to the last round are kept";
-        auto text = profile_text(p);
         std::lock_guard<std::mutex> lock(m_mutex);
-        m_text = std::move(text);
+        m_profile = std::move(p);
+        m_has = true;
     }
     [[noreturn]] void write_and_exit(int sig) {
         std::lock_guard<std::mutex> lock(m_mutex);
+        const char* name = run::signal_name(sig);
         try {
-            if (!m_text.empty()) {
-                write_file_atomic(m_path, m_text);
-                std::cerr << "\nstopped by a second " << run::signal_name(sig)
-                          << ": finished rounds saved to " << m_path << '\n';
+            if (m_final_saved) {
+                std::cerr << "\nstopped by a second " << name << " after the profile was saved to "
+                          << terminal_escape(m_out.path()) << '\n';
+            } else if (m_has) {
+                save_or_rescue(m_profile, m_out);
+                std::cerr << "\nstopped by a second " << name << ": finished rounds saved to "
+                          << terminal_escape(m_out.path()) << '\n';
             } else {
-                std::cerr << "\nstopped by a second " << run::signal_name(sig)
+                std::cerr << "\nstopped by a second " << name
                           << " before any case finished; nothing written\n";
             }
         } catch (const std::exception& e) {
-            std::cerr << "\nstopped; could not save: " << e.what() << '\n';
+            std::cerr << "\nstopped; " << terminal_escape(e.what(), true) << '\n';
         }
+        std::cerr.flush();
         _exit(128 + sig);
     }
 
 private:
-    std::string m_path;
+    output_file m_out;
     std::mutex m_mutex;
-    std::string m_text;
+    profile m_profile;
+    bool m_has = false;
+    bool m_final_saved = false;
 };
 
 run::progress_sink make_sink(run_progress& progress, checkpoint_store& store) {
@@ -138,22 +213,27 @@ int exit_status(const profile& p, const outcome_counts& n) {
     return 0;
 }
 
-// Saves the finished work of a run cut short by `e`, then lets `e` set the exit status.
-[[noreturn]] void save_and_rethrow(profile& p, const std::string& out, const error& e) {
+// Saves the finished work of a run cut short by `e` (a build or spec error, an OpenCL error,
+// a bug), then lets `e` set the exit status.
+[[noreturn]] void save_and_rethrow(profile& p, checkpoint_store& store, const std::exception& e) {
+    if (p.cases.empty()) {
+        throw; // nothing finished, nothing to keep: no empty profile is left behind
+    }
     p.complete = false;
-    p.incomplete_reason = e.what();
+    p.incomplete_reason = valid_utf8(e.what());
     run::finish_host_record(p);
-    save_profile(p, out);
-    std::cerr << "the run stopped early; " << p.cases.size() << " case(s) saved to " << out
-              << " (marked incomplete)\n";
+    store.save_final(p);
+    std::cerr << "the run stopped early; " << p.cases.size() << " case(s) saved to "
+              << terminal_escape(store.out().path()) << " (marked incomplete)\n";
     throw;
 }
 
-int finish_run(profile& p, const std::string& out, const run_cli_options& o) {
+int finish_run(profile& p, checkpoint_store& store, const run_cli_options& o) {
     if (auto rows = summarize_layouts(p); !rows.empty()) {
         p.scenarios["layouts"]["table"] = to_json(rows);
     }
-    save_profile(p, out);
+    store.save_final(p);
+    const output_file& out = store.out();
     run_table_options table;
     table.colour = use_colour(1);
     table.cells = parse_cell_value(o.cells);
@@ -166,8 +246,8 @@ int finish_run(profile& p, const std::string& out, const run_cli_options& o) {
     const auto n = count_outcomes(p);
     print_failures(p);
     print_warnings(n, o);
-    std::cerr << (p.complete ? "" : "interrupted: ") << "profile written to " << out << " ("
-              << p.cases.size() << " cases"
+    std::cerr << (p.complete ? "" : "interrupted: ") << "profile written to "
+              << terminal_escape(out.path()) << " (" << p.cases.size() << " cases"
               << (n.wrong ? ", " + std::to_string(n.wrong) + " WRONG" : "")
               << (n.failed ? ", " + std::to_string(n.failed) + " failed" : "") << ")\n";
     if (n.measured == 0 && p.complete) {
@@ -184,9 +264,15 @@ int run_run(const run_cli_options& o) {
         list_kernels();
         return 0;
     }
+    if (o.output == "-") {
+        throw usage_error("-o -: run writes its profile to a file, since its tables go to "
+                          "stdout; name a file with -o");
+    }
     auto opts = to_run_options(o);
-    const std::string out = o.output.empty() ? default_output() : o.output;
-    check_output_writable(out, o.force);
+    const output_file out(o.output.empty() ? default_output() : o.output, "profile", o.force,
+                          /*create_dirs=*/true);
+    out.probe(); // before any work: an unwritable output fails now, not after the sweep
+    check_distinct_files(run_input_files(opts), {&out});
     auto store = std::make_shared<checkpoint_store>(out);
     run::start_signal_thread([store](int sig) { store->write_and_exit(sig); });
     run_progress progress(std::cerr, isatty(2) != 0, o.quiet);
@@ -195,12 +281,14 @@ int run_run(const run_cli_options& o) {
     run::stamp_profile(p, invocation_argv());
     try {
         run::run_sweep(opts, sink, p);
-    } catch (const error& e) {
+    } catch (const std::bad_alloc&) {
+        throw; // nothing can be saved without memory
+    } catch (const std::exception& e) {
         progress.finish();
-        save_and_rethrow(p, out, e);
+        save_and_rethrow(p, *store, e);
     }
     progress.finish();
-    return finish_run(p, out, o);
+    return finish_run(p, *store, o);
 }
 
 } // namespace grp::cli

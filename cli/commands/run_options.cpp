@@ -1,6 +1,7 @@
 #include "commands/run_options.hpp"
 
 #include "commands/command.hpp"
+#include "commands/validators.hpp"
 #include "grp/core/units.hpp"
 #include "grp/model/kernel_catalog.hpp"
 #include "grp/report/table.hpp"
@@ -9,15 +10,11 @@
 
 #include <algorithm>
 #include <cstdio>
-#include <filesystem>
 #include <iostream>
 #include <memory>
 #include <random>
-#include <unistd.h>
 
 namespace grp::cli {
-
-namespace fs = std::filesystem;
 
 namespace {
 
@@ -67,14 +64,14 @@ void add_sweep_options(CLI::App* sub, run_cli_options& o) {
         ->delimiter(',');
     sub->add_option("--barrier-runs", o.barrier_runs,
                     "Launches of each kernel in the barrier scenario")
-        ->check(CLI::Range(std::uint64_t{1}, std::uint64_t{1000000}))
+        ->transform(count_range(1, 1000000))
         ->capture_default_str();
     sub->add_option("--order", o.order,
                     "Order of cases in a round: sequential, interleaved, "
                     "random")
         ->capture_default_str();
     sub->add_option("--seed", o.seed, "Seed of the input data and of --order random")
-        ->check(CLI::NonNegativeNumber)
+        ->transform(count_range(0, UINT64_MAX))
         ->capture_default_str();
     sub->add_option("--wg-limit", o.wg_limit,
                     "Above a kernel's CL_KERNEL_WORK_GROUP_SIZE: 'device' tries the launch up to "
@@ -85,7 +82,7 @@ void add_sweep_options(CLI::App* sub, run_cli_options& o) {
 void add_timing_options(CLI::App* sub, run_cli_options& o) {
     auto& m = o.measure;
     sub->add_option("--rounds", m.rounds, "Rounds per case, spread over the run")
-        ->check(CLI::Range(std::uint64_t{1}, std::uint64_t{10000}))
+        ->transform(count_range(1, 10000))
         ->capture_default_str();
     sub->add_option("--extra-rounds", m.extra_rounds,
                     "Most rounds added for cases whose rounds another process disturbed (their "
@@ -95,29 +92,31 @@ void add_timing_options(CLI::App* sub, run_cli_options& o) {
     sub->add_option("--round-spacing", m.round_spacing_s,
                     "Least seconds between the starts of a case's rounds (the device idles when "
                     "a round is quicker)")
-        ->check(CLI::Range(0.0, 3600.0))
+        ->check(finite_range(0.0, 3600.0))
         ->capture_default_str();
     sub->add_option("--warmup", m.warmup, "Untimed launches before each round")
-        ->check(CLI::Range(std::uint64_t{0}, std::uint64_t{1000000}))
+        ->transform(count_range(0, 1000000))
         ->capture_default_str();
     sub->add_option("--min-samples", m.min_samples, "Fewest timed samples per round")
-        ->check(CLI::Range(std::uint64_t{1}, std::uint64_t{10000000}))
+        ->transform(count_range(1, 10000000))
         ->capture_default_str();
     sub->add_option("--max-samples", m.max_samples, "Most timed samples per round")
-        ->check(CLI::Range(std::uint64_t{1}, std::uint64_t{10000000}))
+        ->transform(count_range(1, 10000000))
         ->capture_default_str();
     sub->add_option("--samples", o.samples,
                     "Exactly this many samples per round (no adaptive "
                     "stop)")
-        ->check(CLI::Range(std::uint64_t{1}, std::uint64_t{10000000}));
+        ->transform(count_range(1, 10000000,
+                                "omit --samples for adaptive sampling (--min-samples, "
+                                "--max-samples, --max-noise)"));
     sub->add_option("--max-noise", o.max_noise_pct,
                     "A round stops once the relative standard error of its median is under "
                     "this %")
-        ->check(CLI::Range(0.0001, 100.0))
+        ->check(finite_range(0.0001, 100.0))
         ->capture_default_str();
     sub->add_option("--max-time", m.max_time_s,
                     "Seconds of sampling per case, shared by its rounds")
-        ->check(CLI::Range(0.0, 86400.0))
+        ->check(finite_range(0.0, 86400.0))
         ->capture_default_str();
     sub->add_option("--host-repeats", o.host_repeats,
                     "Timed repeats of the host baseline (the same input summed on the CPU by a "
@@ -128,14 +127,17 @@ void add_timing_options(CLI::App* sub, run_cli_options& o) {
 
 void add_output_options(CLI::App* sub, run_cli_options& o) {
     sub->add_option("-o,--output", o.output,
-                    "Profile path (default out/profile-<UTC time>-<random>.json)");
+                    "Profile path (default out/profile-<UTC time>-<random>.json)")
+        ->check(non_empty("a file name"));
     sub->add_flag("--force", o.force, "Overwrite an existing output file");
     sub->add_flag("--keep-going", o.keep_going,
                   "Record a kernel that fails to build as failed and go on");
     sub->add_flag("--no-peak", o.no_peak, "Skip the peak-bandwidth measurement");
     sub->add_option("--peak-bytes", o.peak_bytes,
                     "Buffer size of the peak measurement (default: the sweep's largest input)")
-        ->check(CLI::Range(std::uint64_t{4096}, std::uint64_t{1} << 50));
+        ->transform(count_range(4096, std::uint64_t{1} << 50U,
+                                "the peak measurement needs a buffer of at least 4 KiB; sizes "
+                                "take 64Mi, 1G, 2^30"));
     sub->add_option("--cl-options", o.cl_options,
                     "Appended to every kernel's build options, e.g. '-cl-nv-verbose' (the "
                     "driver's build log is then kept in each case's extra.build_log)");
@@ -239,22 +241,19 @@ std::string default_output() {
     return "out/profile-" + stamp + "-" + suffix + ".json";
 }
 
-void check_output_writable(const std::string& path, bool force) {
-    std::error_code ec;
-    const fs::path p(path);
-    if (fs::is_directory(p, ec)) {
-        throw usage_error("output '" + path + "' is a directory; name a file with -o");
+std::vector<std::string> run_input_files(const run::run_options& o) {
+    std::vector<std::string> files;
+    for (const auto& k : o.kernels) {
+        for (const auto* path : {&k.spec_path, &k.source_path}) {
+            if (!path->empty() && path->rfind("builtin:", 0) != 0) {
+                files.push_back(*path);
+            }
+        }
     }
-    if (fs::exists(p, ec) && !force && fs::is_regular_file(p, ec)) {
-        throw usage_error("output '" + path +
-                          "' exists; pass --force to overwrite it or -o to choose another file");
+    if (o.data.kind == value_kind::file) {
+        files.push_back(o.data.path);
     }
-    const fs::path dir = p.has_parent_path() ? p.parent_path() : fs::path(".");
-    fs::create_directories(dir, ec);
-    if (!fs::is_directory(dir) || ::access(dir.c_str(), W_OK) != 0) {
-        throw file_error("cannot write the profile into '" + dir.string() +
-                         "' (not a writable directory); choose another -o before the run starts");
-    }
+    return files;
 }
 
 void add_run(CLI::App& app, command_slot& slot) {

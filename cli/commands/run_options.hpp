@@ -39,9 +39,9 @@ void list_kernels();
 /// "out/profile-<UTC>-<random>.json": two runs started in the same second do not collide.
 std::string default_output();
 
-/// Fails before any work when `path` cannot be written: it exists (without --force), it is a
-/// directory, or its directory cannot be created or written. Throws usage_error / file_error.
-void check_output_writable(const std::string& path, bool force);
+/// The files the run reads (user kernel specs and sources, --data file:PATH): the output
+/// must be none of them.
+std::vector<std::string> run_input_files(const run::run_options& o);
 
 int run_run(const run_cli_options& o);
 

@@ -4,6 +4,7 @@
 // job can gate on it before comparing.
 #include "commands/command.hpp"
 #include "grp/core/error.hpp"
+#include "grp/core/text_safe.hpp"
 #include "grp/model/profile.hpp"
 #include "grp/model/schema_check.hpp"
 
@@ -32,13 +33,13 @@ int run_validate(const validate_options& opt) {
     for (const auto& path : opt.files) {
         const auto check = check_profile_file(path);
         if (check.ok()) {
-            std::cout << path << ": ok (" << check.cases << " cases, " << check.devices
-                      << " devices)\n";
+            std::cout << terminal_escape(path) << ": ok (" << check.cases << " cases, "
+                      << check.devices << " devices)\n";
             continue;
         }
         all_valid = false;
         for (const auto& line : check.problems) {
-            std::cout << line << '\n';
+            std::cout << terminal_escape(line) << '\n'; // lines quote the file's strings
         }
     }
     std::cout.flush();

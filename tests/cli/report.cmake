@@ -25,7 +25,7 @@ grp_cli_test(report_refuses_to_overwrite 2 "already exists. pass --force"
              report ${GRP_REPORT_DATA}/sweep.json -o ${GRP_REPORT_OUT}/existing.html)
 grp_cli_test(report_refuses_to_overwrite_markdown 2 "already exists. pass --force"
              report ${GRP_REPORT_DATA}/sweep.json --markdown ${GRP_REPORT_OUT}/existing.html)
-grp_cli_test(report_never_overwrites_an_input 2 "is also an input profile"
+grp_cli_test(report_never_overwrites_an_input 2 "is the input"
              report ${GRP_REPORT_DATA}/sweep.json -o ${GRP_REPORT_DATA}/sweep.json --force)
 grp_cli_test(report_needs_an_output 2 "nothing to write. give -o report\\.html"
              report ${GRP_REPORT_DATA}/sweep.json)
@@ -36,7 +36,7 @@ grp_cli_test(report_bad_json_exit_5 5 "not_json\\.json:2:1: not valid JSON"
              report ${GRP_REPORT_DATA}/not_json.json -o -)
 grp_cli_test(report_missing_profile_exit_5 5 "no-such\\.json: cannot open profile"
              report ${GRP_REPORT_DATA}/no-such.json -o -)
-grp_cli_test(report_unwritable_output_exit_5 5 "cannot open for writing"
+grp_cli_test(report_unwritable_output_exit_5 5 "cannot write the HTML report .*no-such-dir/r.html.*does not exist"
              report ${GRP_REPORT_DATA}/sweep.json -o ${GRP_REPORT_OUT}/no-such-dir/r.html)
 grp_cli_test(report_help_has_examples 0 "Examples:.*report p\\.json -o report\\.html"
              report --help)

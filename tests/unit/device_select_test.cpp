@@ -31,7 +31,8 @@ std::vector<device_info> two_platforms() {
 }
 
 TEST(device_select, parses_each_form) {
-    EXPECT_EQ(parse_device_selector("").what, device_selector::kind::default_device);
+    EXPECT_EQ(parse_device_selector("default").what, device_selector::kind::default_device);
+    EXPECT_THROW(parse_device_selector(""), usage_error); // an unset variable, not "default"
     EXPECT_EQ(parse_device_selector("ALL").what, device_selector::kind::all);
     auto flat = parse_device_selector("2");
     EXPECT_EQ(flat.what, device_selector::kind::flat_index);
@@ -81,8 +82,8 @@ TEST(device_select, platform_device_and_flat_index) {
 }
 
 TEST(device_select, duplicates_are_dropped_and_order_kept) {
-    auto got = select_devices({parse_device_selector("2"), parse_device_selector("all")},
-                              two_platforms());
+    auto got =
+        select_devices({parse_device_selector("2"), parse_device_selector("all")}, two_platforms());
     ASSERT_EQ(got.size(), 3u);
     EXPECT_EQ(got[0].index, 2);
     EXPECT_EQ(got[1].index, 0);

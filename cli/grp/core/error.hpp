@@ -18,6 +18,7 @@ enum class exit_code : int {
     bad_file = 5,         ///< unreadable or invalid profile or kernel spec
     verification = 6,     ///< a self-check failed (e.g. host/device struct sizes disagree)
     nothing_measured = 7, ///< run: every case was skipped, so nothing was measured
+    internal = 70,        ///< a bug: an exception that is not a grp::error (sysexits EX_SOFTWARE)
 };
 
 /// Base of all our exceptions: a message that says what, to what, and what to do.
@@ -55,7 +56,8 @@ private:
     std::string m_log;
 };
 
-/// A profile or kernel spec is unreadable or invalid: the message names path, place and reason.
+/// A profile or kernel spec is unreadable or invalid, or an output cannot be written: the
+/// message names path, place and reason.
 struct file_error : error {
     explicit file_error(const std::string& what) : error(what, exit_code::bad_file) {}
 };

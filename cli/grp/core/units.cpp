@@ -74,10 +74,16 @@ std::uint64_t parse_term(const std::string& t, const std::string& what, const st
                            "' is not a count; use e.g. 1000, 64k, 1M, 1Mi, 2^28 or 3*2^20");
     };
     if (auto caret = t.find('^'); caret != std::string::npos) {
+        if (t.find('^', caret + 1) != std::string::npos) {
+            throw bad(); // one power per term: "2^2^2" is ambiguous, and no recursion per caret
+        }
         auto base = parse_term(t.substr(0, caret), what, all);
         auto exp = parse_term(t.substr(caret + 1), what, all);
+        if (base <= 1) {
+            return exp == 0 ? 1 : base; // 0^0 = 1; no loop of exp steps
+        }
         if (exp > 63) {
-            throw bad();
+            throw usage_error(what + " '" + all + "' is too large");
         }
         std::uint64_t v = 1;
         for (std::uint64_t i = 0; i < exp; ++i) {

@@ -11,9 +11,8 @@ namespace grp {
 namespace {
 
 bool all_digits(const std::string& s) {
-    return !s.empty() && std::all_of(s.begin(), s.end(), [](unsigned char c) {
-        return std::isdigit(c) != 0;
-    });
+    return !s.empty() &&
+           std::all_of(s.begin(), s.end(), [](unsigned char c) { return std::isdigit(c) != 0; });
 }
 
 std::string lower(std::string s) {
@@ -72,7 +71,12 @@ std::vector<device_info> match(const device_selector& sel, const std::vector<dev
 device_selector parse_device_selector(const std::string& text) {
     device_selector sel;
     sel.text = text;
-    if (text.empty() || text == "default") {
+    if (text.empty()) {
+        // `-d "$DEVICE"` with the variable unset: choosing the default would hide the mistake.
+        throw usage_error("--device is empty; give an index, P:D, a name substring, 'all' or "
+                          "'default' (an unset variable in a script?)");
+    }
+    if (text == "default") {
         sel.what = device_selector::kind::default_device;
     } else if (lower(text) == "all") {
         sel.what = device_selector::kind::all;

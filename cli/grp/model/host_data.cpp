@@ -12,6 +12,8 @@
 #include <sstream>
 #include <thread>
 
+#include <sys/stat.h>
+
 namespace grp {
 
 namespace {
@@ -39,14 +41,23 @@ template <typename T> void put(host_bytes& buf, std::uint64_t at, T v) {
     std::memcpy(buf.data() + at * sizeof(T), &v, sizeof(T));
 }
 
-// The value as the element type stores it: ints wrap modulo 2^32, floats round.
+// The value as the element type stores it: ints wrap modulo 2^32, floats round. Computed
+// without casts of out-of-range values (undefined behaviour): fmod first, inf explicitly.
 double stored_value(element_type t, double v) {
+    double wrapped = std::fmod(std::trunc(v), 4294967296.0);
+    if (wrapped < 0) {
+        wrapped += 4294967296.0;
+    }
+    const auto bits = static_cast<std::uint32_t>(wrapped);
     switch (t) {
     case element_type::int32:
-        return static_cast<std::int32_t>(static_cast<std::uint32_t>(static_cast<std::int64_t>(v)));
+        return static_cast<std::int32_t>(bits);
     case element_type::uint32:
-        return static_cast<std::uint32_t>(static_cast<std::int64_t>(v));
+        return bits;
     case element_type::float32:
+        if (std::fabs(v) > std::numeric_limits<float>::max()) {
+            return v > 0 ? INFINITY : -INFINITY;
+        }
         return static_cast<float>(v);
     case element_type::float64:
         return v;
@@ -56,6 +67,12 @@ double stored_value(element_type t, double v) {
 
 // Reads n * comps raw values of type t from the file.
 std::vector<double> read_value_file(const std::string& path, element_type t, std::uint64_t count) {
+    // Read once per case: a FIFO would block (or be empty the second time), a device never end.
+    struct stat st {};
+    if (::stat(path.c_str(), &st) == 0 && !S_ISREG(st.st_mode)) {
+        throw usage_error("--data file:" + path +
+                          " is not a regular file; name a file of raw values");
+    }
     std::ifstream in(path, std::ios::binary);
     if (!in) {
         throw usage_error("--data file:" + path + ": cannot open for reading");
@@ -133,8 +150,10 @@ data_choice parse_data_choice(const std::string& text) {
         char* end = nullptr;
         const std::string v = text.substr(6);
         d.constant = std::strtod(v.c_str(), &end);
-        if (v.empty() || end != v.c_str() + v.size() || !std::isfinite(d.constant)) {
-            throw usage_error("--data const:V needs a finite number, got '" + v + "'");
+        if (v.empty() || end != v.c_str() + v.size() || !std::isfinite(d.constant) ||
+            std::fabs(d.constant) > std::numeric_limits<float>::max()) {
+            throw usage_error("--data const:V needs a finite number within +-3.4e38, got '" + v +
+                              "'");
         }
         d.kind = value_kind::constant;
         return d;

@@ -1,13 +1,12 @@
 #include "grp/model/kernel_catalog.hpp"
 
 #include "grp/core/error.hpp"
+#include "grp/core/json_file.hpp"
 #include "grp/model/builtin_files.hpp"
 
 #include <algorithm>
 #include <filesystem>
 #include <fnmatch.h>
-#include <fstream>
-#include <sstream>
 
 namespace grp {
 
@@ -15,14 +14,13 @@ namespace fs = std::filesystem;
 
 namespace {
 
-std::string read_disk_file(const fs::path& p, const std::string& what) {
-    std::ifstream in(p, std::ios::binary);
-    if (!in) {
-        throw usage_error(what + " '" + p.string() + "' does not exist or cannot be read");
+// A missing file is a usage error (a mistyped -k), anything else about it a bad file.
+std::string read_disk_file(const fs::path& p, const std::string& what, std::size_t max_bytes) {
+    std::error_code ec;
+    if (!fs::exists(p, ec)) {
+        throw usage_error(what + " '" + p.string() + "' does not exist");
     }
-    std::ostringstream ss;
-    ss << in.rdbuf();
-    return ss.str();
+    return read_regular_file(p.string(), what, max_bytes, exit_code::usage);
 }
 
 bool declares_any(const kernel_spec& k, const std::vector<data_layout>& layouts) {
@@ -68,10 +66,10 @@ std::vector<kernel_spec> builtin_kernels() {
 
 std::vector<kernel_spec> load_spec_file(const std::string& path) {
     const fs::path spec_path(path);
-    auto text = read_disk_file(spec_path, "kernel spec");
+    auto text = read_disk_file(spec_path, "kernel spec", spec_json_limits.max_bytes);
     auto dir = spec_path.parent_path();
     auto specs = parse_kernel_specs(text, path, [&](const std::string& src) {
-        return read_disk_file(dir / src, "kernel source named by " + path + ",");
+        return read_disk_file(dir / src, "kernel source named by " + path + ",", max_source_bytes);
     });
     for (auto& s : specs) {
         s.source_path = (dir / s.source_path).lexically_normal().string();

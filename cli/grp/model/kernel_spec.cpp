@@ -1,7 +1,8 @@
 #include "grp/model/kernel_spec.hpp"
 
 #include "grp/core/error.hpp"
-#include "grp/core/text_position.hpp"
+#include "grp/core/json_file.hpp"
+#include "grp/core/text_safe.hpp"
 #include "grp/model/spec_reader.hpp"
 
 #include <algorithm>
@@ -11,6 +12,10 @@ namespace grp {
 using ojson = nlohmann::ordered_json;
 
 namespace {
+
+// Local memory is at most a few hundred KiB on any device; the bound keeps the byte count
+// elems x local size x sizeof(T) x 3 far from 2^64.
+constexpr std::uint64_t max_local_elems_per_item = 65536;
 
 const char* known_fields[] = {"name",     "entry",      "description", "args",     "build_options",
                               "grid",     "local_size", "local_mem",   "types",    "layouts",
@@ -136,6 +141,11 @@ kernel_spec parse_one(const spec_reader& r, const ojson& k, const std::string& f
             r.fail(field + ".local_mem", "expected {\"elems_per_item\": N}");
         }
         s.local_elems_per_item = r.count(lm["elems_per_item"], field + ".local_mem.elems_per_item");
+        if (s.local_elems_per_item == 0 || s.local_elems_per_item > max_local_elems_per_item) {
+            r.fail(field + ".local_mem.elems_per_item",
+                   "must be from 1 to " + std::to_string(max_local_elems_per_item) +
+                       " (local memory is at most a few hundred KiB)");
+        }
     }
     s.types = k.contains("types")
                   ? r.list<element_type>(k["types"], field + ".types", parse_element_type)
@@ -163,17 +173,11 @@ kernel_spec parse_one(const spec_reader& r, const ojson& k, const std::string& f
 
 } // namespace
 
+namespace {
+
 std::vector<kernel_spec>
-parse_kernel_specs(const std::string& spec_text, const std::string& spec_path,
-                   const std::function<std::string(const std::string&)>& read_source) {
-    spec_reader r{spec_path};
-    ojson doc;
-    try {
-        doc = ojson::parse(spec_text);
-    } catch (const nlohmann::json::parse_error& e) {
-        throw file_error(spec_path + ":" + line_column(spec_text, e.byte == 0 ? 0 : e.byte - 1) +
-                         ": not valid JSON: " + e.what());
-    }
+parse_document(const spec_reader& r, const ojson& doc,
+               const std::function<std::string(const std::string&)>& read_source) {
     if (!doc.is_object()) {
         r.fail("(top level)", "expected an object with \"kernels\"");
     }
@@ -185,13 +189,19 @@ parse_kernel_specs(const std::string& spec_text, const std::string& spec_path,
         r.fail("kernels", "missing or empty: list the kernels this spec describes");
     }
     const ojson defaults = doc.value("defaults", ojson::object());
+    if (!defaults.is_object()) {
+        r.fail("defaults", "expected an object of fields every kernel inherits");
+    }
     std::vector<kernel_spec> out;
     for (size_t i = 0; i < doc["kernels"].size(); ++i) {
+        auto field = "kernels[" + std::to_string(i) + "]";
+        if (!doc["kernels"][i].is_object()) {
+            r.fail(field, "expected an object");
+        }
         ojson k = defaults;
         for (const auto& [key, val] : doc["kernels"][i].items()) {
             k[key] = val;
         }
-        auto field = "kernels[" + std::to_string(i) + "]";
         auto spec = parse_one(r, k, field, source);
         if (spec.source_path.empty()) {
             r.fail(field + ".source", "no .cl file named (set \"source\" at the top level)");
@@ -206,11 +216,27 @@ parse_kernel_specs(const std::string& spec_text, const std::string& spec_path,
                 }
             }
         }
-        spec.spec_path = spec_path;
+        spec.spec_path = r.file;
         spec.source_text = read_source(spec.source_path);
         out.push_back(std::move(spec));
     }
     return out;
+}
+
+} // namespace
+
+std::vector<kernel_spec>
+parse_kernel_specs(const std::string& spec_text, const std::string& spec_path,
+                   const std::function<std::string(const std::string&)>& read_source) {
+    const spec_reader r{spec_path};
+    const ojson doc = parse_json_text(spec_text, spec_path, spec_json_limits);
+    try {
+        return parse_document(r, doc, read_source);
+    } catch (const nlohmann::json::exception& e) {
+        // Every field is checked before use; this is the last guard, so that a value of an
+        // unexpected type is a bad spec (exit 5), never an abort.
+        throw file_error(spec_path + ": malformed kernel spec: " + terminal_escape(e.what()));
+    }
 }
 
 bool n_is_pow2(std::uint64_t n, std::uint64_t items_per_group) {

@@ -1,13 +1,16 @@
 #include "grp/model/pass_plan.hpp"
 
+#include "grp/core/checked_math.hpp"
+
 #include <algorithm>
 
 namespace grp {
 
 namespace {
 
+// Saturates: a product past 2^64 is "more than any n", never a small number or zero.
 std::uint64_t per_group(const kernel_spec& k, std::uint64_t local_size) {
-    return local_size * k.grid.elems_per_item;
+    return saturating_mul(local_size, k.grid.elems_per_item);
 }
 
 std::string not_whole(const kernel_spec& k, std::size_t pass, std::uint64_t n,
@@ -26,11 +29,13 @@ std::string not_whole(const kernel_spec& k, std::size_t pass, std::uint64_t n,
 
 std::uint64_t groups_for(const grid_rule& g, std::uint64_t n, std::uint64_t local_size,
                          std::uint64_t compute_units, const std::string& device_class) {
-    const std::uint64_t per = std::max<std::uint64_t>(1, local_size * g.elems_per_item);
+    const std::uint64_t per =
+        std::max<std::uint64_t>(1, saturating_mul(local_size, g.elems_per_item));
     std::uint64_t groups = std::max<std::uint64_t>(1, n / per + (n % per != 0 ? 1 : 0));
     const group_cap cap = g.cap_for(device_class);
     if (cap.per_cu != 0) {
-        groups = std::min(groups, cap.per_cu * std::max<std::uint64_t>(1, compute_units));
+        groups =
+            std::min(groups, saturating_mul(cap.per_cu, std::max<std::uint64_t>(1, compute_units)));
     }
     if (cap.groups != 0) {
         groups = std::min(groups, cap.groups);
@@ -55,7 +60,7 @@ pass_plan plan_passes(const kernel_spec& k, std::uint64_t n, std::uint64_t local
             index > 0 && grid_stride
                 ? 1 // one group of a grid-stride kernel absorbs any count
                 : groups_for(k.grid, remaining, local_size, compute_units, device_class);
-        plan.passes.push_back({remaining, groups * local_size, local_size, groups});
+        plan.passes.push_back({remaining, saturating_mul(groups, local_size), local_size, groups});
         if (!k.finish_on_device() || k.finish == finish_mode::last_group) {
             return plan;
         }
@@ -81,7 +86,7 @@ std::uint64_t padded_elements(const kernel_spec& k, const pass_info& p) {
         return p.n;
     }
     const std::uint64_t per = std::max<std::uint64_t>(1, per_group(k, p.local_size));
-    return std::max<std::uint64_t>(per, (p.n + per - 1) / per * per);
+    return std::max<std::uint64_t>(per, saturating_mul(p.n / per + (p.n % per != 0 ? 1 : 0), per));
 }
 
 } // namespace grp

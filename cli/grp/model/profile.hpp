@@ -225,6 +225,10 @@ void from_json(const nlohmann::ordered_json& j, host_info& h);
 void to_json(nlohmann::ordered_json& j, const profile& p);
 void from_json(const nlohmann::ordered_json& j, profile& p);
 
+/// The schema_version a profile read as `read_version` is written with: as read for this
+/// major, else this tool's (a 1.x profile is upgraded on load and written in the 2.x shape).
+std::string written_schema_version(const std::string& read_version);
+
 /// A finite number as JSON, or null (JSON has no NaN or infinity).
 nlohmann::ordered_json json_number(double v);
 nlohmann::ordered_json json_number(const std::optional<double>& v);
@@ -241,21 +245,28 @@ void upgrade_v1_document(nlohmann::ordered_json& j);
 /// 0.1 wrote them when a user kernel shared a built-in's name, so readers still load them).
 std::vector<std::string> duplicate_case_keys(const profile& p);
 
-/// Reads and checks a profile. Throws file_error (exit 5) naming the path and, for syntax
-/// errors, line and column; also for a missing field or an unsupported schema major.
+/// Reads and checks a profile through the one loading path (core/json_file.hpp): a regular
+/// file of bounded size and depth, valid JSON, the schema of its major version. Throws
+/// file_error (exit 5) naming the path and, for syntax errors, line and column.
 profile load_profile(const std::string& path);
 
-/// Parses profile JSON text; `path` is only used in messages.
+/// Parses profile JSON text; `path` is only used in messages. Throws file_error as
+/// load_profile does.
 profile parse_profile(const std::string& text, const std::string& path);
 
-/// Writes atomically: to a temp file beside `path`, then rename. Throws file_error.
+/// Builds a profile from a parsed document: the schema major, the JSON Schema (skipped when
+/// the caller has `schema_checked` it already), then the fields. Throws file_error "PATH: ...".
+profile profile_from_json(nlohmann::ordered_json doc, const std::string& path,
+                          bool schema_checked = false);
+
+/// Writes atomically, replacing an existing file (core/output_file.hpp). Throws file_error.
 void save_profile(const profile& p, const std::string& path);
 
 /// The profile as the JSON text save_profile writes.
 std::string profile_text(const profile& p);
 
-/// Writes any text atomically (same temp-then-rename rule); devices and FIFOs such as
-/// /dev/null are written in place instead.
+/// Writes any text atomically, replacing an existing file (output_file with force); devices
+/// and FIFOs such as /dev/null are written in place instead.
 void write_file_atomic(const std::string& path, const std::string& text);
 
 } // namespace grp

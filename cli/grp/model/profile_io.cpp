@@ -1,15 +1,15 @@
-// Reading and writing profile files: syntax errors with line:column, the schema major check
-// (2.x read as is, 1.x upgraded first), the checks the schema cannot express (one case per key
-// and device), and atomic writes.
+// Reading and writing profile files. Reading goes through core/json_file (regular files only,
+// size and depth limits, syntax errors with line:column), then the schema major check (2.x read
+// as is, 1.x upgraded first), the JSON Schema itself, and the checks the schema cannot express
+// (one case per key and device). Writing goes through core/output_file (temp file + rename).
 #include "grp/core/error.hpp"
-#include "grp/core/text_position.hpp"
+#include "grp/core/json_file.hpp"
+#include "grp/core/output_file.hpp"
+#include "grp/core/text_safe.hpp"
 #include "grp/model/profile.hpp"
+#include "grp/model/schema_check.hpp"
 
-#include <cstdio>
-#include <fstream>
 #include <set>
-#include <sstream>
-#include <sys/stat.h>
 
 namespace grp {
 
@@ -45,25 +45,34 @@ std::vector<std::string> duplicate_case_keys(const profile& p) {
 }
 
 profile parse_profile(const std::string& text, const std::string& path) {
-    ojson j;
-    try {
-        j = ojson::parse(text);
-    } catch (const nlohmann::json::parse_error& e) {
-        throw file_error(path + ":" + line_column(text, e.byte == 0 ? 0 : e.byte - 1) +
-                         ": not valid JSON: " + e.what() +
-                         "\nIs the file complete? A profile is written by 'gpu-reduce-prof run'.");
-    }
+    return profile_from_json(parse_json_text(text, path, profile_json_limits), path);
+}
+
+profile profile_from_json(nlohmann::ordered_json j, const std::string& path, bool schema_checked) {
     if (!j.is_object() || !j.contains("schema_version") || !j["schema_version"].is_string()) {
         throw file_error(path + ": not a gpu-reduce-prof profile (no \"schema_version\" string)");
     }
     auto version = j["schema_version"].get<std::string>();
     int major = schema_major(version);
     if (major < profile_schema_oldest_major || major > profile_schema_major) {
-        throw file_error(path + ": profile schema version " + version +
+        throw file_error(path + ": profile schema version " +
+                         terminal_escape(utf8_prefix(version, 40)) +
                          " is not supported; this tool reads schema " +
                          std::to_string(profile_schema_oldest_major) + ".x to " +
                          std::to_string(profile_schema_major) + ".x (writes " +
                          profile_schema_version + "). Use a matching gpu-reduce-prof.");
+    }
+    // Every reader applies the schema that validate applies, so a file validate rejects
+    // (negative or fractional counts, a malformed version) can never change a verdict.
+    if (!schema_checked) {
+        if (const auto problems = check_profile_schema(j); !problems.empty()) {
+            throw file_error(path + ": " + display_pointer(problems.front().pointer) + ": " +
+                             problems.front().message +
+                             (problems.size() > 1
+                                  ? " (and " + std::to_string(problems.size() - 1) +
+                                        " more; 'gpu-reduce-prof validate' lists them)"
+                                  : ""));
+        }
     }
     try {
         if (major == 1) {
@@ -74,52 +83,22 @@ profile parse_profile(const std::string& text, const std::string& path) {
         const std::string what = e.what();
         throw file_error(what.rfind(path + ":", 0) == 0 ? what : path + ": " + what);
     } catch (const nlohmann::json::exception& e) {
-        throw file_error(path + ": malformed profile: " + e.what());
+        throw file_error(path + ": malformed profile: " + terminal_escape(e.what()));
     }
 }
 
 profile load_profile(const std::string& path) {
-    std::ifstream in(path, std::ios::binary);
-    if (!in) {
-        throw file_error(path + ": cannot open profile for reading");
-    }
-    std::ostringstream ss;
-    ss << in.rdbuf();
-    return parse_profile(ss.str(), path);
+    return parse_profile(read_regular_file(path, "profile", profile_json_limits.max_bytes), path);
 }
 
 void write_file_atomic(const std::string& path, const std::string& text) {
-    // A device, FIFO or socket (/dev/null, a named pipe) is written in place: renaming a temp
-    // file over it would replace the node with a regular file (as root, even /dev/null).
-    struct stat st {};
-    if (::stat(path.c_str(), &st) == 0 && !S_ISREG(st.st_mode) && !S_ISDIR(st.st_mode)) {
-        std::ofstream out(path, std::ios::binary);
-        out << text;
-        if (!out.flush()) {
-            throw file_error(path + ": write failed");
-        }
-        return;
-    }
-    const std::string tmp = path + ".tmp";
-    {
-        std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
-        if (!out) {
-            throw file_error(tmp + ": cannot open for writing");
-        }
-        out << text;
-        out.flush();
-        if (!out) {
-            throw file_error(tmp + ": write failed (disk full?)");
-        }
-    }
-    if (std::rename(tmp.c_str(), path.c_str()) != 0) {
-        std::remove(tmp.c_str());
-        throw file_error(path + ": cannot rename " + tmp + " into place");
-    }
+    output_file(path, "file", true).write(text);
 }
 
 std::string profile_text(const profile& p) {
-    return ojson(p).dump(1) + "\n";
+    // Strings from drivers, argv and file names are made valid UTF-8 where they are stored;
+    // `replace` is the last guard, so that dumping can never throw and lose a finished run.
+    return ojson(p).dump(1, ' ', false, ojson::error_handler_t::replace) + "\n";
 }
 
 void save_profile(const profile& p, const std::string& path) {

@@ -145,6 +145,11 @@ host_baseline host_baseline_from(const ojson& j) {
 
 } // namespace
 
+std::string written_schema_version(const std::string& read_version) {
+    const std::string major = std::to_string(profile_schema_major) + ".";
+    return read_version.rfind(major, 0) == 0 ? read_version : profile_schema_version;
+}
+
 ojson json_number(double v) {
     return std::isfinite(v) ? ojson(v) : ojson(nullptr);
 }
@@ -258,7 +263,9 @@ void to_json(ojson& j, const profile& p) {
         baselines.push_back(host_baseline_json(b));
     }
     j = ojson{
-        {"schema_version", p.schema_version},
+        // The text is always written in this tool's shape: a 1.x profile upgraded on load is
+        // written as schema 2 (found by fuzzing: it said 1.0.0 and failed the 1.x schema).
+        {"schema_version", written_schema_version(p.schema_version)},
         {"complete", p.complete},
         {"incomplete_reason",
          p.incomplete_reason.empty() ? ojson(nullptr) : ojson(p.incomplete_reason)},

@@ -1,13 +1,12 @@
 #include "grp/model/schema_check.hpp"
 
 #include "grp/core/error.hpp"
+#include "grp/core/json_file.hpp"
+#include "grp/core/text_safe.hpp"
 #include "grp/model/profile.hpp"
 
 #include <cstdlib>
-#include <filesystem>
-#include <fstream>
 #include <memory>
-#include <sstream>
 #include <valijson/adapters/nlohmann_json_adapter.hpp>
 #include <valijson/schema.hpp>
 #include <valijson/schema_parser.hpp>
@@ -240,43 +239,39 @@ void add_limited(profile_check& out, const std::string& path,
 profile_check check_profile_text(const std::string& text, const std::string& path) {
     profile_check out;
     nlohmann::ordered_json doc;
-    bool syntax_ok = true;
     try {
-        doc = nlohmann::ordered_json::parse(text);
-    } catch (const nlohmann::json::parse_error&) {
-        syntax_ok = false; // parse_profile below says where, as PATH:LINE:COL
+        doc = parse_json_text(text, path, profile_json_limits);
+    } catch (const file_error& e) {
+        out.problems.emplace_back(e.what()); // PATH:LINE:COL: what
+        return out;
     }
-    if (syntax_ok && !other_major(doc)) {
+    const bool checkable = !other_major(doc);
+    if (checkable) {
         add_limited(out, path, check_profile_schema(doc));
         if (!out.ok()) {
             return out;
         }
     }
     try {
-        const profile p = parse_profile(text, path);
+        const profile p = profile_from_json(std::move(doc), path, checkable);
         for (const auto& dup : duplicate_case_keys(p)) {
             out.problems.push_back(path + ": " + dup);
         }
         out.cases = p.cases.size();
         out.devices = p.devices.size();
     } catch (const std::exception& e) { // file_error, or a bug in the reader: both are reported
-        out.problems.push_back(e.what());
+        out.problems.emplace_back(e.what());
     }
     return out;
 }
 
 profile_check check_profile_file(const std::string& path) {
-    std::error_code ec;
-    if (std::filesystem::is_directory(path, ec)) {
-        return {{path + ": is a directory, not a profile"}};
+    try {
+        return check_profile_text(read_regular_file(path, "profile", profile_json_limits.max_bytes),
+                                  path);
+    } catch (const file_error& e) {
+        return {{e.what()}};
     }
-    std::ifstream in(path, std::ios::binary);
-    if (!in) {
-        return {{path + ": cannot open for reading (does it exist? is it readable?)"}};
-    }
-    std::ostringstream text;
-    text << in.rdbuf();
-    return check_profile_text(text.str(), path);
 }
 
 } // namespace grp

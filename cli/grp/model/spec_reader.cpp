@@ -1,5 +1,9 @@
 #include "grp/model/spec_reader.hpp"
 
+#include "grp/core/json_file.hpp"
+
+#include <cmath>
+#include <limits>
 #include <regex>
 
 namespace grp {
@@ -11,30 +15,40 @@ void spec_reader::fail(const std::string& field, const std::string& why) const {
 }
 
 std::uint64_t spec_reader::count(const ojson& v, const std::string& field) const {
-    if (!v.is_number_unsigned() && !(v.is_number_integer() && v.get<long long>() >= 0)) {
-        fail(field, "expected a whole number >= 0, got " + v.dump());
-    }
-    return v.get<std::uint64_t>();
+    return json_to_u64(v, file + ": " + field);
 }
 
 std::string spec_reader::text(const ojson& v, const std::string& field) const {
-    if (!v.is_string()) {
-        fail(field, "expected a string, got " + v.dump());
-    }
-    return v.get<std::string>();
+    return json_to_string(v, file + ": " + field);
 }
 
 bool spec_reader::flag(const ojson& v, const std::string& field) const {
     if (!v.is_boolean()) {
-        fail(field, "expected true or false, got " + v.dump());
+        fail(field, "expected true or false, got " + json_brief(v));
     }
     return v.get<bool>();
+}
+
+double spec_reader::constant(const ojson& v, const std::string& type,
+                             const std::string& field) const {
+    if (type == "float") {
+        const double x = json_to_double(v, file + ": " + field);
+        if (std::fabs(x) > std::numeric_limits<float>::max()) {
+            fail(field, "a float constant must be within +-3.4e38, got " + json_brief(v));
+        }
+        return x;
+    }
+    const bool is_int = type == "int";
+    const std::int64_t lo = is_int ? std::numeric_limits<std::int32_t>::min() : 0;
+    const std::int64_t hi = is_int ? std::numeric_limits<std::int32_t>::max()
+                                   : std::numeric_limits<std::uint32_t>::max();
+    return static_cast<double>(json_to_i64(v, file + ": " + field, lo, hi));
 }
 
 kernel_arg spec_reader::arg(const ojson& v, const std::string& field) const {
     kernel_arg a;
     if (v.is_object()) {
-        if (!v.contains("const") || !v.contains("value") || !v["value"].is_number()) {
+        if (!v.contains("const") || !v.contains("value")) {
             fail(field, "a constant argument is {\"const\": \"uint\", \"value\": 7}");
         }
         a.what = kernel_arg::role::constant;
@@ -42,7 +56,7 @@ kernel_arg spec_reader::arg(const ojson& v, const std::string& field) const {
         if (a.const_type != "int" && a.const_type != "uint" && a.const_type != "float") {
             fail(field + ".const", "constants are int, uint or float");
         }
-        a.const_value = v["value"].get<double>();
+        a.const_value = constant(v["value"], a.const_type, field + ".value");
         return a;
     }
     std::string s = text(v, field);
@@ -114,15 +128,24 @@ local_size_rule spec_reader::local_rule(const ojson& v, const std::string& field
     if (!v.is_object()) {
         fail(field, "expected an object such as {\"pow2\": true, \"max\": 1024}");
     }
+    // No device has work-groups of more than a few thousand items; the bound keeps products
+    // of a local size with element counts and sizes far from 2^64.
+    auto size = [&](const ojson& val, const std::string& f) {
+        const auto x = count(val, f);
+        if (x > max_local_size) {
+            fail(f, "must be at most " + std::to_string(max_local_size));
+        }
+        return x;
+    };
     for (const auto& [key, val] : v.items()) {
         if (key == "pow2") {
             r.pow2_only = flag(val, field + ".pow2");
         } else if (key == "min") {
-            r.min = count(val, field + ".min");
+            r.min = size(val, field + ".min");
         } else if (key == "max") {
-            r.max = count(val, field + ".max");
+            r.max = size(val, field + ".max");
         } else if (key == "fixed") {
-            r.fixed = count(val, field + ".fixed");
+            r.fixed = size(val, field + ".fixed");
         } else {
             fail(field + "." + key, "unknown field (known: pow2, min, max, fixed)");
         }

@@ -11,6 +11,9 @@
 
 namespace grp {
 
+/// Largest local size a spec may name (min, max, fixed).
+inline constexpr std::uint64_t max_local_size = std::uint64_t{1} << 20U;
+
 struct spec_reader {
     std::string file;
 
@@ -19,6 +22,9 @@ struct spec_reader {
                                       const std::string& field) const;
     [[nodiscard]] std::string text(const nlohmann::ordered_json& v, const std::string& field) const;
     [[nodiscard]] bool flag(const nlohmann::ordered_json& v, const std::string& field) const;
+    /// A constant argument's value, checked against its OpenCL type ("int", "uint", "float").
+    [[nodiscard]] double constant(const nlohmann::ordered_json& v, const std::string& type,
+                                  const std::string& field) const;
     [[nodiscard]] kernel_arg arg(const nlohmann::ordered_json& v, const std::string& field) const;
     [[nodiscard]] group_cap cap(const nlohmann::ordered_json& v, const std::string& field) const;
     [[nodiscard]] grid_rule grid(const nlohmann::ordered_json& v, const std::string& field) const;

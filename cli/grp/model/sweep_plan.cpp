@@ -41,12 +41,14 @@ std::vector<std::uint64_t> resolve_local_sizes(const std::string& text, const de
     if (text == "default") {
         out = default_local_sizes(dev);
     } else if (text == "pow2" || text == "all") {
-        for (std::uint64_t s = 1; s <= max; s *= 2) {
+        // Bounded loops whatever the driver reports (a multiple of 0, a maximum near 2^64).
+        for (std::uint64_t s = 1; s <= max && s != 0; s *= 2) {
             out.insert(s);
         }
         if (text == "all") {
-            std::uint64_t m = dev.preferred_work_group_multiple.value_or(1);
-            for (std::uint64_t s = m; s <= max; s += m) {
+            const std::uint64_t m =
+                std::max<std::uint64_t>(1, dev.preferred_work_group_multiple.value_or(1));
+            for (std::uint64_t s = m; s <= max && out.size() < 65536; s += m) {
                 out.insert(s);
             }
         }

@@ -1,3 +1,4 @@
+#include "grp/core/text_safe.hpp"
 #include "grp/report/compare_print.hpp"
 
 #include "grp/core/units.hpp"
@@ -16,7 +17,7 @@ enum class rows { all, changed, unchanged };
 
 text_table pair_table(const comparison& c, rows which, bool safe_terminal) {
     auto clean = [&](const std::string& s) {
-        return safe_terminal ? terminal_safe(s) : s;
+        return safe_terminal ? terminal_escape(s) : s;
     };
     text_table t;
     t.add_column("case");
@@ -55,7 +56,7 @@ text_table matrix_table(const std::vector<comparison>& all, bool safe_terminal) 
     for (std::size_t i = 0; i < all.size(); ++i) {
         for (const auto& cc : all[i].cases) {
             auto& r = by_label[row_label(all[i], cc)];
-            r.label = safe_terminal ? terminal_safe(row_label(all[i], cc)) : row_label(all[i], cc);
+            r.label = safe_terminal ? terminal_escape(row_label(all[i], cc)) : row_label(all[i], cc);
             r.cells.resize(all.size(), {"-"});
             r.worst = std::min(r.worst, static_cast<int>(cc.outcome));
             if (cc.base) {
@@ -83,7 +84,7 @@ text_table matrix_table(const std::vector<comparison>& all, bool safe_terminal) 
         // File names, not paths: the columns stay narrow; the full paths are printed above.
         auto slash = c.cand_label.find_last_of('/');
         auto name = slash == std::string::npos ? c.cand_label : c.cand_label.substr(slash + 1);
-        t.add_column(safe_terminal ? terminal_safe(name) : name, text_table::align::right);
+        t.add_column(safe_terminal ? terminal_escape(name) : name, text_table::align::right);
     }
     for (auto& r : ordered) {
         std::vector<text_table::cell> cells = {{r.label}, {r.base.empty() ? "-" : r.base}};
@@ -113,22 +114,22 @@ std::vector<std::string> undecided(const comparison& c) {
 }
 
 void print_header(std::ostream& os, const std::vector<comparison>& all) {
-    os << "base: " << terminal_safe(all.front().base_label)
+    os << "base: " << terminal_escape(all.front().base_label)
        << (all.front().base_runs > 1 ? " (" + std::to_string(all.front().base_runs) + " runs)" : "")
        << '\n';
     for (const auto& c : all) {
-        os << "candidate: " << terminal_safe(c.cand_label) << '\n';
+        os << "candidate: " << terminal_escape(c.cand_label) << '\n';
         for (const auto& d : c.context) {
-            os << "  context: " << terminal_safe(d.what + ": " + d.base + " -> " + d.cand) << '\n';
+            os << "  context: " << terminal_escape(d.what + ": " + d.base + " -> " + d.cand) << '\n';
         }
         for (const auto& w : c.warnings) {
-            os << "  warning: " << terminal_safe(w) << '\n';
+            os << "  warning: " << terminal_escape(w) << '\n';
         }
         const auto open = undecided(c);
         if (!open.empty()) {
             os << "  not decided (" << open.size() << "):\n";
             for (const auto& line : open) {
-                os << "    " << terminal_safe(line) << '\n';
+                os << "    " << terminal_escape(line) << '\n';
             }
         }
     }
@@ -136,17 +137,6 @@ void print_header(std::ostream& os, const std::vector<comparison>& all) {
 }
 
 } // namespace
-
-std::string terminal_safe(const std::string& text) {
-    std::string out = text;
-    for (char& ch : out) {
-        const auto u = static_cast<unsigned char>(ch);
-        if ((u < 0x20 && ch != '\t') || u == 0x7f) {
-            ch = '?';
-        }
-    }
-    return out;
-}
 
 std::string summary_line(const comparison& c) {
     std::string s = std::to_string(c.cases.size()) + " cases";
@@ -174,7 +164,7 @@ void print_comparisons(std::ostream& os, const std::vector<comparison>& all, boo
     }
     os << '\n';
     for (const auto& c : all) {
-        os << (all.size() > 1 ? terminal_safe(c.cand_label) + ": " : "") << summary_line(c) << '\n';
+        os << (all.size() > 1 ? terminal_escape(c.cand_label) + ": " : "") << summary_line(c) << '\n';
     }
 }
 

@@ -33,8 +33,4 @@ void print_comparisons_csv(std::ostream& os, const std::vector<comparison>& all)
 /// The one-line verdict: "3 cases: 1 slower, 2 same. FAIL: 1 case fails (fail on ...)".
 std::string summary_line(const comparison& c);
 
-/// Text from a profile made safe for a terminal: control characters (ESC, BEL, NUL, ...)
-/// become '?', so a profile cannot move the cursor or erase a verdict line.
-std::string terminal_safe(const std::string& text);
-
 } // namespace grp

@@ -1,5 +1,6 @@
 #include "grp/report/run_console.hpp"
 
+#include "grp/core/text_safe.hpp"
 #include "grp/core/units.hpp"
 #include "grp/model/layout_summary.hpp"
 #include "grp/report/matrix_text.hpp"
@@ -49,8 +50,8 @@ std::string result_text(const case_result& c) {
 void run_progress::device_started(const device_info& d, std::size_t cases) {
     m_device_start = std::chrono::steady_clock::now();
     if (!m_quiet) {
-        m_os << "device " << d.index << ": " << d.name << " (" << d.platform_name << "), " << cases
-             << " cases\n";
+        m_os << "device " << d.index << ": " << terminal_escape(d.name) << " ("
+             << terminal_escape(d.platform_name) << "), " << cases << " cases\n";
     }
 }
 
@@ -91,7 +92,7 @@ void run_progress::case_started(std::size_t index, std::size_t total, const case
     if (m_quiet || !m_terminal) {
         return;
     }
-    m_os << "\r\033[K  [" << index + 1 << '/' << total << "] " << short_key(key)
+    m_os << "\r\033[K  [" << index + 1 << '/' << total << "] " << terminal_escape(short_key(key))
          << eta(index, total) << std::flush;
 }
 
@@ -101,13 +102,14 @@ void run_progress::case_finished(std::size_t index, std::size_t total, const cas
     }
     if (m_terminal) {
         if (r.status == case_status::wrong || r.status == case_status::failed) {
-            m_os << "\r\033[K  [" << index + 1 << '/' << total << "] " << short_key(r.key)
-                 << ": \033[31m" << outcome(r) << "\033[0m\n";
+            m_os << "\r\033[K  [" << index + 1 << '/' << total << "] "
+                 << terminal_escape(short_key(r.key)) << ": \033[31m" << terminal_escape(outcome(r))
+                 << "\033[0m\n";
         }
         return;
     }
-    m_os << "  [" << index + 1 << '/' << total << "] " << short_key(r.key) << ": " << outcome(r)
-         << '\n';
+    m_os << "  [" << index + 1 << '/' << total << "] " << terminal_escape(short_key(r.key)) << ": "
+         << terminal_escape(outcome(r)) << '\n';
 }
 
 void run_progress::finish() {
@@ -192,7 +194,7 @@ void print_case_list(std::ostream& os, const case_list& cases, bool colour, bool
         t.print(os, colour, "  ");
     }
     for (const auto& [reason, count] : skipped) {
-        os << "  skipped " << count << "x: " << reason << '\n';
+        os << "  skipped " << count << "x: " << terminal_escape(reason) << '\n';
     }
 }
 
@@ -220,7 +222,9 @@ void print_run_tables(std::ostream& os, const profile& p, const run_table_option
     const bool list_only = o.list_only || show_result;
     for (std::size_t d = 0; d < p.devices.size(); ++d) {
         const auto& dev = p.devices[d];
-        os << "\n" << dev.info.name << " (" << dev.info.platform_name << ")";
+        os << "\n"
+           << terminal_escape(dev.info.name) << " (" << terminal_escape(dev.info.platform_name)
+           << ")";
         if (dev.peak) {
             os << ": peak read " << format_fixed(dev.peak->read_gbps, 1) << " GB/s";
         }

@@ -1,5 +1,6 @@
 #include "grp/report/table.hpp"
 
+#include "grp/core/text_safe.hpp"
 #include "grp/report/escape.hpp"
 
 #include <algorithm>
@@ -7,6 +8,20 @@
 #include <unistd.h>
 
 namespace grp {
+
+namespace {
+
+/// Columns a string takes on a terminal: one per UTF-8 character (wide CJK glyphs aside),
+/// so that "µs" and "—" do not shift the columns after them.
+std::size_t display_width(const std::string& s) {
+    std::size_t n = 0;
+    for (char ch : s) {
+        n += (static_cast<unsigned char>(ch) & 0xC0U) != 0x80U ? 1 : 0;
+    }
+    return n;
+}
+
+} // namespace
 
 void text_table::add_column(std::string title, align a) {
     m_titles.push_back(std::move(title));
@@ -19,15 +34,27 @@ void text_table::add_row(std::vector<cell> cells) {
 }
 
 void text_table::print(std::ostream& os, bool colour, const std::string& indent) const {
+    // Cells hold profile, spec and driver strings: escaped, so that none can move the cursor
+    // or retitle the terminal. Widths are of the escaped text.
+    std::vector<std::vector<std::string>> shown;
+    shown.reserve(m_rows.size());
+    for (const auto& r : m_rows) {
+        std::vector<std::string> cells;
+        cells.reserve(r.size());
+        for (const auto& c : r) {
+            cells.push_back(terminal_escape(c.text));
+        }
+        shown.push_back(std::move(cells));
+    }
     std::vector<size_t> width(m_titles.size());
     for (size_t c = 0; c < m_titles.size(); ++c) {
-        width[c] = m_titles[c].size();
-        for (const auto& r : m_rows) {
-            width[c] = std::max(width[c], r[c].text.size());
+        width[c] = display_width(m_titles[c]);
+        for (const auto& r : shown) {
+            width[c] = std::max(width[c], display_width(r[c]));
         }
     }
     auto emit = [&](const std::string& text, size_t c, const char* col) {
-        size_t pad = width[c] - text.size();
+        size_t pad = width[c] - display_width(text);
         if (m_align[c] == align::right) {
             os << std::string(pad, ' ');
         }
@@ -45,20 +72,20 @@ void text_table::print(std::ostream& os, bool colour, const std::string& indent)
     };
     os << indent;
     for (size_t c = 0; c < m_titles.size(); ++c) {
-        emit(m_titles[c], c, colour ? "1" : nullptr);
+        emit(terminal_escape(m_titles[c]), c, colour ? "1" : nullptr);
     }
     os << '\n';
-    for (const auto& r : m_rows) {
+    for (size_t i = 0; i < m_rows.size(); ++i) {
         os << indent;
-        for (size_t c = 0; c < r.size(); ++c) {
-            emit(r[c].text, c, r[c].colour);
+        for (size_t c = 0; c < m_rows[i].size(); ++c) {
+            emit(shown[i][c], c, m_rows[i][c].colour);
         }
         os << '\n';
     }
 }
 
 void text_table::print_markdown(std::ostream& os) const {
-    // Cells come from profiles (untrusted): escaped so no markup, link, image or HTML forms.
+    // The same escaping as report's markdown: no cell can end the row, start markup or raw HTML.
     auto esc = [](const std::string& s) {
         return markdown_escape(s);
     };

@@ -20,9 +20,11 @@ public:
     void add_row(std::vector<cell> cells);
     [[nodiscard]] bool empty() const { return m_rows.empty(); }
 
-    /// Pads columns to their widest cell; colour only when `colour` is true.
+    /// Pads columns to their widest cell; colour only when `colour` is true. Every cell is
+    /// passed through terminal_escape: control characters never reach the terminal.
     void print(std::ostream& os, bool colour, const std::string& indent = "") const;
-    /// A GitHub-flavoured markdown table; '|' in cells is escaped.
+    /// A GitHub-flavoured markdown table; every cell is passed through markdown_escape, so no
+    /// cell can end its row or form markup, a link, an image or raw HTML.
     void print_markdown(std::ostream& os) const;
 
 private:

@@ -1,5 +1,7 @@
 #include "grp/run/case_setup.hpp"
 
+#include "grp/core/checked_math.hpp"
+#include "grp/core/text_safe.hpp"
 #include "grp/model/pass_plan.hpp"
 #include "grp/model/verify.hpp"
 
@@ -55,13 +57,14 @@ std::string kernel_limit_reason(ocl::session& s, const kernel_spec& k, const swe
     std::uint64_t dynamic_local = 0;
     for (const auto& a : k.args) {
         if (a.what == kernel_arg::role::local) {
-            dynamic_local +=
-                k.local_elems_per_item * p.local_size * size_of(p.type) * components(p.layout);
+            dynamic_local = saturating_add(
+                dynamic_local, saturating_mul(saturating_mul(k.local_elems_per_item, p.local_size),
+                                              size_of(p.type) * components(p.layout)));
         }
     }
     const auto limit = s.info().local_mem_bytes.value_or(UINT64_MAX);
-    if (static_local + dynamic_local > limit) {
-        return "needs " + std::to_string(static_local + dynamic_local) +
+    if (saturating_add(static_local, dynamic_local) > limit) {
+        return "needs " + std::to_string(saturating_add(static_local, dynamic_local)) +
                " bytes of local memory, device has " + std::to_string(limit);
     }
     return "";
@@ -165,7 +168,8 @@ prepared_case prepare_case(ocl::session& s, const kernel_spec& k, const sweep_po
     c.chain = std::make_unique<launch_chain>(s, k, p, plan.passes, o.cl_options);
     r.build_options = c.chain->build_options();
     if (c.chain->build_log().find_first_not_of(" \n\r\t") != std::string::npos) {
-        r.extra["build_log"] = c.chain->build_log().substr(0, 4096);
+        // Drivers write logs in any encoding: cut on a character boundary, store valid UTF-8.
+        r.extra["build_log"] = valid_utf8(utf8_prefix(c.chain->build_log(), 4096));
     }
     if (auto why = kernel_limit_reason(s, k, p, o, c); !why.empty()) {
         return skip(why);

@@ -1,7 +1,10 @@
 #include "grp/run/run_record.hpp"
 
+#include "grp/core/checked_math.hpp"
+#include "grp/core/error.hpp"
 #include "grp/core/host_probe.hpp"
 #include "grp/core/sha256.hpp"
+#include "grp/core/text_safe.hpp"
 #include "grp/core/version.hpp"
 #include "grp/run/runner.hpp"
 
@@ -20,7 +23,11 @@ std::string utc_now() {
 }
 
 void stamp_profile(profile& p, const std::vector<std::string>& argv) {
-    p.tool = {tool_name, tool_version, tool_git_sha, argv};
+    std::vector<std::string> args; // argv may hold any bytes (a Latin-1 file name)
+    for (const auto& a : argv) {
+        args.push_back(valid_utf8(a));
+    }
+    p.tool = {tool_name, tool_version, tool_git_sha, args};
     p.host = probe_host();
     p.host.started_at = utc_now();
     p.runs = {{random_run_id(), "", tool_git_sha, tool_version, p.host}};
@@ -75,14 +82,22 @@ void record_kernels(profile& p, const std::vector<kernel_spec>& kernels) {
 
 std::uint64_t sweep_peak_bytes(const run_options& opt, const std::vector<sweep_point>& points,
                                const device_info& dev) {
+    const std::uint64_t max_alloc = dev.max_alloc_bytes.value_or(UINT64_MAX);
     if (opt.peak_bytes != 0) {
+        if (opt.peak_bytes > max_alloc) {
+            throw usage_error(
+                "--peak-bytes " + std::to_string(opt.peak_bytes) +
+                " is over the device's largest buffer (CL_DEVICE_MAX_MEM_ALLOC_SIZE " +
+                std::to_string(max_alloc) + " bytes); choose a smaller size");
+        }
         return opt.peak_bytes;
     }
     std::uint64_t bytes = default_size(dev, 4) * 4;
     for (const auto& pt : points) {
-        bytes = std::max<std::uint64_t>(bytes, pt.n * record_bytes(pt.layout, pt.type));
+        bytes = std::max(bytes, saturating_mul(pt.n, record_bytes(pt.layout, pt.type)));
     }
-    return bytes;
+    // Cases over the device's largest buffer are skipped; the peak must not try one either.
+    return std::min(bytes, max_alloc);
 }
 
 } // namespace grp::run

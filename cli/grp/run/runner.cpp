@@ -1,5 +1,6 @@
 #include "grp/run/runner.hpp"
 
+#include "grp/core/checked_math.hpp"
 #include "grp/model/case_metrics.hpp"
 #include "grp/ocl/enumerate.hpp"
 #include "grp/run/case_checks.hpp"
@@ -286,7 +287,7 @@ groups_of(const run_options& opt, const std::vector<sweep_point>& points, const 
     std::vector<input_key> order;
     for (const auto& pt : points) {
         input_key k{pt.type, pt.layout, pt.n};
-        if (bytes.emplace(k, 2 * pt.n * record_bytes(pt.layout, pt.type)).second) {
+        if (bytes.emplace(k, saturating_mul(2 * record_bytes(pt.layout, pt.type), pt.n)).second) {
             order.push_back(k);
         }
     }
@@ -294,11 +295,11 @@ groups_of(const run_options& opt, const std::vector<sweep_point>& points, const 
     std::size_t group = 0;
     std::uint64_t used = 0;
     for (const auto& k : order) {
-        if (used > 0 && used + bytes[k] > budget) {
+        if (used > 0 && saturating_add(used, bytes[k]) > budget) {
             ++group;
             used = 0;
         }
-        used += bytes[k];
+        used = saturating_add(used, bytes[k]);
         group_of[k] = group;
     }
     std::vector<std::vector<measure_point>> out(order.empty() ? 0 : group + 1);

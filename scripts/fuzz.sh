@@ -1,0 +1,77 @@
+#!/usr/bin/env bash
+# Builds the libFuzzer harnesses (tests/fuzz, clang + ASan + UBSan) and runs each for SECONDS on
+# a seed corpus made from tests/data, the built-in kernels and the baselines. Exit status 1 when
+# any harness finds a crash, a leak, a sanitizer report, a timeout or an out-of-memory; the
+# input that did it is kept in BUILD/fuzz/findings/ (replay: BUILD/fuzz/fuzz_X FILE).
+#   scripts/fuzz.sh 60            # CI (scripts/dev.sh test runs this)
+#   scripts/fuzz.sh 600           # a longer hunt; the corpus in BUILD/fuzz/corpus/ grows
+#   FUZZ_JOBS=1 scripts/fuzz.sh 60 spec profile   # some harnesses, one at a time
+# BUILD is $GRP_ASAN_BUILD_DIR, default build-asan (shared with dev.sh's sanitizer tests).
+set -euo pipefail
+cd "$(dirname "${BASH_SOURCE[0]}")/.."
+
+seconds=${1:-60}
+shift || true
+harnesses=("$@")
+if ((${#harnesses[@]} == 0)); then
+  harnesses=(spec profile compare report_html report_markdown)
+fi
+build=${GRP_ASAN_BUILD_DIR:-build-asan}
+jobs=${FUZZ_JOBS:-$(nproc)}
+
+scripts/sanitizer-build.sh "$build" "${harnesses[@]/#/fuzz_}"
+
+fuzz=$build/fuzz
+seeds=$fuzz/seeds
+rm -rf "$seeds" && mkdir -p "$seeds" "$fuzz/findings"
+for h in "${harnesses[@]}"; do mkdir -p "$seeds/$h" "$fuzz/corpus/$h"; done
+copy_seeds() { # HARNESS FILES...
+  local h=$1; shift
+  [[ -d $seeds/$h ]] || return 0
+  for f in "$@"; do
+    local size; size=$(stat -c %s "$f")
+    ((size <= 131072)) && cp "$f" "$seeds/$h/$(echo "$f" | tr / _)"
+  done
+  return 0
+}
+profiles=(tests/data/compare/*.json tests/data/report/*.json tests/data/validate/*.json
+          profiles/baselines/*.json)
+specs=(kernels/*.json tests/data/kernels/*.json examples/*/*.json)
+copy_seeds spec "${specs[@]}"
+copy_seeds profile "${profiles[@]}"
+copy_seeds report_html "${profiles[@]}"
+copy_seeds report_markdown "${profiles[@]}"
+copy_seeds compare "${profiles[@]}"
+# compare and the reports also take two profiles, split at a NUL byte.
+for pair in "base rerun" "base slower10" "base missing" "base other_device" "noisy base"; do
+  set -- $pair
+  for h in compare report_html report_markdown; do
+    [[ -d $seeds/$h ]] || continue
+    { cat "tests/data/compare/$1.json"; printf '\0'; cat "tests/data/compare/$2.json"; } \
+      >"$seeds/$h/pair_$1_$2.json"
+  done
+done
+
+run_one() { # HARNESS: fuzzes for $seconds; prints one summary line; non-zero on a finding
+  local h=$1 log=$fuzz/fuzz_$1.log
+  set +e
+  ASAN_OPTIONS=detect_leaks=1:allocator_may_return_null=1 \
+    "$fuzz/fuzz_$h" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 \
+    -max_len=262144 -dict=tests/fuzz/json.dict -print_final_stats=1 \
+    -artifact_prefix="$fuzz/findings/${h}-" "$fuzz/corpus/$h" "$seeds/$h" >"$log" 2>&1
+  local rc=$?
+  set -e
+  local execs; execs=$(grep -o 'stat::number_of_executed_units: *[0-9]*' "$log" | grep -o '[0-9]*$')
+  local cov; cov=$(grep -o 'cov: [0-9]*' "$log" | tail -1 | grep -o '[0-9]*')
+  if ((rc == 0)); then
+    echo "fuzz_$h: ${execs:-?} executions in ${seconds}s, coverage ${cov:-?}, no findings"
+  else
+    echo "fuzz_$h: FINDING (exit $rc) after ${execs:-?} executions; log $log:"
+    grep -E "^==[0-9]+==ERROR|SUMMARY|runtime error|Test unit written|deadly signal|timeout" \
+      "$log" | head -8
+  fi
+  return $rc
+}
+export -f run_one
+export fuzz seconds seeds
+printf '%s\n' "${harnesses[@]}" | xargs -P "$jobs" -I{} bash -c 'run_one {}'

@@ -1,0 +1,19 @@
+#!/usr/bin/env bash
+# Configures (once) and builds the sanitizer build: clang-14 with AddressSanitizer,
+# UndefinedBehaviorSanitizer (any finding aborts) and libFuzzer coverage, at -O1 with asserts
+# on. The same build runs the test suite under the sanitizers (dev.sh test) and the fuzzers
+# (fuzz.sh). Usage: scripts/sanitizer-build.sh BUILD-DIR [TARGET...]
+set -euo pipefail
+cd "$(dirname "${BASH_SOURCE[0]}")/.."
+build=$1; shift
+scripts/install-packages.sh clang-14 libclang-rt-14-dev cmake make git ocl-icd-opencl-dev \
+  opencl-clhpp-headers libcli11-dev libvalijson-dev nlohmann-json3-dev libgtest-dev
+if [[ ! -f $build/CMakeCache.txt ]]; then
+  CC=clang-14 CXX=clang++-14 cmake -S . -B "$build" -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+    -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O1 -g" -DGRP_FUZZ=ON >/dev/null
+fi
+if (($#)); then
+  cmake --build "$build" -j"$(nproc)" --target "$@"
+else
+  cmake --build "$build" -j"$(nproc)"
+fi
