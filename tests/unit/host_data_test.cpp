@@ -173,6 +173,22 @@ TEST(sweep_plan, kernels_and_sizes_named_by_the_user_run_everywhere) {
     }
 }
 
+TEST(sweep_plan, a_kernel_with_a_fixed_local_size_runs_at_it_under_the_default_sizes) {
+    std::vector<kernel_spec> ks(1);
+    ks[0].name = "seed_sum";
+    ks[0].layouts = {data_layout::flat};
+    ks[0].local.fixed = 256;
+    device_info dev;
+    dev.max_work_group_size = 4096;
+    dev.type = "cpu";
+    sweep_options o;
+    o.sizes = {256};
+    EXPECT_EQ(planned(ks, plan_sweep(ks, o, dev)), (std::vector<std::string>{"seed_sum@256"}));
+    o.local_sizes = "64,256"; // sizes the user names are kept: 64 is then skipped with a reason
+    EXPECT_EQ(planned(ks, plan_sweep(ks, o, dev)),
+              (std::vector<std::string>{"seed_sum@64", "seed_sum@256"}));
+}
+
 TEST(sweep_plan, interleaved_puts_kernels_innermost) {
     std::vector<kernel_spec> ks(2);
     ks[0].name = "a";

@@ -130,6 +130,17 @@ bool left_out_of_default(const kernel_spec& k, const sweep_options& opt, const d
            k.grid.by_class.count(cls) == 0;
 }
 
+// The local sizes a kernel is planned at: the sweep's, except that with the "default" sizes a
+// kernel that runs at one fixed local size (a spec's "local_size": {"fixed": 256}) runs at that
+// size instead of being skipped at every default one.
+std::vector<std::uint64_t> kernel_locals(const kernel_spec& k, const sweep_options& opt,
+                                         const std::vector<std::uint64_t>& locals) {
+    if (opt.local_sizes == "default" && k.local.fixed != 0) {
+        return {k.local.fixed};
+    }
+    return locals;
+}
+
 } // namespace
 
 std::vector<sweep_point> plan_sweep(const std::vector<kernel_spec>& kernels,
@@ -153,7 +164,7 @@ std::vector<sweep_point> plan_sweep(const std::vector<kernel_spec>& kernels,
                     sizes.push_back(default_size(dev, record_bytes(l, t)));
                 }
                 for (auto n : sizes) {
-                    for (auto ls : locals) {
+                    for (auto ls : kernel_locals(kernels[k], opt, locals)) {
                         if (!left_out_of_default(kernels[k], opt, dev, ls)) {
                             out.push_back({k, t, l, n, ls});
                         }

@@ -1,6 +1,6 @@
-#include "grp/core/text_safe.hpp"
 #include "grp/report/compare_print.hpp"
 
+#include "grp/core/text_safe.hpp"
 #include "grp/core/units.hpp"
 #include "grp/report/compare_cells.hpp"
 #include "grp/report/escape.hpp"
@@ -56,7 +56,8 @@ text_table matrix_table(const std::vector<comparison>& all, bool safe_terminal) 
     for (std::size_t i = 0; i < all.size(); ++i) {
         for (const auto& cc : all[i].cases) {
             auto& r = by_label[row_label(all[i], cc)];
-            r.label = safe_terminal ? terminal_escape(row_label(all[i], cc)) : row_label(all[i], cc);
+            r.label =
+                safe_terminal ? terminal_escape(row_label(all[i], cc)) : row_label(all[i], cc);
             r.cells.resize(all.size(), {"-"});
             r.worst = std::min(r.worst, static_cast<int>(cc.outcome));
             if (cc.base) {
@@ -120,7 +121,8 @@ void print_header(std::ostream& os, const std::vector<comparison>& all) {
     for (const auto& c : all) {
         os << "candidate: " << terminal_escape(c.cand_label) << '\n';
         for (const auto& d : c.context) {
-            os << "  context: " << terminal_escape(d.what + ": " + d.base + " -> " + d.cand) << '\n';
+            os << "  context: " << terminal_escape(d.what + ": " + d.base + " -> " + d.cand)
+               << '\n';
         }
         for (const auto& w : c.warnings) {
             os << "  warning: " << terminal_escape(w) << '\n';
@@ -164,7 +166,8 @@ void print_comparisons(std::ostream& os, const std::vector<comparison>& all, boo
     }
     os << '\n';
     for (const auto& c : all) {
-        os << (all.size() > 1 ? terminal_escape(c.cand_label) + ": " : "") << summary_line(c) << '\n';
+        os << (all.size() > 1 ? terminal_escape(c.cand_label) + ": " : "") << summary_line(c)
+           << '\n';
     }
 }
 

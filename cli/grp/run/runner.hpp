@@ -35,7 +35,7 @@ struct run_options {
     std::vector<std::string> scenarios; ///< run after the sweep, in this order
     std::uint64_t barrier_runs = 200;   ///< launches per kernel in the barrier scenario
     /// Timed repeats of the host baseline per flat input of the sweep; 0: no host baseline.
-    std::uint64_t host_repeats = 5;
+    std::uint64_t host_repeats = 3;
 };
 
 /// Callbacks for progress; any may be empty.

@@ -116,7 +116,7 @@ def rounds_around(rng, median, round_noise=ROUND_NOISE, levels=None, flagged=Fal
         level = median * (levels[r] if levels else 1.0 + rng.gauss(0.0, round_noise))
         samples = [] if flagged else [max(1, int(round(level * (1.0 + rng.gauss(0.0, 0.005)))))
                                       for _ in range(PER_ROUND)]
-        out.append({"run": 0, "started_s": 0.5 * r, "warmup": 2,
+        out.append({"run": 0, "started_s": 0.5 * r, "warmup": 2, "cpu_wait": 0.0,
                     "flagged": PER_ROUND if flagged else 0,
                     "median_ns": percentile(sorted(samples), 0.5) if samples else None,
                     "samples_ns": samples, "pass_sum_ns": [int(x * 0.95) for x in samples],
