@@ -74,8 +74,8 @@ def report_false_alarms(cmd, label, pairs):
           f"({100.0 * failed / max(1, len(results)):.1f} %); verdicts: {tally(results)}")
 
 
-def true_slowdown(bases, slows):
-    """Median over the slowed cases of (median over slow runs) / (median over base runs)."""
+def case_slowdowns(bases, slows):
+    """Per slowed case: (median over slow runs) / (median over base runs) - 1."""
     def pooled(paths):
         acc = {}
         for p in paths:
@@ -83,23 +83,24 @@ def true_slowdown(bases, slows):
                 acc.setdefault(pt, []).append(m)
         return {pt: median(v) for pt, v in acc.items()}
     b, s = pooled(bases), pooled(slows)
-    ratios = [s[pt] / b[pt] for pt in s if pt in b and b[pt] > 0]
-    return median(ratios) - 1 if ratios else float("nan")
+    return {pt: s[pt] / b[pt] - 1 for pt in s if pt in b and b[pt] > 0}
 
 
-def report_detection(cmd, label, pairs, true):
+def report_detection(cmd, label, pairs, per_case):
+    """Per slowed case (its measured slowdown first): how many pairs called it 'slower'."""
     results = [compare(cmd, b, c) for b, c in pairs]
-    slowed = [c for _, cases in results for c in cases if c["key"]["kernel"] == "reduce_vec4"]
-    detected = sum(1 for c in slowed if c["verdict"] == "slower")
     others_failed = sum(1 for _, cases in results for c in cases
                         if c["key"]["kernel"] != "reduce_vec4" and c["fails"])
-    verdicts = {}
-    for c in slowed:
-        verdicts[c["verdict"]] = verdicts.get(c["verdict"], 0) + 1
-    print(f"{label}: measured slowdown {100 * true:+.1f} % (median ratio); "
-          f"{detected} of {len(slowed)} slowed cases 'slower' "
-          f"({100.0 * detected / max(1, len(slowed)):.1f} %) {verdicts}; "
-          f"unchanged cases failing in these pairs: {others_failed}")
+    print(f"{label}: unchanged cases failing in these {len(results)} pairs: {others_failed}")
+    for pt, slowdown in sorted(per_case.items(), key=lambda x: -x[1]):
+        verdicts = {}
+        for _, cases in results:
+            for c in cases:
+                k = c["key"]
+                if k["kernel"] == "reduce_vec4" and (k["n"], k["local_size"]) == pt:
+                    verdicts[c["verdict"]] = verdicts.get(c["verdict"], 0) + 1
+        print(f"  reduce_vec4 n={pt[0]} local={pt[1]}: measured {100 * slowdown:+.1f} %: "
+              f"{verdicts.get('slower', 0)} of {sum(verdicts.values())} 'slower' {verdicts}")
 
 
 def analyse(args):
@@ -108,21 +109,30 @@ def analyse(args):
     if "--wrap" in args:
         cmd = [args[args.index("--wrap") + 1], bin_]
     base = [f"{out}/base_{i}.json" for i in range(1, runs + 1)]
+    slow_of = {level: [f"{out}/slow_{level}_{j}.json" for j in range(1, slow_runs + 1)]
+               for level in levels.split()}
+    per_case = {level: case_slowdowns(base, slow) for level, slow in slow_of.items()}
     print("== single-run baseline (compare BASE CAND)")
     report_false_alarms(cmd, "identical runs, every ordered pair",
                         [([a], b) for a, b in itertools.permutations(base, 2)])
-    slow_of = {level: [f"{out}/slow_{level}_{j}.json" for j in range(1, slow_runs + 1)]
-               for level in levels.split()}
-    true_of = {level: true_slowdown(base, slow) for level, slow in slow_of.items()}
     for level, slow in slow_of.items():
-        report_detection(cmd, f"{level} % slowdown, every (identical, slowed) pair",
-                         [([a], s) for a in base for s in slow], true_of[level])
-    half = runs // 2
-    merged = sum((["--base", b] for b in base[:half]), [])
-    print(f"== baseline merged from {half} runs (compare --base x{half} CAND)")
-    report_false_alarms(cmd, "the other identical runs", [(merged, b) for b in base[half:]])
-    for level, slow in slow_of.items():
-        report_detection(cmd, f"{level} % slowdown", [(merged, s) for s in slow], true_of[level])
+        report_detection(cmd, f"{level} % level, every (identical, slowed) pair",
+                         [([a], s) for a in base for s in slow], per_case[level])
+    # Baselines merged from k runs: every k-subset of the identical runs, against each of the
+    # other identical runs (false alarms) and each slowed run (detection).
+    for k in sorted({2, 3, runs // 2} - {0, 1}):
+        if k >= runs:
+            continue
+        subsets = list(itertools.combinations(base, k))
+        merged = [sum((["--base", b] for b in sub), []) for sub in subsets]
+        print(f"== baselines merged from {k} runs (compare --base x{k} CAND), "
+              f"all {len(subsets)} subsets")
+        report_false_alarms(cmd, "the other identical runs",
+                            [(m, b) for m, sub in zip(merged, subsets) for b in base
+                             if b not in sub])
+        for level, slow in slow_of.items():
+            report_detection(cmd, f"{level} % level", [(m, s) for m in merged for s in slow],
+                             per_case[level])
 
 
 if __name__ == "__main__":

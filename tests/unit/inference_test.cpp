@@ -82,13 +82,12 @@ TEST(inference, one_run_each_is_welch_on_the_rounds) {
     EXPECT_EQ(e.cand_rounds, 6u);
 }
 
-TEST(inference, several_runs_on_both_sides_combine_rounds_and_runs) {
-    // numpy, components_case() in the script: each side's within term (mean s_j^2/r_j over its
-    // runs, / J) and sigma_b^2 (1/3 + 1/4), sigma_b^2 pooled from both sides (df 2 + 3).
-    // The 1-round cand run counts as a run.
+TEST(inference, several_runs_on_both_sides_test_the_run_means) {
+    // numpy, runmeans_case() in the script: V = max(S_m^2, mean s_j^2/r_j) of each side pooled
+    // by J - 1 (df 2 + 3), se^2 = V (1/3 + 1/4). The 1-round cand run counts as a run.
     auto e = estimate_change(multi_base, multi_cand, 0.95);
-    expect_matches(e, {0.02087291666666502, 0.014261623417003403, 5.036200104459603,
-                       0.20277533251851207, -0.015708635400990607, 0.05745446873432065});
+    expect_matches(e, {0.02087291666666502, 0.014266569128122356, 5.0, 0.20331523658259584,
+                       -0.015800466804894886, 0.057546300138224926});
     EXPECT_TRUE(e.between_run_estimated);
     // The sides' own estimates (0.0006065497777777699, df 2), (0.00017466541203702495, df 3),
     // pooled by df: numpy, own_between() in the script.
@@ -97,40 +96,41 @@ TEST(inference, several_runs_on_both_sides_combine_rounds_and_runs) {
     EXPECT_EQ(e.cand_rounds, 13u);
 }
 
-TEST(inference, multi_run_base_and_one_cand_run_adds_the_between_run_variance) {
-    // numpy from the header's formulas (components_case() in the script): own s_b^2 =
-    // 0.0004359596851851922 with df 3; se^2 = s_b^2 (1/4 + 1) + within terms.
+TEST(inference, a_single_cand_run_counts_as_one_run_of_the_bases_spread) {
+    // numpy (runmeans_case()): V = S_m^2 = 0.0004366469657407478 (df 3), se^2 = V (1/4 + 1).
     auto e = estimate_change(shifted_base, {single_cand}, 0.95);
-    expect_matches(e, {0.03387535714285761, 0.023363808530917185, 3.0101123511409438,
-                       0.24266636139730957, -0.040337597352010965, 0.10808831163772618});
+    expect_matches(e, {0.03387535714285761, 0.023362549243948844, 3.0, 0.2429381996654537,
+                       -0.040474701380569036, 0.10822541566628426});
     EXPECT_NEAR(e.between_run_var, 0.0004359596851851922, 1e-15);
     EXPECT_TRUE(e.between_run_estimated);
 }
 
-TEST(inference, a_negative_between_run_estimate_floors_at_zero) {
-    // numpy (components_case()): S_m^2 is below the within-run part, so s_b^2 = 0 and only the
-    // rounds count: se^2 = the base's within term + s_w^2/7, df by Welch–Satterthwaite.
+TEST(inference, run_means_never_vary_less_than_their_rounds_say) {
+    // numpy (runmeans_case()): S_m^2 is below mean s_j^2/r_j, so V is that floor (df 2); the
+    // cand's own rounds say more (s_w^2/7 > V): its term with df 6, Welch–Satterthwaite.
     auto e = estimate_change(steady_base, {single_cand}, 0.95);
-    expect_matches(e, {0.040251746031746194, 0.0009755423839109183, 9.404561284957332,
-                       5.98360371446525e-12, 0.03805930250259125, 0.04244418956090114});
+    expect_matches(e, {0.040251746031746194, 0.0009755423839109183, 7.950970460399232,
+                       1.4634601621182637e-10, 0.03799972433697587, 0.04250376772651652});
     EXPECT_EQ(e.between_run_var, 0.0);
 }
 
 TEST(inference, a_one_round_run_gives_its_mean_and_borrows_the_pooled_within_variance) {
-    // numpy (components_case()): own s_b^2 = 0.0006112650555556028, the 1-round run's
-    // s_j^2 / r_j taken as the pooled within-run variance / 1.
+    // numpy (runmeans_case()): the 1-round run's s_j^2 / r_j is the pooled within-run variance
+    // / 1 (only in the floor); V = S_m^2 = 0.0006140055787037517 (df 2), se^2 = V (1/3 + 1).
     auto e = estimate_change(one_round_run_base, {single_cand}, 0.95);
-    expect_matches(e, {0.036578968253968114, 0.028577608441560785, 2.0081519464644106,
-                       0.3285110148253321, -0.08590346653560593, 0.15906140304354216});
+    expect_matches(e, {0.036578968253968114, 0.028612481628449073, 2.0, 0.3294038969849209,
+                       -0.08653060393421448, 0.1596885404421507});
     EXPECT_EQ(e.base_rounds, 8u);
 }
 
-TEST(inference, a_prior_moderates_the_between_run_variance) {
-    // numpy (components_case() with s0^2 = 3e-4, d0 = 12): sigma_b^2 = (12 s0^2 + 3 s_b^2) /
-    // 15 = 0.0003271919370370384 with df 15, then as without a prior.
+TEST(inference, with_runs_a_prior_changes_the_reported_sigma_b_not_the_interval) {
+    // The runs' own spread decides; the prior only moderates the reported sigma_b^2:
+    // (12 s0^2 + 3 s_b^2) / 15 = 0.0003271919370370384.
+    auto plain = estimate_change(shifted_base, {single_cand}, 0.95);
     auto e = estimate_change(shifted_base, {single_cand}, 0.95, prior);
-    expect_matches(e, {0.03387535714285761, 0.020246181464270402, 15.067279759958357,
-                       0.11492234882506797, -0.009261580141283726, 0.07701229442699895});
+    EXPECT_EQ(e.std_error, plain.std_error);
+    EXPECT_EQ(e.df, plain.df);
+    EXPECT_EQ(e.ci_low, plain.ci_low);
     EXPECT_NEAR(e.between_run_var, 0.0003271919370370384, 1e-15);
 }
 
@@ -144,11 +144,10 @@ TEST(inference, a_prior_with_one_run_each_adds_it_to_both_sides) {
     EXPECT_DOUBLE_EQ(e.between_run_var, prior.between_var);
 }
 
-TEST(inference, a_prior_moderates_two_multi_run_sides_too) {
-    // numpy (components_case()): sigma_b^2 = (12 * 3e-4 + 5 * pooled) / 17, df 17.
+TEST(inference, a_prior_moderates_the_reported_sigma_b_of_two_multi_run_sides_too) {
+    // numpy (script): sigma_b^2 = (12 * 3e-4 + 5 * pooled) / 17; the interval is the runs'.
     auto e = estimate_change(multi_base, multi_cand, 0.95, prior);
-    expect_matches(e, {0.02087291666666502, 0.013559807030489422, 17.136015662043803,
-                       0.14198700321282676, -0.007718487191729295, 0.049464320525059335});
+    EXPECT_EQ(e.std_error, estimate_change(multi_base, multi_cand, 0.95).std_error);
     EXPECT_NEAR(e.between_run_var, 0.0003139468112745067, 1e-15);
 }
 
@@ -190,7 +189,7 @@ TEST(inference, zero_variance_gives_p_one_or_zero_and_never_nan) {
     EXPECT_EQ(same.p_value, 1.0);
     EXPECT_EQ(same.ci_low, 0.0);
     EXPECT_EQ(same.ci_high, 0.0);
-    EXPECT_EQ(same.df, 8.0); // within 3 + 3, between 1 + 1: Satterthwaite's upper bound
+    EXPECT_EQ(same.df, 2.0); // the run means' df: (2 - 1) + (2 - 1)
     auto moved = estimate_change({{11.5, 11.5, 11.5}}, {{11.6, 11.6}}, 0.95);
     ASSERT_TRUE(moved.estimable);
     EXPECT_EQ(moved.p_value, 0.0);

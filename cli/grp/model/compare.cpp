@@ -102,7 +102,7 @@ void classify(case_comparison& cc, const compare_options& opt) {
 }
 
 void decide_timing(case_comparison& cc, const side_rounds& b, const side_rounds& c,
-                   const compare_options& opt, const variance_prior& prior) {
+                   const compare_options& opt) {
     cc.outcome = verdict::inconclusive;
     if (b.unmeasured || c.unmeasured) {
         cc.outcome = verdict::unmeasured;
@@ -121,7 +121,7 @@ void decide_timing(case_comparison& cc, const side_rounds& b, const side_rounds&
                   "independent samples; measure it again with this version";
         return;
     }
-    const auto e = estimate_change(b.runs, c.runs, 1 - opt.alpha, prior);
+    const auto e = estimate_change(b.runs, c.runs, 1 - opt.alpha);
     if (!e.estimable) {
         cc.note = e.why_not;
         return;
@@ -222,8 +222,7 @@ bool same_device(const device_info& a, const device_info& b) {
 }
 
 case_comparison compare_case(const profile& bp, const case_result* b, const profile& cp,
-                             const case_result* c, const compare_options& opt,
-                             const variance_prior& prior) {
+                             const case_result* c, const compare_options& opt) {
     case_comparison cc;
     cc.key = b ? b->key : c->key;
     side_rounds bm, cm;
@@ -246,7 +245,7 @@ case_comparison compare_case(const profile& bp, const case_result* b, const prof
     if (auto v = status_verdict(b, c, cc.note)) {
         cc.outcome = *v;
     } else {
-        decide_timing(cc, bm, cm, opt, prior);
+        decide_timing(cc, bm, cm, opt);
     }
     cc.fails = decide_fails(cc, opt);
     if (cc.outcome == verdict::slower && !cc.fails && opt.fail_on.slower) {

@@ -76,11 +76,9 @@ comparison compare_profiles(const profile& base, const profile& cand, const comp
                             const std::string& base_label, const std::string& cand_label);
 
 /// One case pair (either may be null, not both): statuses first, then the interval test.
-/// `prior` is the pooled between-run variance of similar cases (compare_profiles pools the
-/// other cases of the same device and time decade), which steadies a baseline of few runs.
+/// Cases are not pooled: the cases of one run share its run effect (inference.hpp).
 case_comparison compare_case(const profile& bp, const case_result* b, const profile& cp,
-                             const case_result* c, const compare_options& opt,
-                             const variance_prior& prior = {});
+                             const case_result* c, const compare_options& opt);
 
 /// True when two devices are the same model: equal names (or equal UUIDs, for a driver that
 /// renamed a card). Raw times of different models never fail.

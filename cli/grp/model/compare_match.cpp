@@ -171,6 +171,13 @@ void add_warnings(comparison& r, const profile& base, const profile& cand) {
         }
     }
     identity_warnings(r, base, cand);
+    if (base.runs.size() <= 1 && cand.runs.size() <= 1 && r.common > 0) {
+        r.warnings.push_back(
+            "one run on each side: the intervals come from rounds alone, which do not hold all "
+            "of the run-to-run spread (10 % of identical H100 pairs failed this way, "
+            "bench/results/h100-gate-power.txt); for a CI gate use a baseline of 3 or more runs "
+            "(compare --base r1.json --base r2.json --base r3.json, or gpu-reduce-prof merge)");
+    }
     if (r.common == 0) {
         r.warnings.push_back(
             "no case in common: " + r.base_label + " has " + std::to_string(base.cases.size()) +
@@ -180,69 +187,6 @@ void add_warnings(comparison& r, const profile& base, const profile& cand) {
             "; cases match by kernel, type, layout, n and local size, so run both with the same "
             "-k, -t, -n and -l");
     }
-}
-
-/// Pools the between-run variance of similar cases: the same device and the same decade of
-/// time (noise scales with duration), so a baseline of few runs borrows the spread its other
-/// cases showed. Each case gets its group's pool without itself (no double counting).
-class between_run_pool {
-public:
-    void add(const std::string& group, std::pair<double, double> estimate) {
-        auto& g = m_groups[group];
-        g.first += estimate.first * estimate.second;
-        g.second += estimate.second;
-    }
-    [[nodiscard]] variance_prior prior_without(const std::string& group,
-                                               std::pair<double, double> own) const {
-        auto it = m_groups.find(group);
-        if (it == m_groups.end()) {
-            return {};
-        }
-        const double df = it->second.second - own.second;
-        const double sum = it->second.first - own.first * own.second;
-        return df > 0.5 ? variance_prior{std::max(0.0, sum / df), df} : variance_prior{};
-    }
-
-private:
-    std::map<std::string, std::pair<double, double>> m_groups; ///< Σ df·var, Σ df
-};
-
-struct pair_facts {
-    const case_result* base = nullptr;
-    const case_result* cand = nullptr;
-    std::string group;
-    std::pair<double, double> own{0, 0}; ///< this pair's between-run estimate (var, df)
-};
-
-pair_facts facts_of(const profile& bp, const case_result* b, const profile& cp,
-                    const case_result* c, const compare_options& opt) {
-    pair_facts f{b, c, "", {0, 0}};
-    if (!b || !c) {
-        return f;
-    }
-    const auto bs = rounds_of(bp, *b, opt);
-    const auto cs = rounds_of(cp, *c, opt);
-    if (!bs.problem.empty() || bs.rounds == 0) {
-        return f;
-    }
-    double mean = 0;
-    for (const auto& run : bs.runs) {
-        for (double v : run) {
-            mean += v / static_cast<double>(bs.rounds);
-        }
-    }
-    const device_info* d = device_of(bp, *b);
-    f.group = (d ? d->name : "") + "/" +
-              std::to_string(static_cast<int>(std::floor(mean / std::log(10.0))));
-    for (const auto* side : {&bs, &cs}) {
-        if (side->runs.size() >= 2 && side->problem.empty()) {
-            const auto e = between_run_variance(side->runs);
-            f.own = {(f.own.first * f.own.second + e.first * e.second) /
-                         std::max(1.0, f.own.second + e.second),
-                     f.own.second + e.second};
-        }
-    }
-    return f;
 }
 
 } // namespace
@@ -259,20 +203,17 @@ comparison compare_profiles(const profile& base, const profile& cand, const comp
     for (const auto& [key, list] : ci) {
         bi.try_emplace(key); // union of keys, so added cases are visited too
     }
-    std::vector<pair_facts> pairs;
-    between_run_pool pool;
+    std::vector<std::pair<const case_result*, const case_result*>> pairs;
     for (const auto& [key, bs] : bi) {
         auto it = ci.find(key);
         auto cs = it == ci.end() ? std::vector<const case_result*>{} : it->second;
         for (auto [b, c] : pair_cases(base, bs, cand, cs)) {
             r.common += b && c ? 1 : 0;
-            pairs.push_back(facts_of(base, b, cand, c, opt));
-            pool.add(pairs.back().group, pairs.back().own);
+            pairs.emplace_back(b, c);
         }
     }
-    for (const auto& f : pairs) {
-        r.cases.push_back(
-            compare_case(base, f.base, cand, f.cand, opt, pool.prior_without(f.group, f.own)));
+    for (const auto& [b, c] : pairs) {
+        r.cases.push_back(compare_case(base, b, cand, c, opt));
     }
     sort_worst_first(r.cases);
     r.context = context_of(base, cand);

@@ -153,25 +153,52 @@ void finish(change_estimate& e, const std::vector<variance_term>& terms, double 
     e.ci_high = e.log_change + half;
 }
 
-// The terms of Var(m_cand - m_base), a variance-components model: each side's mean of run
-// means varies by the rounds inside its runs (its within-run variance / rounds, averaged over
-// runs, / J: df = its within-run df) and by the run effects (sigma_b^2 / J on each side:
-// df = that of the sigma_b^2 estimate). Without any estimate of sigma_b^2 (one run a side, no
-// prior) the run term is absent: the rounds are assumed to cover run-to-run variation.
+// With runs on a side, the terms of Var(m_cand - m_base) from the run means (see the header):
+// V pooled over the multi-run sides with df Σ(J - 1), times Σ 1/J, and a single-run side's own
+// rounds term when they say its mean varies more than V.
+std::vector<variance_term> run_mean_terms(const side_summary& b, const side_summary& c) {
+    double ss = 0, df = 0;
+    for (const side_summary* s : {&b, &c}) {
+        if (s->runs >= 2) {
+            const double j1 = static_cast<double>(s->runs - 1);
+            ss += std::max(s->run_mean_var, s->within_over_rounds) * j1;
+            df += j1;
+        }
+    }
+    const double v = ss / df;
+    double coefficient = 0;
+    std::vector<variance_term> terms;
+    for (const side_summary* s : {&b, &c}) {
+        if (s->runs >= 2) {
+            coefficient += 1.0 / static_cast<double>(s->runs);
+        } else if (s->within_over_rounds > v && s->within_df > 0) {
+            terms.push_back({s->within_over_rounds, s->within_df});
+        } else {
+            coefficient += 1.0;
+        }
+    }
+    terms.push_back({v * coefficient, df});
+    return terms;
+}
+
+// The terms with one run a side: each side's rounds (its within-run variance / rounds: df its
+// within df) and, with a prior, sigma_b^2 (1/J_b + 1/J_c) (df of the prior). Without a prior the
+// run term is absent: the rounds are assumed to cover run-to-run variation.
 std::vector<variance_term> change_terms(const side_summary& b, const side_summary& c,
                                         const variance_prior& between) {
+    if (b.runs >= 2 || c.runs >= 2) {
+        return run_mean_terms(b, c);
+    }
     std::vector<variance_term> terms;
     for (const side_summary* s : {&b, &c}) {
         if (s->within_df > 0) {
-            terms.push_back({s->within_over_rounds / static_cast<double>(s->runs), s->within_df});
+            terms.push_back({s->within_over_rounds, s->within_df});
         }
     }
     if (between.df > 0) {
-        const double runs_factor =
-            1.0 / static_cast<double>(b.runs) + 1.0 / static_cast<double>(c.runs);
-        terms.push_back({between.between_var * runs_factor, between.df});
+        terms.push_back({between.between_var * 2.0, between.df});
     }
-    if (terms.empty()) { // every run a single round: only run means, whose spread is sigma_b
+    if (terms.empty()) { // cannot happen: side_problem rejects a single run of a single round
         terms.push_back({0.0, 1.0});
     }
     return terms;

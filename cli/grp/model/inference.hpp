@@ -44,14 +44,22 @@ struct change_estimate {
 
 /// Estimates m_cand - m_base from per-round statistics on the log scale (ln of each round's
 /// median time), one vector per run. Runs with no rounds are ignored; a run with one round gives
-/// its mean but no within-run variance. A variance-components model: with J runs on a side,
-/// s_w^2 its pooled within-run variance of rounds (df Σ(r_j - 1)) and sigma_b^2 the run-effect
-/// variance,
-///   Var(m_side) = sigma_b^2 / J + (mean over its runs of s_w,j^2 / r_j) / J.
-/// sigma_b^2 is the data's s_b^2 = max(0, S_m^2 - mean s_j^2 / r_j) pooled over the sides with
-/// two or more runs (df Σ(J - 1)), moderated with the prior when prior.df > 0 as
-/// (d0 s0^2 + d s_b^2) / (d0 + d) with df d0 + d. Welch–Satterthwaite combines the terms: each
-/// side's within-run term (df its within df) and sigma_b^2 (1/J_b + 1/J_c) (df of sigma_b^2).
+/// its mean but no within-run variance.
+/// With two or more runs on either side the run means are the unit (as Google Benchmark's
+/// compare.py tests repetitions): V, the variance of one run's mean, is each multi-run side's
+/// S_m^2 (the variance of its run means, floored at the mean of s_j^2 / r_j that its rounds
+/// alone imply), pooled over those sides by df J - 1 (df Σ(J - 1)); then
+///   Var(m_cand - m_base) = V (1/J_b + 1/J_c),
+/// where a single-run side counts as one run drawn like the others (J = 1), unless its own
+/// rounds say its mean varies more (s_w^2 / r > V: that side then adds s_w^2 / r with its own
+/// within df, and Welch–Satterthwaite combines the two). V's df are those of the runs, however
+/// many rounds they hold: with 3 runs an interval uses 2 df. That is the price of not knowing
+/// the run-to-run spread, measured on the H100 (bench/results/h100-gate-power.txt): 10-40 us
+/// kernels shift together by up to +-6 % from one process to the next while 3 runs of a
+/// baseline can agree within 1 %; a variance-components model that floored sigma_b^2 at 0 and
+/// kept the rounds' df failed 7-12 % of identical pairs.
+/// between_run_var reports s_b^2 = max(0, S_m^2 - mean s_j^2 / r_j) pooled over the multi-run
+/// sides (moderated with the prior, when prior.df > 0, as (d0 s0^2 + d s_b^2) / (d0 + d)).
 /// With one run per side and no prior there is no estimate of sigma_b^2 and the run term is
 /// absent: exactly Welch's test on the rounds, under the assumption that rounds (spread over
 /// the run, each with fresh buffers and its own warm-up) capture run-to-run variation. When the

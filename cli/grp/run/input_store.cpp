@@ -53,6 +53,27 @@ std::vector<long double> window_sums(std::uint64_t lo, std::uint64_t hi, std::si
     return out;
 }
 
+// Transfers are split into pieces of at most this many bytes: on the H100 (driver 580.159.04)
+// a 2 GiB fill of the pristine double input at n = 2^28 never returned; pieces of 1 GiB, as
+// every size up to 2^28 floats used, do.
+constexpr std::uint64_t transfer_piece = std::uint64_t{1} << 30;
+
+// Writes `bytes` bytes of `data` to the start of `buf`, then zeros up to `size` (the padding
+// for kernels that read whole groups), in pieces.
+void write_padded(cl::CommandQueue& q, const cl::Buffer& buf, const unsigned char* data,
+                  std::uint64_t bytes, std::uint64_t size) {
+    for (std::uint64_t off = 0; off < bytes; off += transfer_piece) {
+        q.enqueueWriteBuffer(buf, CL_TRUE, off, std::min(transfer_piece, bytes - off), data + off);
+    }
+    if (size > bytes) {
+        const std::vector<unsigned char> zeros(std::min(transfer_piece, size - bytes), 0);
+        for (std::uint64_t off = bytes; off < size; off += zeros.size()) {
+            q.enqueueWriteBuffer(buf, CL_TRUE, off,
+                                 std::min<std::uint64_t>(zeros.size(), size - off), zeros.data());
+        }
+    }
+}
+
 } // namespace
 
 int exact_value(std::uint64_t record, std::uint32_t component) {
@@ -94,7 +115,10 @@ buffer_set input_store::allocate(const device_input& in, std::size_t buffers) {
 
 void input_store::copy(const buffer_set& from, const buffer_set& to, std::uint64_t bytes_each) {
     for (std::size_t b = 0; b < from.size(); ++b) {
-        m_session.queue().enqueueCopyBuffer(from[b], to[b], 0, 0, bytes_each);
+        for (std::uint64_t off = 0; off < bytes_each; off += transfer_piece) {
+            m_session.queue().enqueueCopyBuffer(from[b], to[b], off, off,
+                                                std::min(transfer_piece, bytes_each - off));
+        }
     }
     m_session.queue().finish();
 }
@@ -123,10 +147,8 @@ const device_input& input_store::require(const input_key& k, std::uint64_t recor
     try {
         in.pristine = allocate(in, buffers);
         for (std::size_t b = 0; b < buffers; ++b) {
-            auto& q = m_session.queue();
-            q.enqueueFillBuffer(in.pristine[b], cl_uchar{0}, 0, in.bytes / buffers);
-            q.enqueueWriteBuffer(in.pristine[b], CL_TRUE, 0, host.buffers[b].size(),
-                                 host.buffers[b].data());
+            write_padded(m_session.queue(), in.pristine[b], host.buffers[b].data(),
+                         host.buffers[b].size(), in.bytes / buffers);
         }
         in.working = allocate(in, buffers);
         copy(in.pristine, in.working, in.bytes / buffers);
