@@ -316,9 +316,12 @@ Matrix (a sweep point with several local sizes): one row per kernel, one column 
   the sweep); the full reasons follow the table. "host": the same input summed on this CPU (one
   sequential loop; one chunk per hardware thread), the summation alone, median of
   --host-repeats; the speedup is its time over the fastest cell's. "best": that cell in GB/s.
-Verification: integers exactly (32-bit wrap-around included); floats within
-depth x u x sum|x| of a compensated long-double host sum, depth being the longest chain of
-additions through the passes and u the unit roundoff of the type.
+Verification: the first launch against a compensated long-double host sum (integers exactly,
+32-bit wrap-around included; floats within depth x u x sum|x|, depth the longest chain of
+additions through the passes, u the type's unit roundoff); then an exact check on data whose
+every partial sum is exact (1s and 2s; for floats in windows of 2^23), so one dropped or
+doubled element is wrong at every size and type; every timed launch's result is checked, and
+the input is compared with its pristine copy (a kernel that writes its input is wrong).
 )legend";
 }
 
