@@ -108,6 +108,40 @@ TEST(verification, declared_in_place_kernels_get_their_input_restored_every_laun
     }
 }
 
+TEST(verification, a_declared_in_place_kernel_leaves_pristine_input_for_the_next_kernel) {
+    // Both in one measure_points call, as in a run: the in-place kernel's timed launches write
+    // the shared working copy; the correct kernel after it must still verify.
+    auto& f = device();
+    const auto in_place = fault("in_place_sum");
+    const auto ok = fault("sum_ok");
+    f.prof.cases.clear();
+    auto saved = f.opt.measure;
+    f.opt.measure.min_samples = f.opt.measure.max_samples = 3;
+    run::measure_points(f.session, 0, f.opt,
+                        {{&in_place, point(element_type::int32, 50000)},
+                         {&ok, point(element_type::int32, 50000)}},
+                        f.data, f.prof, {});
+    f.opt.measure = saved;
+    ASSERT_EQ(f.prof.cases.size(), 2u);
+    EXPECT_EQ(f.prof.cases[0].status, case_status::ok) << f.prof.cases[0].reason;
+    EXPECT_EQ(f.prof.cases[1].status, case_status::ok) << f.prof.cases[1].reason;
+    EXPECT_FALSE(f.prof.cases[1].verification.input_modified);
+}
+
+TEST(verification, a_kernel_wrong_only_after_its_first_launch_is_wrong_by_its_timed_launches) {
+    auto& f = device();
+    auto saved = f.opt.measure;
+    f.opt.measure.min_samples = f.opt.measure.max_samples = 3;
+    auto r = f.run(fault("stale_output"), point(element_type::int32, 50000));
+    f.opt.measure = saved;
+    EXPECT_EQ(r.status, case_status::wrong) << r.reason;
+    EXPECT_GE(r.verification.wrong_launches, 1u);
+    EXPECT_GT(r.verification.launches_checked, r.verification.wrong_launches);
+    // The control at the same settings: every launch right.
+    auto ok = f.run(fault("sum_ok"), point(element_type::int32, 50000));
+    EXPECT_EQ(ok.status, case_status::ok) << ok.reason;
+}
+
 TEST(verification, a_nan_result_is_wrong_with_no_error_figure) {
     auto r = device().run(fault("gives_nan"), point(element_type::float32, 1000));
     EXPECT_EQ(r.status, case_status::wrong);

@@ -96,7 +96,11 @@ void sample_round(round_context& ctx, prepared_case& c) {
         while (!interrupted() && !round_done(m, round, kept, seconds_since(start))) {
             timed_launch(ctx, c, round, kept, resolution);
         }
-        if (!c.spec->in_place) {
+        if (c.restore_each_launch) {
+            // Its last launch changed the shared working copy (declared in place, or caught
+            // writing): the next case must start from pristine data.
+            ctx.inputs.restore(c.input);
+        } else {
             ++c.result.verification.input_checks;
             if (ctx.inputs.modified(c.input)) {
                 ctx.inputs.restore(c.input);
