@@ -96,8 +96,11 @@ void classify(case_comparison& cc, const compare_options& opt) {
         cc.outcome = verdict::inconclusive;
         cc.note = interval_text(cc, 1 - opt.alpha) + ": cannot tell the change from ±" +
                   percent(t).substr(1) + "; the interval is " + percent((hi - lo) / 2).substr(1) +
-                  " wide each way (more --rounds, or a baseline merged from several runs, "
-                  "narrow it)";
+                  " wide each way (" +
+                  (cc.between_run_estimated
+                       ? "more runs narrow it: its df are the runs, not the rounds"
+                       : "a baseline merged from several runs, or more --rounds, narrow it") +
+                  ")";
     }
 }
 
