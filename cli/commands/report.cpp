@@ -133,7 +133,8 @@ void add_report(CLI::App& app, command_slot& slot) {
         ->type_name("PCT")
         ->check(finite_range(0.0, 1000.0))
         ->capture_default_str();
-    sub->add_option("--alpha", opt->alpha, "Comparison: 1 - confidence of the intervals (0.01: 99 %)")
+    sub->add_option("--alpha", opt->alpha,
+                    "Comparison: 1 - confidence of the intervals (0.01: 99 %)")
         ->check(finite_range(1e-9, 0.5))
         ->capture_default_str();
     sub->add_option("--normalize", opt->normalize,

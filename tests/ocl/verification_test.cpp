@@ -117,10 +117,10 @@ TEST(verification, a_declared_in_place_kernel_leaves_pristine_input_for_the_next
     f.prof.cases.clear();
     auto saved = f.opt.measure;
     f.opt.measure.min_samples = f.opt.measure.max_samples = 3;
-    run::measure_points(f.session, 0, f.opt,
-                        {{&in_place, point(element_type::int32, 50000)},
-                         {&ok, point(element_type::int32, 50000)}},
-                        f.data, f.prof, {});
+    run::measure_points(
+        f.session, 0, f.opt,
+        {{&in_place, point(element_type::int32, 50000)}, {&ok, point(element_type::int32, 50000)}},
+        f.data, f.prof, {});
     f.opt.measure = saved;
     ASSERT_EQ(f.prof.cases.size(), 2u);
     EXPECT_EQ(f.prof.cases[0].status, case_status::ok) << f.prof.cases[0].reason;

@@ -172,7 +172,7 @@ void add_warnings(comparison& r, const profile& base, const profile& cand) {
     }
     identity_warnings(r, base, cand);
     if (base.runs.size() <= 1 && cand.runs.size() <= 1 && r.common > 0) {
-        r.warnings.push_back(
+        r.warnings.emplace_back(
             "one run on each side: the intervals come from rounds alone, which do not hold all "
             "of the run-to-run spread (10 % of identical H100 pairs failed this way, "
             "bench/results/h100-gate-power.txt); for a CI gate use a baseline of 3 or more runs "

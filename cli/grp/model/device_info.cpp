@@ -10,8 +10,8 @@ template <typename T> nlohmann::ordered_json opt(const std::optional<T>& v) {
     return v ? nlohmann::ordered_json(*v) : nlohmann::ordered_json(nullptr);
 }
 
-template <typename T> void read_opt(const nlohmann::ordered_json& j, const char* key,
-                                    std::optional<T>& out) {
+template <typename T>
+void read_opt(const nlohmann::ordered_json& j, const char* key, std::optional<T>& out) {
     auto it = j.find(key);
     if (it == j.end() || it->is_null()) {
         out.reset();
@@ -31,9 +31,10 @@ void to_json(nlohmann::ordered_json& j, const device_info& d) {
         {"index", d.index},
         {"platform_index", d.platform_index},
         {"device_index", d.device_index},
-        {"platform", {{"name", d.platform_name},
-                      {"vendor", d.platform_vendor},
-                      {"version", d.platform_version}}},
+        {"platform",
+         {{"name", d.platform_name},
+          {"vendor", d.platform_vendor},
+          {"version", d.platform_version}}},
         {"name", d.name},
         {"vendor", d.vendor},
         {"type", d.type},

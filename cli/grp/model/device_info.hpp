@@ -27,7 +27,7 @@ struct device_info {
     std::optional<std::string> device_version;
     std::optional<std::string> driver_version;
     std::optional<std::string> opencl_c_version;
-    std::optional<std::string> uuid; ///< cl_khr_device_uuid, hex
+    std::optional<std::string> uuid;    ///< cl_khr_device_uuid, hex
     std::optional<std::string> pci_bus; ///< cl_khr_pci_bus_info, "domain:bus:device.function"
 
     std::optional<std::uint32_t> compute_units;

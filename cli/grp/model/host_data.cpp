@@ -55,7 +55,8 @@ double stored_value(element_type t, double v) {
         return bits;
     case element_type::float32:
         if (std::fabs(v) > std::numeric_limits<float>::max()) {
-            return v > 0 ? INFINITY : -INFINITY;
+            return v > 0 ? std::numeric_limits<double>::infinity()
+                         : -std::numeric_limits<double>::infinity();
         }
         return static_cast<float>(v);
     case element_type::float64:

@@ -17,9 +17,9 @@ std::vector<kernel_spec> builtin_kernels();
 std::string builtin_source(const std::string& name);
 
 /// Resolves --kernel items. Empty, or the item "default": the default sweep, i.e. the built-in
-/// kernels marked default that declare one of `layouts` (flat when empty). A path that does not exist is a usage_error
-/// naming it (exit 2); a bad spec is a file_error (exit 5); a name or glob that matches nothing
-/// is a usage_error listing the built-in names.
+/// kernels marked default that declare one of `layouts` (flat when empty). A path that does not
+/// exist is a usage_error naming it (exit 2); a bad spec is a file_error (exit 5); a name or glob
+/// that matches nothing is a usage_error listing the built-in names.
 std::vector<kernel_spec> resolve_kernels(const std::vector<std::string>& items,
                                          const std::vector<data_layout>& layouts);
 
