@@ -174,7 +174,7 @@ void add_warnings(comparison& r, const profile& base, const profile& cand) {
     if (base.runs.size() <= 1 && cand.runs.size() <= 1 && r.common > 0) {
         r.warnings.emplace_back(
             "one run on each side: the intervals come from rounds alone, which do not hold all "
-            "of the run-to-run spread (10 % of identical H100 pairs failed this way, "
+            "of the run-to-run spread (10-16 % of identical H100 pairs failed this way, "
             "bench/results/h100-gate-power.txt); for a CI gate use a baseline of 3 or more runs "
             "(compare --base r1.json --base r2.json --base r3.json, or gpu-reduce-prof merge)");
     }
