@@ -81,6 +81,25 @@ std::pair<profile, std::string> load_base(const compare_cli_options& cli,
     return {std::move(merged.merged), label};
 }
 
+/// A --normalize reference that names no case of the baseline would make every case
+/// inconclusive and the gate unable to fail: a usage error instead.
+void check_reference(const compare_options& opt, const profile& base) {
+    if (opt.normalize != normalization::kernel) {
+        return;
+    }
+    for (const auto& c : base.cases) {
+        if (c.key.kernel == opt.reference || c.key.to_string() == opt.reference) {
+            return;
+        }
+    }
+    throw usage_error("--normalize " + terminal_escape(opt.reference) +
+                      ": no case of the baseline has that kernel or key; name a kernel of the "
+                      "sweep (e.g. " +
+                      (base.cases.empty() ? std::string("reduce0")
+                                          : terminal_escape(base.cases.front().key.kernel)) +
+                      "), a full case key, or peak");
+}
+
 int run_compare(const compare_cli_options& cli) {
     const auto opt = options_of(cli);
     if (cli.bases.empty() && cli.files.size() < 2) {
@@ -90,6 +109,7 @@ int run_compare(const compare_cli_options& cli) {
     // Load everything first: a bad profile is exit 5 before anything is printed.
     std::vector<std::string> cand_files;
     const auto [base, base_label] = load_base(cli, cand_files);
+    check_reference(opt, base);
     std::vector<comparison> all;
     for (const auto& f : cand_files) {
         all.push_back(compare_profiles(base, load_profile(f), opt, base_label, f));

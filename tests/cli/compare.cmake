@@ -46,6 +46,9 @@ grp_cli_test(compare_other_device_normalized_peak 1
              compare ${CMP}/base.json ${CMP}/other_device.json --normalize peak)
 grp_cli_test(compare_other_device_normalized_kernel 1 "reduce6/int.*x ref.*slower \\(fails\\)"
              compare ${CMP}/base.json ${CMP}/other_device.json --normalize reduce0)
+grp_cli_test(compare_unknown_normalize_reference_exit_2 2
+             "--normalize reduce99: no case of the baseline has that kernel or key"
+             compare ${CMP}/base.json ${CMP}/identical.json --normalize reduce99)
 grp_cli_test(compare_missing_is_opt_in 0 "1 missing, 5 same, 1 added\\. PASS"
              compare ${CMP}/base.json ${CMP}/missing.json)
 grp_cli_test(compare_missing_fails_on_request 1 "1 missing, 5 same, 1 added\\. FAIL"

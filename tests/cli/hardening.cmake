@@ -140,3 +140,8 @@ grp_cli_test(run_samples_zero_explains_adaptive_exit_2 2 "omit --samples for ada
 # (CMake drops empty arguments of add_test: these go through bash.)
 grp_cli_sh(run_empty_device_exit_2 "\$expect 2 '--device is empty' -- \$bin run -d '' -k reduce2")
 grp_cli_sh(run_empty_output_exit_2 "\$expect 2 'output: is empty' -- \$bin run -o ''")
+
+# A --normalize reference is printed back: escaped, never a raw ESC on the terminal.
+grp_cli_sh(compare_escapes_the_normalize_reference
+  "o=\$(\$bin compare '${GRP_DATA}/compare/base.json' '${GRP_DATA}/compare/identical.json' --normalize \$(printf 'x\\033[2J') 2>&1);
+   ! printf '%s' \"\$o\" | grep -q \$(printf '\\033') && printf '%s' \"\$o\" | grep -q 'x.x1b\\[2J'")

@@ -135,7 +135,7 @@ void print_header(std::ostream& os, const std::vector<comparison>& all) {
             }
         }
     }
-    os << "(" << options_line(all.front()) << ")\n\n";
+    os << "(" << terminal_escape(options_line(all.front())) << ")\n\n";
 }
 
 } // namespace
