@@ -111,6 +111,7 @@ int run_compare(const compare_cli_options& cli) {
     const auto [base, base_label] = load_base(cli, cand_files);
     check_reference(opt, base);
     std::vector<comparison> all;
+    all.reserve(cand_files.size());
     for (const auto& f : cand_files) {
         all.push_back(compare_profiles(base, load_profile(f), opt, base_label, f));
     }
