@@ -145,3 +145,12 @@ grp_cli_sh(run_empty_output_exit_2 "\$expect 2 'output: is empty' -- \$bin run -
 grp_cli_sh(compare_escapes_the_normalize_reference
   "o=\$(\$bin compare '${GRP_DATA}/compare/base.json' '${GRP_DATA}/compare/identical.json' --normalize \$(printf 'x\\033[2J') 2>&1);
    ! printf '%s' \"\$o\" | grep -q \$(printf '\\033') && printf '%s' \"\$o\" | grep -q 'x.x1b\\[2J'")
+# A case on a device the profile does not list (found by fuzz_compare: compare dereferenced the
+# missing device and crashed): every reader refuses the file, exit 5, naming the field.
+foreach(cmd validate "compare ${GRP_DATA}/compare/base.json")
+  string(REGEX REPLACE "[^a-z]+.*" "" id "${cmd}")
+  separate_arguments(args UNIX_COMMAND "${cmd}")
+  grp_cli_test(hardening_${id}_case_on_an_unlisted_device_exit_5 5
+               "/cases/0/device: 3 names no device"
+               ${args} ${H}/case_on_unlisted_device.json)
+endforeach()

@@ -241,7 +241,9 @@ case_comparison compare_case(const profile& bp, const case_result* b, const prof
         const device_info* bd = device_of(bp, *b);
         const device_info* cd = device_of(cp, *c);
         cc.cross_device = bd && cd && !same_device(*bd, *cd);
-        cc.cross_machine = !cc.cross_device && !same_physical_device(*bd, bp.host, *cd, cp.host);
+        // A case whose device the profile does not list cannot be placed: cross-machine.
+        cc.cross_machine =
+            !cc.cross_device && (!bd || !cd || !same_physical_device(*bd, bp.host, *cd, cp.host));
         cc.source_changed = !cc.base->sha256.empty() && !cc.cand->sha256.empty() &&
                             cc.base->sha256 != cc.cand->sha256;
     }

@@ -48,6 +48,23 @@ profile parse_profile(const std::string& text, const std::string& path) {
     return profile_from_json(parse_json_text(text, path, profile_json_limits), path);
 }
 
+namespace {
+
+// Every case names a device the profile lists (the schema cannot say so): readers index
+// devices[c.device] (a fuzzer found compare dereferencing a missing one).
+void check_case_devices(const profile& p, const std::string& path) {
+    for (std::size_t i = 0; i < p.cases.size(); ++i) {
+        const int d = p.cases[i].device;
+        if (d < 0 || static_cast<std::size_t>(d) >= p.devices.size()) {
+            throw file_error(
+                path + ": /cases/" + std::to_string(i) + "/device: " + std::to_string(d) +
+                " names no device (the profile lists " + std::to_string(p.devices.size()) + ")");
+        }
+    }
+}
+
+} // namespace
+
 profile profile_from_json(nlohmann::ordered_json j, const std::string& path, bool schema_checked) {
     if (!j.is_object() || !j.contains("schema_version") || !j["schema_version"].is_string()) {
         throw file_error(path + ": not a gpu-reduce-prof profile (no \"schema_version\" string)");
@@ -78,7 +95,9 @@ profile profile_from_json(nlohmann::ordered_json j, const std::string& path, boo
         if (major == 1) {
             upgrade_v1_document(j);
         }
-        return j.get<profile>();
+        auto p = j.get<profile>();
+        check_case_devices(p, path);
+        return p;
     } catch (const file_error& e) {
         const std::string what = e.what();
         throw file_error(what.rfind(path + ":", 0) == 0 ? what : path + ": " + what);
