@@ -27,13 +27,6 @@ std::string percent(double fraction) {
     return os.str();
 }
 
-const device_info* device_of(const profile& p, const case_result& c) {
-    if (c.device < 0 || static_cast<std::size_t>(c.device) >= p.devices.size()) {
-        return nullptr;
-    }
-    return &p.devices[static_cast<std::size_t>(c.device)].info;
-}
-
 std::string sha_of(const profile& p, const std::string& kernel) {
     for (const auto& k : p.kernels) {
         if (k.name == kernel) {
@@ -194,6 +187,13 @@ bool decide_fails(const case_comparison& cc, const compare_options& opt) {
 }
 
 } // namespace
+
+const device_info* device_of(const profile& p, const case_result& c) {
+    if (c.device < 0 || static_cast<std::size_t>(c.device) >= p.devices.size()) {
+        return nullptr;
+    }
+    return &p.devices[static_cast<std::size_t>(c.device)].info;
+}
 
 std::optional<double> case_comparison::change() const {
     return ratio ? std::optional<double>(*ratio - 1.0) : std::nullopt;

@@ -84,6 +84,9 @@ case_comparison compare_case(const profile& bp, const case_result* b, const prof
 /// renamed a card). Raw times of different models never fail.
 bool same_device(const device_info& a, const device_info& b);
 
+/// The device a case ran on, or nullptr when the profile does not list it.
+const device_info* device_of(const profile& p, const case_result& c);
+
 /// True when two devices are the same physical device: equal UUIDs when both report one,
 /// else the same model on the same host (host_probe.hpp same_host).
 bool same_physical_device(const device_info& a, const host_info& ha, const device_info& b,

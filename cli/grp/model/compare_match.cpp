@@ -26,13 +26,6 @@ case_index index_cases(const profile& p) {
     return idx;
 }
 
-const device_info* device_of(const profile& p, const case_result& c) {
-    if (c.device < 0 || static_cast<std::size_t>(c.device) >= p.devices.size()) {
-        return nullptr;
-    }
-    return &p.devices[static_cast<std::size_t>(c.device)].info;
-}
-
 /// Pairs the cases of one key: by device (UUID or name) first, then in profile order.
 std::vector<std::pair<const case_result*, const case_result*>>
 pair_cases(const profile& bp, std::vector<const case_result*> bs, const profile& cp,
