@@ -3,13 +3,13 @@
 // prints a table, markdown, JSON or CSV, and exits 1 when a case fails under --fail-on (a
 // regression is a result, not an error: only unreadable profiles and bad options are
 // exceptions).
-#include "grp/model/compare.hpp"
+#include "grp/model/compare/compare.hpp"
 
 #include "commands/command.hpp"
 #include "grp/core/error.hpp"
 #include "grp/core/text_safe.hpp"
 #include "grp/model/merge.hpp"
-#include "grp/report/compare_print.hpp"
+#include "grp/report/compare/print.hpp"
 #include "grp/report/table.hpp"
 
 #include <algorithm>

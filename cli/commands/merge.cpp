@@ -6,7 +6,7 @@
 #include "grp/core/error.hpp"
 #include "grp/core/output_file.hpp"
 #include "grp/core/text_safe.hpp"
-#include "grp/report/compare_print.hpp"
+#include "grp/report/compare/print.hpp"
 
 #include <iostream>
 #include <memory>

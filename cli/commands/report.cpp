@@ -7,9 +7,9 @@
 #include "grp/core/output_file.hpp"
 #include "grp/core/text_safe.hpp"
 #include "grp/core/version.hpp"
-#include "grp/model/compare.hpp"
-#include "grp/report/html_page.hpp"
-#include "grp/report/markdown_summary.hpp"
+#include "grp/model/compare/compare.hpp"
+#include "grp/report/html/page.hpp"
+#include "grp/report/markdown/summary.hpp"
 
 #include <iostream>
 #include <memory>

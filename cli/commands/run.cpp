@@ -2,12 +2,13 @@
 // devices, verifies every result, times every launch with OpenCL events in interleaved rounds
 // and writes a profile. Finished work is saved on every way out: the end, a signal, a build or
 // spec error, an OpenCL error.
+#include "grp/report/console/run.hpp"
+
 #include "commands/command.hpp"
 #include "commands/run_options.hpp"
 #include "grp/core/output_file.hpp"
 #include "grp/core/text_safe.hpp"
 #include "grp/model/layout_summary.hpp"
-#include "grp/report/run_console.hpp"
 #include "grp/report/table.hpp"
 #include "grp/run/interrupt.hpp"
 #include "grp/run/runner.hpp"

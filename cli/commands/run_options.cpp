@@ -6,7 +6,7 @@
 #include "grp/model/kernel_catalog.hpp"
 #include "grp/report/table.hpp"
 #include "grp/run/run_record.hpp"
-#include "grp/run/scenarios.hpp"
+#include "grp/run/scenario/scenarios.hpp"
 
 #include <algorithm>
 #include <cstdio>

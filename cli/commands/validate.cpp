@@ -5,7 +5,7 @@
 #include "commands/command.hpp"
 #include "grp/core/error.hpp"
 #include "grp/core/text_safe.hpp"
-#include "grp/model/profile.hpp"
+#include "grp/model/profile/profile.hpp"
 #include "grp/model/schema_check.hpp"
 
 #include <iostream>

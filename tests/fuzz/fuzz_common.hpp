@@ -5,7 +5,7 @@
 #pragma once
 
 #include "grp/core/error.hpp"
-#include "grp/model/profile.hpp"
+#include "grp/model/profile/profile.hpp"
 
 #include <cstddef>
 #include <cstdint>

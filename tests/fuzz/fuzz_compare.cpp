@@ -1,8 +1,8 @@
 // Fuzzes compare on two profiles (split at the first NUL byte; without one, a profile against
 // itself), through the public compare_profiles API and compare's printers.
 #include "fuzz_common.hpp"
-#include "grp/model/compare.hpp"
-#include "grp/report/compare_print.hpp"
+#include "grp/model/compare/compare.hpp"
+#include "grp/report/compare/print.hpp"
 
 #include <sstream>
 

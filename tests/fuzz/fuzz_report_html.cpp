@@ -1,6 +1,6 @@
 // Fuzzes the HTML report renderer on one or two profiles (split at the first NUL byte).
 #include "fuzz_common.hpp"
-#include "grp/report/html_page.hpp"
+#include "grp/report/html/page.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
     const auto [a_text, b_text] = grp::fuzz::split_at_nul(grp::fuzz::text_of(data, size));

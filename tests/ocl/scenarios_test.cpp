@@ -4,7 +4,7 @@
 // device has no sub-groups the sub-group kernel is skipped without being compiled.
 #include "grp/model/schema_check.hpp"
 #include "grp/run/interrupt.hpp"
-#include "grp/run/scenarios.hpp"
+#include "grp/run/scenario/scenarios.hpp"
 
 #include <gtest/gtest.h>
 

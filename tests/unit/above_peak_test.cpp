@@ -1,8 +1,8 @@
 // A case above 105 % of its device's measured peak is flagged, never shown as a silent win: in
 // the case's own record (derive_metrics), the HTML report and the markdown summary.
 #include "grp/model/case_metrics.hpp"
-#include "grp/report/html_page.hpp"
-#include "grp/report/markdown_summary.hpp"
+#include "grp/report/html/page.hpp"
+#include "grp/report/markdown/summary.hpp"
 
 #include <gtest/gtest.h>
 

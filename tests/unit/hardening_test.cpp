@@ -6,7 +6,7 @@
 #include "grp/core/units.hpp"
 #include "grp/model/kernel_spec.hpp"
 #include "grp/model/pass_plan.hpp"
-#include "grp/model/profile.hpp"
+#include "grp/model/profile/profile.hpp"
 #include "grp/model/schema_check.hpp"
 #include "profile_samples.hpp"
 

@@ -1,7 +1,7 @@
 // The host baseline: the host sums the same values the device gets, in the element type (ints
 // wrap like the device's), by one loop and by one chunk per thread, and records its timings.
 #include "grp/model/host_baseline.hpp"
-#include "grp/model/scenario_precision.hpp"
+#include "grp/model/scenario/precision.hpp"
 
 #include <cstring>
 #include <gtest/gtest.h>

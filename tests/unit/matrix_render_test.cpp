@@ -1,9 +1,9 @@
 // The kernel x local-size matrix as run's console, report's markdown and the HTML heat map draw
 // it: missing cells, skipped cells with short reasons, one local size, the host row.
-#include "grp/report/html_page.hpp"
-#include "grp/report/markdown_summary.hpp"
+#include "grp/report/console/run.hpp"
+#include "grp/report/html/page.hpp"
+#include "grp/report/markdown/summary.hpp"
 #include "grp/report/matrix_text.hpp"
-#include "grp/report/run_console.hpp"
 #include "matrix_samples.hpp"
 
 #include <gtest/gtest.h>

@@ -3,7 +3,7 @@
 // one-local-size sweep point, a scenario case, and a host baseline with known times.
 #pragma once
 
-#include "grp/model/profile.hpp"
+#include "grp/model/profile/profile.hpp"
 
 namespace grp::test {
 

@@ -3,7 +3,7 @@
 // the result against the schema keeps the writer and profiles/profile.schema.json from drifting.
 #pragma once
 
-#include "grp/model/profile.hpp"
+#include "grp/model/profile/profile.hpp"
 
 namespace grp::test {
 

@@ -1,6 +1,6 @@
 // The profile contract: what to_json writes, from_json reads back, and parse_profile rejects.
 #include "grp/core/error.hpp"
-#include "grp/model/profile.hpp"
+#include "grp/model/profile/profile.hpp"
 #include "profile_samples.hpp"
 
 #include <cmath>

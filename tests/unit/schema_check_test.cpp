@@ -1,6 +1,6 @@
 // The profile JSON Schema against the writer (to_json) and against broken documents: the schema
 // must accept everything to_json writes, declare every key it writes, and point at what is wrong.
-#include "grp/model/profile.hpp"
+#include "grp/model/profile/profile.hpp"
 #include "grp/model/schema_check.hpp"
 #include "profile_samples.hpp"
 

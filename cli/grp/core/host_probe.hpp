@@ -3,7 +3,7 @@
 // judge a measurement (CPU, cores, memory, OS, load before and after).
 #pragma once
 
-#include "grp/model/profile.hpp"
+#include "grp/model/profile/profile.hpp"
 
 #include <array>
 #include <optional>

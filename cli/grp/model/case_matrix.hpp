@@ -6,7 +6,7 @@
 // profile alone (no formatting here): run's console, report's markdown and HTML draw it.
 #pragma once
 
-#include "grp/model/profile.hpp"
+#include "grp/model/profile/profile.hpp"
 
 #include <cstdint>
 #include <map>

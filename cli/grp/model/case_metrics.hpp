@@ -3,7 +3,7 @@
 // peak (a cache-resident input or a peak measured too low): a flag, never a silent win.
 #pragma once
 
-#include "grp/model/profile.hpp"
+#include "grp/model/profile/profile.hpp"
 
 namespace grp {
 

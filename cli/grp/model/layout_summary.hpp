@@ -3,7 +3,7 @@
 // as a ratio to soa, so "more bytes but faster" is visible next to GB/s.
 #pragma once
 
-#include "grp/model/profile.hpp"
+#include "grp/model/profile/profile.hpp"
 
 #include <nlohmann/json.hpp>
 #include <optional>

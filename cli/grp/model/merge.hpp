@@ -4,7 +4,7 @@
 // by identity, never by index; cases by key and device.
 #pragma once
 
-#include "grp/model/profile.hpp"
+#include "grp/model/profile/profile.hpp"
 
 #include <string>
 #include <utility>

@@ -6,7 +6,7 @@
 #pragma once
 
 #include "grp/model/kernel_spec.hpp"
-#include "grp/model/profile.hpp"
+#include "grp/model/profile/profile.hpp"
 
 #include <cstdint>
 #include <string>

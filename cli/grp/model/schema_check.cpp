@@ -3,7 +3,7 @@
 #include "grp/core/error.hpp"
 #include "grp/core/json_file.hpp"
 #include "grp/core/text_safe.hpp"
-#include "grp/model/profile.hpp"
+#include "grp/model/profile/profile.hpp"
 
 #include <cstdlib>
 #include <memory>

@@ -4,7 +4,7 @@
 #pragma once
 
 #include "grp/model/kernel_spec.hpp"
-#include "grp/model/profile.hpp"
+#include "grp/model/profile/profile.hpp"
 #include "grp/model/sweep_plan.hpp"
 #include "grp/run/chain.hpp"
 #include "grp/run/input_store.hpp"

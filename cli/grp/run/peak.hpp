@@ -4,7 +4,7 @@
 // case can say how close it came (pct_of_peak) and a case far above it is flagged, not a win.
 #pragma once
 
-#include "grp/model/profile.hpp"
+#include "grp/model/profile/profile.hpp"
 #include "grp/ocl/session.hpp"
 #include "grp/run/measure.hpp"
 

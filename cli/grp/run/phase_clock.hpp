@@ -3,7 +3,7 @@
 // slow run says why (#13: the H100's default run spent 4.5 s of 4.8 s outside the kernels).
 #pragma once
 
-#include "grp/model/profile.hpp"
+#include "grp/model/profile/profile.hpp"
 
 #include <chrono>
 #include <string>

@@ -10,7 +10,7 @@
 #include "grp/run/phase_clock.hpp"
 #include "grp/run/rounds.hpp"
 #include "grp/run/run_record.hpp"
-#include "grp/run/scenarios.hpp"
+#include "grp/run/scenario/scenarios.hpp"
 
 #include <algorithm>
 #include <cstdlib>

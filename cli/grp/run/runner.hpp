@@ -9,7 +9,7 @@
 #include "grp/model/device_select.hpp"
 #include "grp/model/host_data.hpp"
 #include "grp/model/kernel_spec.hpp"
-#include "grp/model/profile.hpp"
+#include "grp/model/profile/profile.hpp"
 #include "grp/model/sweep_plan.hpp"
 #include "grp/run/case_setup.hpp"
 #include "grp/run/measure.hpp"

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Writes the report test fixtures (profiles that follow cli/grp/model/profile.hpp).
+"""Writes the report test fixtures (profiles that follow cli/grp/model/profile/profile.hpp).
 
 Deterministic (seeded), so re-running it reproduces the committed files. The numbers are
 invented but shaped like a real GPU run: bandwidth rises with the local size and flattens near

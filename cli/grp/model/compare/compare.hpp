@@ -1,0 +1,95 @@
+// The comparison of a baseline with a candidate as data (like google/benchmark's
+// get_difference_report): cases matched by key; a verdict per case from a confidence interval
+// of the change in log time estimated on the right unit — the rounds (one median each) and,
+// when a baseline merges several runs, the runs — never on pooled launches of one burst
+// (inference.hpp); identity (device, host, driver, kernel source) and the context that differs.
+// Printers (report/compare_print) and the command only present it; nothing here does I/O.
+#pragma once
+
+#include "grp/model/compare/options.hpp"
+#include "grp/model/inference.hpp"
+#include "grp/model/profile/profile.hpp"
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace grp {
+
+/// One profile's side of a case pair.
+struct case_side {
+    case_status status = case_status::ok;
+    std::string reason;
+    std::string device; ///< device name from profile::devices
+    std::string host;   ///< host name of the run(s)
+    std::string sha256; ///< of the kernel's source, "" when unknown
+    std::size_t runs = 0, rounds = 0, samples = 0;
+    std::size_t disturbed = 0; ///< rounds set aside: another process took the CPU
+    /// exp(mean of the runs' mean ln round median): the time the ratio compares, in ns
+    /// (normalized cases: on the normalized scale). Empty without usable rounds.
+    std::optional<double> center;
+    std::optional<double> median_ns; ///< median of the round medians, raw ns (for display)
+    std::optional<double> pct_of_peak;
+};
+
+struct case_comparison {
+    case_key key;
+    std::optional<case_side> base, cand;
+    verdict outcome = verdict::inconclusive;
+    std::optional<double> ratio;           ///< candidate ÷ base of the centers
+    std::optional<double> ci_low, ci_high; ///< the ratio's confidence interval (1 - alpha)
+    std::optional<double> p_value;         ///< two-sided, no change
+    std::optional<double> df;              ///< Welch-Satterthwaite degrees of freedom
+    std::optional<double> between_run_var; ///< log scale; estimated only with several runs
+    bool between_run_estimated = false;
+    bool cross_device = false;   ///< different device models
+    bool cross_machine = false;  ///< the same model on another host
+    bool source_changed = false; ///< the kernel's source differs (sha256)
+    bool fails = false;          ///< counts towards the exit code under the fail policy
+    std::string note;            ///< the numbers behind the verdict, in words
+
+    /// ratio - 1: +0.10 is 10 % slower; empty when there is no ratio.
+    [[nodiscard]] std::optional<double> change() const;
+};
+
+/// A context field that differs between the profiles, such as the driver version.
+struct context_difference {
+    std::string what, base, cand;
+};
+
+struct comparison {
+    std::string base_label, cand_label; ///< usually the file paths
+    compare_options options;
+    std::vector<case_comparison> cases; ///< worst first
+    std::vector<context_difference> context;
+    std::vector<std::string> warnings; ///< e.g. cross-machine, an incomplete profile
+    std::size_t common = 0;            ///< keys present in both
+    std::size_t base_runs = 0, cand_runs = 0;
+
+    [[nodiscard]] std::size_t count(verdict v) const;
+    [[nodiscard]] std::size_t failures() const;
+    [[nodiscard]] bool failed() const { return failures() > 0; }
+};
+
+/// Compares `cand` against `base`. Pure; never throws for valid profiles.
+comparison compare_profiles(const profile& base, const profile& cand, const compare_options& opt,
+                            const std::string& base_label, const std::string& cand_label);
+
+/// One case pair (either may be null, not both): statuses first, then the interval test.
+/// Cases are not pooled: the cases of one run share its run effect (inference.hpp).
+case_comparison compare_case(const profile& bp, const case_result* b, const profile& cp,
+                             const case_result* c, const compare_options& opt);
+
+/// True when two devices are the same model: equal names (or equal UUIDs, for a driver that
+/// renamed a card). Raw times of different models never fail.
+bool same_device(const device_info& a, const device_info& b);
+
+/// The device a case ran on, or nullptr when the profile does not list it.
+const device_info* device_of(const profile& p, const case_result& c);
+
+/// True when two devices are the same physical device: equal UUIDs when both report one,
+/// else the same model on the same host (host_probe.hpp same_host).
+bool same_physical_device(const device_info& a, const host_info& ha, const device_info& b,
+                          const host_info& hb);
+
+} // namespace grp

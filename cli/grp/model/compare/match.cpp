@@ -1,0 +1,217 @@
+// compare_profiles: pairs the cases of two profiles by key (and device), compares each pair,
+// sorts worst first, and collects the context that differs and the warnings a reader needs
+// before trusting a verdict (different machines or drivers, changed kernel sources, load,
+// incomplete or one-round profiles).
+#include "grp/core/host_probe.hpp"
+#include "grp/model/compare/compare.hpp"
+#include "grp/model/compare/side.hpp"
+#include "grp/model/inference.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <map>
+#include <sstream>
+
+namespace grp {
+
+namespace {
+
+using case_index = std::map<case_key, std::vector<const case_result*>>;
+
+case_index index_cases(const profile& p) {
+    case_index idx;
+    for (const auto& c : p.cases) {
+        idx[c.key].push_back(&c);
+    }
+    return idx;
+}
+
+/// Pairs the cases of one key: by device (UUID or name) first, then in profile order.
+std::vector<std::pair<const case_result*, const case_result*>>
+pair_cases(const profile& bp, std::vector<const case_result*> bs, const profile& cp,
+           std::vector<const case_result*> cs) {
+    std::vector<std::pair<const case_result*, const case_result*>> out;
+    for (auto& b : bs) {
+        for (auto& c : cs) {
+            const device_info* bd = device_of(bp, *b);
+            const device_info* cd = c ? device_of(cp, *c) : nullptr;
+            if (bd && cd && same_device(*bd, *cd)) {
+                out.emplace_back(b, c);
+                b = c = nullptr;
+                break;
+            }
+        }
+    }
+    bs.erase(std::remove(bs.begin(), bs.end(), nullptr), bs.end());
+    cs.erase(std::remove(cs.begin(), cs.end(), nullptr), cs.end());
+    for (std::size_t i = 0; i < std::max(bs.size(), cs.size()); ++i) {
+        out.emplace_back(i < bs.size() ? bs[i] : nullptr, i < cs.size() ? cs[i] : nullptr);
+    }
+    return out;
+}
+
+std::string joined(const profile& p, std::string (*field)(const device_info&)) {
+    std::string out;
+    for (const auto& d : p.devices) {
+        out += (out.empty() ? "" : ", ") + field(d.info);
+    }
+    return out;
+}
+
+std::string load_text(const std::optional<std::array<double, 3>>& l) {
+    if (!l) {
+        return "-";
+    }
+    std::ostringstream os;
+    os.precision(2);
+    os << std::fixed << (*l)[0];
+    return os.str();
+}
+
+std::vector<context_difference> context_of(const profile& b, const profile& c) {
+    std::vector<std::pair<std::string, std::pair<std::string, std::string>>> fields = {
+        {"schema", {b.schema_version, c.schema_version}},
+        {"tool version", {b.tool.version, c.tool.version}},
+        {"git sha", {b.tool.git_sha, c.tool.git_sha}},
+        {"host", {b.host.hostname, c.host.hostname}},
+        {"cpu", {b.host.cpu_model, c.host.cpu_model}},
+        {"os", {b.host.os, c.host.os}},
+        {"runs", {std::to_string(b.runs.size()), std::to_string(c.runs.size())}},
+        {"load at start", {load_text(b.host.load_start), load_text(c.host.load_start)}},
+        {"device",
+         {joined(b, [](const device_info& d) { return d.name; }),
+          joined(c, [](const device_info& d) { return d.name; })}},
+        {"device uuid",
+         {joined(b, [](const device_info& d) { return d.uuid.value_or("-"); }),
+          joined(c, [](const device_info& d) { return d.uuid.value_or("-"); })}},
+        {"driver",
+         {joined(b, [](const device_info& d) { return d.driver_version.value_or("-"); }),
+          joined(c, [](const device_info& d) { return d.driver_version.value_or("-"); })}},
+    };
+    std::vector<context_difference> out;
+    for (auto& [what, v] : fields) {
+        if (v.first != v.second) {
+            out.push_back({what, v.first, v.second});
+        }
+    }
+    return out;
+}
+
+void sort_worst_first(std::vector<case_comparison>& cases) {
+    std::stable_sort(cases.begin(), cases.end(), [](const auto& a, const auto& b) {
+        if (a.outcome != b.outcome) {
+            return static_cast<int>(a.outcome) < static_cast<int>(b.outcome);
+        }
+        const double ra = a.ratio.value_or(1.0), rb = b.ratio.value_or(1.0);
+        if (ra != rb) {
+            return ra > rb;
+        }
+        return a.key < b.key;
+    });
+}
+
+bool loaded(const host_info& h) {
+    const double cores = h.cpu_cores > 0 ? h.cpu_cores : 1;
+    return (h.load_start && (*h.load_start)[0] > 0.5 * cores) ||
+           (h.load_end && (*h.load_end)[0] > 0.5 * cores);
+}
+
+void identity_warnings(comparison& r, const profile& base, const profile& cand) {
+    const bool cross_machine =
+        std::any_of(r.cases.begin(), r.cases.end(), [](const auto& c) { return c.cross_machine; });
+    if (cross_machine) {
+        r.warnings.push_back(
+            "cross-machine: the base ran on '" + base.host.hostname + "' (" + base.host.cpu_model +
+            "), the candidate on '" + cand.host.hostname + "' (" + cand.host.cpu_model +
+            "): the difference between machines is not in the baseline's spread, so raw-time "
+            "'slower' does not fail. Make the baseline on this machine, compare efficiency "
+            "with --normalize peak, or accept machine differences with --allow-cross-machine");
+    }
+    for (const auto& d : r.context) {
+        if (d.what == "driver" || d.what == "os") {
+            r.warnings.push_back(d.what + " differs: " + d.base + " -> " + d.cand +
+                                 "; a change may come from it rather than from the kernels");
+        }
+    }
+    const auto changed = std::count_if(r.cases.begin(), r.cases.end(),
+                                       [](const auto& c) { return c.source_changed; });
+    if (changed > 0) {
+        r.warnings.push_back(std::to_string(changed) +
+                             " case(s) compare kernels whose source changed (sha256 differs): "
+                             "intended when you test a change, a surprise otherwise");
+    }
+    for (const auto* p : {&base, &cand}) {
+        if (loaded(p->host)) {
+            r.warnings.push_back((p == &base ? r.base_label : r.cand_label) +
+                                 " ran on a loaded machine (load " + load_text(p->host.load_start) +
+                                 " -> " + load_text(p->host.load_end) + " on " +
+                                 std::to_string(p->host.cpu_cores) + " CPUs)");
+        }
+    }
+}
+
+void add_warnings(comparison& r, const profile& base, const profile& cand) {
+    for (const auto* p : {&base, &cand}) {
+        const auto& label = p == &base ? r.base_label : r.cand_label;
+        if (!p->complete) {
+            r.warnings.push_back(
+                label + " is incomplete (" +
+                (p->incomplete_reason.empty() ? "the run was interrupted" : p->incomplete_reason) +
+                ")");
+        }
+        for (const auto& dup : duplicate_case_keys(*p)) {
+            r.warnings.push_back(label + ": " + dup + "; they are paired in file order");
+        }
+    }
+    identity_warnings(r, base, cand);
+    if (base.runs.size() <= 1 && cand.runs.size() <= 1 && r.common > 0) {
+        r.warnings.emplace_back(
+            "one run on each side: the intervals come from rounds alone, which do not hold all "
+            "of the run-to-run spread (10-16 % of identical H100 pairs failed this way, "
+            "bench/results/h100-gate-power.txt); for a CI gate use a baseline of 3 or more runs "
+            "(compare --base r1.json --base r2.json --base r3.json, or gpu-reduce-prof merge)");
+    }
+    if (r.common == 0) {
+        r.warnings.push_back(
+            "no case in common: " + r.base_label + " has " + std::to_string(base.cases.size()) +
+            " cases" + (base.cases.empty() ? "" : " (e.g. " + base.cases[0].key.to_string() + ")") +
+            ", " + r.cand_label + " has " + std::to_string(cand.cases.size()) +
+            (cand.cases.empty() ? "" : " (e.g. " + cand.cases[0].key.to_string() + ")") +
+            "; cases match by kernel, type, layout, n and local size, so run both with the same "
+            "-k, -t, -n and -l");
+    }
+}
+
+} // namespace
+
+comparison compare_profiles(const profile& base, const profile& cand, const compare_options& opt,
+                            const std::string& base_label, const std::string& cand_label) {
+    comparison r;
+    r.base_label = base_label;
+    r.cand_label = cand_label;
+    r.options = opt;
+    r.base_runs = base.runs.size();
+    r.cand_runs = cand.runs.size();
+    case_index bi = index_cases(base), ci = index_cases(cand);
+    for (const auto& [key, list] : ci) {
+        bi.try_emplace(key); // union of keys, so added cases are visited too
+    }
+    std::vector<std::pair<const case_result*, const case_result*>> pairs;
+    for (const auto& [key, bs] : bi) {
+        auto it = ci.find(key);
+        auto cs = it == ci.end() ? std::vector<const case_result*>{} : it->second;
+        for (auto [b, c] : pair_cases(base, bs, cand, cs)) {
+            r.common += b && c ? 1 : 0;
+            pairs.emplace_back(b, c);
+        }
+    }
+    for (const auto& [b, c] : pairs) {
+        r.cases.push_back(compare_case(base, b, cand, c, opt));
+    }
+    sort_worst_first(r.cases);
+    r.context = context_of(base, cand);
+    add_warnings(r, base, cand);
+    return r;
+}
+
+} // namespace grp

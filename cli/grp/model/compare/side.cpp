@@ -1,0 +1,127 @@
+#include "grp/model/compare/side.hpp"
+
+#include "grp/model/stats.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <map>
+
+namespace grp {
+
+namespace {
+
+/// The reference case for normalization::kernel on the same device, or nullptr.
+const case_result* find_reference(const profile& p, const case_result& c, const std::string& ref) {
+    case_key want = c.key;
+    want.kernel = ref;
+    const bool full_key = ref.find('/') != std::string::npos;
+    for (const auto& r : p.cases) {
+        if (r.device == c.device && (full_key ? r.key.to_string() == ref : r.key == want)) {
+            return &r;
+        }
+    }
+    return nullptr;
+}
+
+bool disturbed(const round_record& r, double max_cpu_wait) {
+    return max_cpu_wait > 0 && r.cpu_wait && *r.cpu_wait > max_cpu_wait;
+}
+
+/// (run, ordinal within the run) -> round median, for pairing a case with its reference;
+/// disturbed rounds are left out (and counted in `*dropped`).
+std::map<std::pair<std::uint32_t, std::size_t>, double>
+medians_by_slot(const case_result& c, double max_cpu_wait, std::size_t* dropped = nullptr) {
+    std::map<std::pair<std::uint32_t, std::size_t>, double> out;
+    std::map<std::uint32_t, std::size_t> ordinal;
+    for (const auto& r : c.rounds) {
+        const auto m = r.median_ns();
+        const auto slot = std::make_pair(r.run, ordinal[r.run]++);
+        if (disturbed(r, max_cpu_wait)) {
+            if (dropped && m) {
+                ++*dropped;
+            }
+        } else if (m && *m > 0) {
+            out[slot] = *m;
+        }
+    }
+    return out;
+}
+
+/// ln of the factor normalization::peak multiplies every time by, or why there is none.
+std::optional<double> peak_scale(const profile& p, const case_result& c, std::string& problem) {
+    const bool known = c.device >= 0 && static_cast<std::size_t>(c.device) < p.devices.size();
+    const auto* dev = known ? &p.devices[static_cast<std::size_t>(c.device)] : nullptr;
+    if (!dev || !dev->peak || !(dev->peak->read_gbps > 0)) {
+        problem = "no measured peak bandwidth for " + (dev ? dev->info.name : "its device");
+        return std::nullopt;
+    }
+    return std::log(dev->peak->read_gbps);
+}
+
+} // namespace
+
+std::optional<double> median_of_rounds(const case_result& c) {
+    std::vector<double> medians;
+    for (const auto& r : c.rounds) {
+        if (auto m = r.median_ns()) {
+            medians.push_back(*m);
+        }
+    }
+    if (medians.empty()) {
+        return std::nullopt;
+    }
+    std::sort(medians.begin(), medians.end());
+    return percentile_sorted(medians, 0.5);
+}
+
+side_rounds rounds_of(const profile& p, const case_result& c, const compare_options& opt) {
+    side_rounds s;
+    s.samples = c.samples_ns.size();
+    double shift = 0; // added to every ln value: the normalization
+    std::map<std::pair<std::uint32_t, std::size_t>, double> reference;
+    if (opt.normalize == normalization::peak) {
+        auto scale = peak_scale(p, c, s.problem);
+        if (!scale) {
+            return s;
+        }
+        shift = *scale;
+    } else if (opt.normalize == normalization::kernel) {
+        const auto* r = find_reference(p, c, opt.reference);
+        if (!r || r->status != case_status::ok ||
+            (reference = medians_by_slot(*r, opt.max_cpu_wait)).empty()) {
+            s.problem = "no usable reference case '" + opt.reference + "' for this case";
+            return s;
+        }
+    }
+    std::map<std::uint32_t, std::vector<double>> by_run;
+    for (const auto& [slot, median] : medians_by_slot(c, opt.max_cpu_wait, &s.disturbed)) {
+        double v = std::log(median) + shift;
+        if (opt.normalize == normalization::kernel) {
+            auto it = reference.find(slot);
+            if (it == reference.end()) {
+                continue; // the reference has no such round: this round cannot be paired
+            }
+            v -= std::log(it->second);
+        }
+        by_run[slot.first].push_back(v);
+        ++s.rounds;
+    }
+    for (auto& [run, values] : by_run) {
+        s.runs.push_back(std::move(values));
+    }
+    if (s.rounds == 0 && s.disturbed == 0) {
+        s.unmeasured = opt.normalize != normalization::kernel || c.rounds.empty() || s.samples == 0;
+        s.problem = c.flagged_samples > 0 ? "every sample was flagged by the timestamp checks (" +
+                                                std::to_string(c.flagged_samples) + ")"
+                                          : "no timed rounds";
+    } else if (s.disturbed > 0 && s.rounds < opt.min_rounds) {
+        s.problem = std::to_string(s.disturbed) + " of " + std::to_string(s.disturbed + s.rounds) +
+                    " rounds ran while another process took the CPU (its threads waited over " +
+                    std::to_string(static_cast<int>(opt.max_cpu_wait * 100)) +
+                    "% of the round): too few undisturbed rounds to judge; measure on a quieter "
+                    "machine, or keep them with --max-cpu-wait 0";
+    }
+    return s;
+}
+
+} // namespace grp

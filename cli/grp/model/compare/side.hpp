@@ -1,0 +1,29 @@
+// What one side of a case pair contributes to the test: the log of every round's median time,
+// grouped by run (a merged baseline has several), on the scale being compared (raw, fraction
+// of peak, or ratio to a reference case in the same round), or why there is nothing usable.
+#pragma once
+
+#include "grp/model/compare/options.hpp"
+#include "grp/model/profile/profile.hpp"
+
+#include <string>
+#include <vector>
+
+namespace grp {
+
+struct side_rounds {
+    std::vector<std::vector<double>> runs; ///< ln(round statistic) per run, in round order
+    std::size_t rounds = 0;
+    std::size_t samples = 0;
+    std::size_t disturbed = 0; ///< rounds set aside: another process took the CPU
+    std::string problem;       ///< why the side cannot be used ("" when it can)
+    bool unmeasured = false;   ///< no timing at all (every sample flagged, or no rounds)
+};
+
+/// The rounds of case `c` of profile `p` as the comparison sees them.
+side_rounds rounds_of(const profile& p, const case_result& c, const compare_options& opt);
+
+/// The median of the round medians in ns (what a table shows as the case's time).
+std::optional<double> median_of_rounds(const case_result& c);
+
+} // namespace grp

@@ -1,0 +1,127 @@
+// Reading and writing profile files. Reading goes through core/json_file (regular files only,
+// size and depth limits, syntax errors with line:column), then the schema major check (2.x read
+// as is, 1.x upgraded first), the JSON Schema itself, and the checks the schema cannot express
+// (one case per key and device). Writing goes through core/output_file (temp file + rename).
+#include "grp/core/error.hpp"
+#include "grp/core/json_file.hpp"
+#include "grp/core/output_file.hpp"
+#include "grp/core/text_safe.hpp"
+#include "grp/model/profile/profile.hpp"
+#include "grp/model/schema_check.hpp"
+
+#include <set>
+
+namespace grp {
+
+using ojson = nlohmann::ordered_json;
+
+namespace {
+
+int schema_major(const std::string& version) {
+    std::size_t digits = 0;
+    while (digits < version.size() && version[digits] >= '0' && version[digits] <= '9') {
+        ++digits;
+    }
+    if (digits == 0 || digits > 3 || digits >= version.size() || version[digits] != '.') {
+        return -1;
+    }
+    return std::stoi(version.substr(0, digits));
+}
+
+} // namespace
+
+std::vector<std::string> duplicate_case_keys(const profile& p) {
+    std::set<std::pair<std::string, int>> seen;
+    std::vector<std::string> out;
+    for (const auto& c : p.cases) {
+        if (!seen.insert({c.key.to_string(), c.device}).second) {
+            out.push_back("two cases have the key " + c.key.to_string() + " on device " +
+                          std::to_string(c.device) +
+                          "; a profile holds one case per key and device (two kernels of the "
+                          "same name? rename one in its spec)");
+        }
+    }
+    return out;
+}
+
+profile parse_profile(const std::string& text, const std::string& path) {
+    return profile_from_json(parse_json_text(text, path, profile_json_limits), path);
+}
+
+namespace {
+
+// Every case names a device the profile lists (the schema cannot say so): readers index
+// devices[c.device] (a fuzzer found compare dereferencing a missing one).
+void check_case_devices(const profile& p, const std::string& path) {
+    for (std::size_t i = 0; i < p.cases.size(); ++i) {
+        const int d = p.cases[i].device;
+        if (d < 0 || static_cast<std::size_t>(d) >= p.devices.size()) {
+            throw file_error(
+                path + ": /cases/" + std::to_string(i) + "/device: " + std::to_string(d) +
+                " names no device (the profile lists " + std::to_string(p.devices.size()) + ")");
+        }
+    }
+}
+
+} // namespace
+
+profile profile_from_json(nlohmann::ordered_json j, const std::string& path, bool schema_checked) {
+    if (!j.is_object() || !j.contains("schema_version") || !j["schema_version"].is_string()) {
+        throw file_error(path + ": not a gpu-reduce-prof profile (no \"schema_version\" string)");
+    }
+    auto version = j["schema_version"].get<std::string>();
+    int major = schema_major(version);
+    if (major < profile_schema_oldest_major || major > profile_schema_major) {
+        throw file_error(path + ": profile schema version " +
+                         terminal_escape(utf8_prefix(version, 40)) +
+                         " is not supported; this tool reads schema " +
+                         std::to_string(profile_schema_oldest_major) + ".x to " +
+                         std::to_string(profile_schema_major) + ".x (writes " +
+                         profile_schema_version + "). Use a matching gpu-reduce-prof.");
+    }
+    // Every reader applies the schema that validate applies, so a file validate rejects
+    // (negative or fractional counts, a malformed version) can never change a verdict.
+    if (!schema_checked) {
+        if (const auto problems = check_profile_schema(j); !problems.empty()) {
+            throw file_error(path + ": " + display_pointer(problems.front().pointer) + ": " +
+                             problems.front().message +
+                             (problems.size() > 1
+                                  ? " (and " + std::to_string(problems.size() - 1) +
+                                        " more; 'gpu-reduce-prof validate' lists them)"
+                                  : ""));
+        }
+    }
+    try {
+        if (major == 1) {
+            upgrade_v1_document(j);
+        }
+        auto p = j.get<profile>();
+        check_case_devices(p, path);
+        return p;
+    } catch (const file_error& e) {
+        const std::string what = e.what();
+        throw file_error(what.rfind(path + ":", 0) == 0 ? what : path + ": " + what);
+    } catch (const nlohmann::json::exception& e) {
+        throw file_error(path + ": malformed profile: " + terminal_escape(e.what()));
+    }
+}
+
+profile load_profile(const std::string& path) {
+    return parse_profile(read_regular_file(path, "profile", profile_json_limits.max_bytes), path);
+}
+
+void write_file_atomic(const std::string& path, const std::string& text) {
+    output_file(path, "file", true).write(text);
+}
+
+std::string profile_text(const profile& p) {
+    // Strings from drivers, argv and file names are made valid UTF-8 where they are stored;
+    // `replace` is the last guard, so that dumping can never throw and lose a finished run.
+    return ojson(p).dump(1, ' ', false, ojson::error_handler_t::replace) + "\n";
+}
+
+void save_profile(const profile& p, const std::string& path) {
+    write_file_atomic(path, profile_text(p));
+}
+
+} // namespace grp

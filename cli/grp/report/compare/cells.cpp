@@ -1,0 +1,108 @@
+#include "grp/report/compare/cells.hpp"
+
+#include "grp/core/units.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <sstream>
+
+namespace grp {
+
+const char* verdict_colour(verdict v) {
+    switch (v) {
+    case verdict::wrong:
+    case verdict::slower:
+    case verdict::missing:
+    case verdict::unmeasured:
+        return "31"; // red: what fails (by default)
+    case verdict::inconclusive:
+    case verdict::still_wrong:
+        return "33"; // yellow: look, but not a new failure
+    case verdict::faster:
+    case verdict::fixed:
+        return "32"; // green
+    default:
+        return nullptr;
+    }
+}
+
+std::string signed_percent(double fraction) {
+    auto text = [&](int digits) {
+        std::ostringstream os;
+        os.setf(std::ios::fixed | std::ios::showpos);
+        os.precision(digits);
+        os << fraction * 100 << '%';
+        return os.str();
+    };
+    // Decide on the rounded value, so that 9.999 % prints as "+10.0%", not "+10.00%".
+    return std::fabs(std::round(fraction * 10000) / 100) < 10 ? text(2) : text(1);
+}
+
+std::string shown_value(const std::optional<case_side>& s, const compare_options& opt) {
+    if (!s) {
+        return "-";
+    }
+    if (s->status != case_status::ok && s->status != case_status::race_observed) {
+        return to_string(s->status);
+    }
+    switch (opt.normalize) {
+    case normalization::peak:
+        if (s->pct_of_peak) {
+            return format_fixed(*s->pct_of_peak, 1) + "% peak";
+        }
+        break;
+    case normalization::kernel:
+        if (s->center) {
+            return format_fixed(*s->center, 3) + "x ref";
+        }
+        break;
+    case normalization::none:
+        break;
+    }
+    return s->median_ns ? format_ns(*s->median_ns) : "-";
+}
+
+std::string interval_cell(const case_comparison& cc) {
+    if (!cc.ci_low || !cc.ci_high) {
+        return "-";
+    }
+    return "[" + signed_percent(*cc.ci_low - 1) + ", " + signed_percent(*cc.ci_high - 1) + "]";
+}
+
+std::string row_label(const comparison& c, const case_comparison& cc) {
+    auto same_key = std::count_if(c.cases.begin(), c.cases.end(),
+                                  [&](const auto& o) { return o.key == cc.key; });
+    std::string label = cc.key.to_string();
+    if (same_key > 1) {
+        label += " @ " + (cc.base ? cc.base->device : cc.cand->device);
+    }
+    return label;
+}
+
+std::string verdict_cell(const case_comparison& cc) {
+    std::string v = to_string(cc.outcome) + (cc.fails ? " (fails)" : "");
+    if (cc.cross_device) {
+        v += " ~device";
+    } else if (cc.cross_machine) {
+        v += " ~machine";
+    }
+    return v;
+}
+
+std::string options_line(const comparison& c) {
+    const auto& o = c.options;
+    std::ostringstream conf;
+    conf << (1 - o.alpha) * 100;
+    std::string s = "threshold " + format_fixed(o.threshold * 100, 1) + "%, " + conf.str() +
+                    "% intervals over rounds" +
+                    (c.base_runs > 1 ? " and " + std::to_string(c.base_runs) + " base runs" : "") +
+                    ", fail on " + to_string(o.fail_on);
+    if (o.normalize == normalization::peak) {
+        s += ", normalized to each profile's peak bandwidth";
+    } else if (o.normalize == normalization::kernel) {
+        s += ", normalized to " + o.reference + " in the same round";
+    }
+    return s;
+}
+
+} // namespace grp

@@ -1,0 +1,154 @@
+// The machine-readable forms of comparisons: JSON (every field, null never NaN) and CSV (one
+// row per case and candidate, RFC 4180 quoting, stable columns).
+#include "grp/core/version.hpp"
+#include "grp/report/compare/cells.hpp"
+#include "grp/report/compare/print.hpp"
+
+#include <cmath>
+#include <sstream>
+
+namespace grp {
+
+using ojson = nlohmann::ordered_json;
+
+namespace {
+
+ojson num(const std::optional<double>& v) {
+    return v && std::isfinite(*v) ? ojson(*v) : ojson(nullptr);
+}
+
+ojson side_json(const std::optional<case_side>& s) {
+    if (!s) {
+        return nullptr;
+    }
+    return ojson{{"status", to_string(s->status)},
+                 {"reason", s->reason.empty() ? ojson(nullptr) : ojson(s->reason)},
+                 {"device", s->device},
+                 {"host", s->host},
+                 {"kernel_sha256", s->sha256},
+                 {"runs", s->runs},
+                 {"rounds", s->rounds},
+                 {"samples", s->samples},
+                 {"median_ns", num(s->median_ns)},
+                 {"center", num(s->center)},
+                 {"pct_of_peak", num(s->pct_of_peak)}};
+}
+
+ojson case_json(const case_comparison& cc) {
+    return ojson{{"case", cc.key.to_string()},
+                 {"key", cc.key},
+                 {"verdict", to_string(cc.outcome)},
+                 {"fails", cc.fails},
+                 {"cross_device", cc.cross_device},
+                 {"cross_machine", cc.cross_machine},
+                 {"source_changed", cc.source_changed},
+                 {"ratio", num(cc.ratio)},
+                 {"change", num(cc.change())},
+                 {"ci_low", num(cc.ci_low)},
+                 {"ci_high", num(cc.ci_high)},
+                 {"p_value", num(cc.p_value)},
+                 {"df", num(cc.df)},
+                 {"between_run_var", num(cc.between_run_var)},
+                 {"between_run_estimated", cc.between_run_estimated},
+                 {"note", cc.note},
+                 {"base", side_json(cc.base)},
+                 {"candidate", side_json(cc.cand)}};
+}
+
+ojson comparison_json(const comparison& c) {
+    ojson verdicts = ojson::object();
+    for (auto v : all_verdicts) {
+        verdicts[to_string(v)] = c.count(v);
+    }
+    ojson context = ojson::array();
+    for (const auto& d : c.context) {
+        context.push_back({{"what", d.what}, {"base", d.base}, {"candidate", d.cand}});
+    }
+    ojson cases = ojson::array();
+    for (const auto& cc : c.cases) {
+        cases.push_back(case_json(cc));
+    }
+    const auto& o = c.options;
+    return ojson{
+        {"candidate", c.cand_label},
+        {"failed", c.failed()},
+        {"failures", c.failures()},
+        {"common_cases", c.common},
+        {"base_runs", c.base_runs},
+        {"candidate_runs", c.cand_runs},
+        {"verdicts", verdicts},
+        {"options",
+         {{"threshold", o.threshold},
+          {"confidence", 1 - o.alpha},
+          {"min_rounds", o.min_rounds},
+          {"normalize", o.normalize == normalization::none   ? "none"
+                        : o.normalize == normalization::peak ? "peak"
+                                                             : o.reference},
+          {"fail_on", to_string(o.fail_on)},
+          {"cross_machine_fails", o.cross_machine_fails}}},
+        {"context", context},
+        {"warnings", c.warnings},
+        {"cases", cases},
+    };
+}
+
+std::string csv_field(const std::string& s) {
+    if (s.find_first_of(",\"\n\r") == std::string::npos) {
+        return s;
+    }
+    std::string out = "\"";
+    for (char ch : s) {
+        out += ch == '"' ? std::string("\"\"") : std::string(1, ch);
+    }
+    return out + "\"";
+}
+
+std::string csv_number(const std::optional<double>& v) {
+    if (!v || !std::isfinite(*v)) {
+        return "";
+    }
+    std::ostringstream os;
+    os.precision(10);
+    os << *v;
+    return os.str();
+}
+
+} // namespace
+
+nlohmann::ordered_json comparisons_to_json(const std::vector<comparison>& all) {
+    ojson list = ojson::array();
+    std::size_t failures = 0;
+    for (const auto& c : all) {
+        list.push_back(comparison_json(c));
+        failures += c.failures();
+    }
+    return ojson{{"tool", std::string(tool_name) + " " + tool_version},
+                 {"base", all.empty() ? "" : all.front().base_label},
+                 {"failed", failures > 0},
+                 {"failures", failures},
+                 {"comparisons", list}};
+}
+
+void print_comparisons_csv(std::ostream& os, const std::vector<comparison>& all) {
+    os << "candidate,case,kernel,type,layout,n,local_size,op,verdict,fails,base_median_ns,"
+          "candidate_median_ns,ratio,ci_low,ci_high,p_value,base_rounds,candidate_rounds,"
+          "base_runs,cross_device,cross_machine,note\n";
+    for (const auto& c : all) {
+        for (const auto& cc : c.cases) {
+            const auto& k = cc.key;
+            os << csv_field(c.cand_label) << ',' << csv_field(k.to_string()) << ','
+               << csv_field(k.kernel) << ',' << k.type << ',' << k.layout << ',' << k.n << ','
+               << k.local_size << ',' << csv_field(k.op) << ',' << to_string(cc.outcome) << ','
+               << (cc.fails ? 1 : 0) << ','
+               << csv_number(cc.base ? cc.base->median_ns : std::nullopt) << ','
+               << csv_number(cc.cand ? cc.cand->median_ns : std::nullopt) << ','
+               << csv_number(cc.ratio) << ',' << csv_number(cc.ci_low) << ','
+               << csv_number(cc.ci_high) << ',' << csv_number(cc.p_value) << ','
+               << (cc.base ? cc.base->rounds : 0) << ',' << (cc.cand ? cc.cand->rounds : 0) << ','
+               << (cc.base ? cc.base->runs : 0) << ',' << (cc.cross_device ? 1 : 0) << ','
+               << (cc.cross_machine ? 1 : 0) << ',' << csv_field(cc.note) << '\n';
+        }
+    }
+}
+
+} // namespace grp

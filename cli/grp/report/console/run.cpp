@@ -1,0 +1,328 @@
+#include "grp/report/console/run.hpp"
+
+#include "grp/core/text_safe.hpp"
+#include "grp/core/units.hpp"
+#include "grp/model/layout_summary.hpp"
+#include "grp/report/matrix_text.hpp"
+#include "grp/report/table.hpp"
+
+#include <algorithm>
+#include <map>
+#include <sstream>
+#include <tuple>
+
+namespace grp {
+
+namespace {
+
+std::string short_key(const case_key& k) {
+    return k.kernel + " " + k.type + (k.layout == "flat" ? "" : " " + k.layout) +
+           " n=" + format_count(k.n) + " local=" + std::to_string(k.local_size);
+}
+
+std::string outcome(const case_result& r) {
+    switch (r.status) {
+    case case_status::ok:
+        return r.summary ? format_ns(r.summary->median_ns) +
+                               (r.gbps ? "  " + format_fixed(*r.gbps, 1) + " GB/s" : "")
+                         : "ok";
+    case case_status::skipped:
+        return "skipped: " + r.reason;
+    default:
+        return to_string(r.status) + ": " + r.reason.substr(0, r.reason.find('\n'));
+    }
+}
+
+/// The device's value(s), as exact as a double prints them: "32640", "1153433.625", "a,b,c".
+std::string result_text(const case_result& c) {
+    std::string out;
+    for (double v : c.result) {
+        std::ostringstream os;
+        os.precision(15);
+        os << v;
+        out += (out.empty() ? "" : ",") + os.str();
+    }
+    return out.empty() ? "-" : out;
+}
+
+} // namespace
+
+void run_progress::device_started(const device_info& d, std::size_t cases) {
+    m_device_start = std::chrono::steady_clock::now();
+    if (!m_quiet) {
+        m_os << "device " << d.index << ": " << terminal_escape(d.name) << " ("
+             << terminal_escape(d.platform_name) << "), " << cases << " cases\n";
+    }
+}
+
+void run_progress::peak_measured(const peak_bandwidth& p) {
+    if (!m_quiet) {
+        m_os << "  measured peak: read " << format_fixed(p.read_gbps, 1) << " GB/s ("
+             << p.read_shape << "), copy " << format_fixed(p.copy_gbps, 1) << " GB/s ("
+             << format_bytes(p.bytes) << " buffer)\n";
+    }
+}
+
+std::string run_progress::eta(std::size_t done, std::size_t total) const {
+    if (done == 0) {
+        return "";
+    }
+    double spent =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - m_device_start).count();
+    auto left =
+        static_cast<long>(spent / static_cast<double>(done) * static_cast<double>(total - done));
+    char buf[32];
+    std::snprintf(buf, sizeof buf, " ETA %ld:%02ld", left / 60, left % 60);
+    return buf;
+}
+
+void run_progress::phase(const std::string& name, std::size_t done, std::size_t total) {
+    if (m_quiet) {
+        return;
+    }
+    if (m_terminal) {
+        m_os << "\r\033[K  " << name << ": " << done + 1 << '/' << total << std::flush;
+    } else if (name != m_phase) {
+        m_os << "  " << name << " (" << total << " cases)\n" << std::flush;
+    }
+    m_phase = name;
+}
+
+void run_progress::case_started(std::size_t index, std::size_t total, const case_key& key) {
+    if (m_quiet || !m_terminal) {
+        return;
+    }
+    m_os << "\r\033[K  [" << index + 1 << '/' << total << "] " << terminal_escape(short_key(key))
+         << eta(index, total) << std::flush;
+}
+
+void run_progress::case_finished(std::size_t index, std::size_t total, const case_result& r) {
+    if (m_quiet) {
+        return;
+    }
+    if (m_terminal) {
+        if (r.status == case_status::wrong || r.status == case_status::failed) {
+            m_os << "\r\033[K  [" << index + 1 << '/' << total << "] "
+                 << terminal_escape(short_key(r.key)) << ": \033[31m" << terminal_escape(outcome(r))
+                 << "\033[0m\n";
+        }
+        return;
+    }
+    m_os << "  [" << index + 1 << '/' << total << "] " << terminal_escape(short_key(r.key)) << ": "
+         << terminal_escape(outcome(r)) << '\n';
+}
+
+void run_progress::finish() {
+    if (!m_quiet && m_terminal) {
+        m_os << "\r\033[K" << std::flush;
+    }
+}
+
+namespace {
+
+using case_list = std::vector<const case_result*>;
+
+// The status column: the status and what is worth knowing about the timing.
+std::string list_status(const case_result& c) {
+    std::string status = to_string(c.status);
+    if (c.status == case_status::ok && !c.noise_target_met) {
+        status += " (noisy)";
+    }
+    if (c.above_peak) {
+        status += " >peak";
+    }
+    if (c.extra.contains("above_kernel_wg_limit")) {
+        status += " (above kernel limit)";
+    }
+    return status;
+}
+
+// One row of the per-case table.
+std::vector<text_table::cell> list_row(const case_result& c, bool is_best, bool show_result) {
+    const auto* s = c.summary ? &*c.summary : nullptr;
+    std::vector<text_table::cell> row = {
+        {(is_best ? "* " : "  ") + c.key.kernel, is_best ? "1" : nullptr},
+        {c.key.type},
+        {c.key.layout},
+        {format_count(c.key.n)},
+        {std::to_string(c.key.local_size)},
+        {s ? format_ns(s->median_ns) : "-"},
+        {s ? format_ns(s->p5_ns) + ".." + format_ns(s->p95_ns) : "-"},
+        {c.gbps ? format_fixed(*c.gbps, 1) : "-"},
+        {c.pct_of_peak ? format_fixed(*c.pct_of_peak, 1) : "-"},
+        {c.elements_per_s ? format_fixed(*c.elements_per_s / 1e9, 2) : "-"}};
+    if (show_result) {
+        row.push_back({result_text(c)});
+    }
+    row.push_back({list_status(c), c.status == case_status::ok ? nullptr : "31"});
+    return row;
+}
+
+// The per-case table; '*' marks the highest GB/s per (type, layout, n) among the listed cases.
+// `show_result` adds the device's value (chosen data: the value itself is the point).
+void print_case_list(std::ostream& os, const case_list& cases, bool colour, bool show_result) {
+    std::map<std::tuple<std::string, std::string, std::uint64_t>, double> best;
+    for (const auto* c : cases) {
+        if (c->status == case_status::ok && c->gbps) {
+            auto& b = best[{c->key.type, c->key.layout, c->key.n}];
+            b = std::max(b, *c->gbps);
+        }
+    }
+    text_table t;
+    for (const char* title : {"kernel", "type", "layout", "n", "local"}) {
+        t.add_column(title, text_table::align::left);
+    }
+    for (const char* title : {"median", "p5..p95", "GB/s", "% peak", "Gelem/s"}) {
+        t.add_column(title, text_table::align::right);
+    }
+    if (show_result) {
+        t.add_column("result", text_table::align::right);
+    }
+    t.add_column("status");
+    std::map<std::string, int> skipped;
+    for (const auto* cp : cases) {
+        const auto& c = *cp;
+        if (c.status == case_status::skipped) {
+            ++skipped[c.reason];
+            continue;
+        }
+        const bool is_best = c.status == case_status::ok && c.gbps &&
+                             *c.gbps == best[{c.key.type, c.key.layout, c.key.n}];
+        t.add_row(list_row(c, is_best, show_result));
+    }
+    if (!t.empty()) {
+        t.print(os, colour, "  ");
+    }
+    for (const auto& [reason, count] : skipped) {
+        os << "  skipped " << count << "x: " << terminal_escape(reason) << '\n';
+    }
+}
+
+bool in_matrix(const case_result& c, const std::vector<const case_matrix*>& shown) {
+    for (const auto* m : shown) {
+        for (const auto& row : m->rows) {
+            for (const auto& cell : row.cells) {
+                if (cell.c == &c) {
+                    return true;
+                }
+            }
+        }
+    }
+    return false;
+}
+
+} // namespace
+
+void print_run_tables(std::ostream& os, const profile& p, const run_table_options& o) {
+    const auto matrices = build_matrices(p);
+    // With chosen data (--data iota, const:V, ...) the value itself is the point: the list
+    // shows it, so every case goes there.
+    const std::string data = p.settings.value("data", "");
+    const bool show_result = !data.empty() && data.rfind("random", 0) != 0;
+    const bool list_only = o.list_only || show_result;
+    for (std::size_t d = 0; d < p.devices.size(); ++d) {
+        const auto& dev = p.devices[d];
+        os << "\n"
+           << terminal_escape(dev.info.name) << " (" << terminal_escape(dev.info.platform_name)
+           << ")";
+        if (dev.peak) {
+            os << ": peak read " << format_fixed(dev.peak->read_gbps, 1) << " GB/s";
+        }
+        os << "\n";
+        std::vector<const case_matrix*> shown, hosts_only;
+        for (const auto& m : matrices) {
+            if (m.device == static_cast<int>(d)) {
+                (!list_only && m.local_sizes.size() > 1 ? shown : hosts_only).push_back(&m);
+            }
+        }
+        for (const auto* m : shown) {
+            print_matrix(os, *m, p, o, "  ");
+        }
+        case_list rest;
+        for (const auto& c : p.cases) {
+            if (c.device == static_cast<int>(d) && !in_matrix(c, shown)) {
+                rest.push_back(&c);
+            }
+        }
+        if (!rest.empty() && !shown.empty()) {
+            os << "\n";
+        }
+        print_case_list(os, rest, o.colour, show_result);
+        for (const auto* m : hosts_only) {
+            if (auto host = matrix_host_text(*m); !host.empty()) {
+                os << "  host (" << m->label() << "): " << host << '\n';
+            }
+        }
+    }
+}
+
+void print_layout_table(std::ostream& os, const profile& p) {
+    auto rows = summarize_layouts(p);
+    if (rows.empty()) {
+        return;
+    }
+    text_table t;
+    for (const char* c : {"device", "kernel", "n", "layout", "best local"}) {
+        t.add_column(c);
+    }
+    for (const char* c : {"median", "bytes", "GB/s", "Grec/s", "vs soa"}) {
+        t.add_column(c, text_table::align::right);
+    }
+    for (const auto& r : rows) {
+        t.add_row({{std::to_string(r.device)},
+                   {r.kernel},
+                   {format_count(r.n)},
+                   {r.layout},
+                   {std::to_string(r.best_local_size)},
+                   {format_ns(r.median_ns)},
+                   {format_bytes(r.bytes)},
+                   {format_fixed(r.gbps, 1)},
+                   {format_fixed(r.records_per_s / 1e9, 3)},
+                   {r.ratio_to_soa ? format_fixed(*r.ratio_to_soa, 2) + "x" : "-"}});
+    }
+    os << "\nLayouts (best local size per layout; vs soa = records/s relative to soa)\n";
+    t.print(os, false, "  ");
+}
+
+void print_run_legend(std::ostream& os) {
+    os << R"legend(
+Columns
+  kernel   entry point (from its spec); '*' marks the highest GB/s for each type/layout/n.
+  n        elements reduced (records of x,y,z for the aos12/aos16/soa layouts).
+  local    work-group (local) size.
+  median   median time over the samples: per sample, the device span of the reduction's
+           launches (pass 0 reads the input, later passes the partials), from the first
+           pass's START to the last pass's END in OpenCL event profiling, gaps between passes
+           included. Warm-up launches and samples with implausible timestamps are not counted.
+  p5..p95  5th and 95th percentile of the same samples.
+  GB/s     bytes / median time, 1 GB = 1e9 bytes. Bytes = the input read once: n x sizeof(T)
+           for flat arrays, n x 12 for aos12 and soa, n x 16 for aos16 (its 4 padding bytes
+           travel with each record). Partial sums read and written by later passes are not
+           counted: they are under 1% of the input for every built-in kernel.
+  % peak   GB/s as a percentage of this device's peak read bandwidth, measured at the start
+           of the run: the best of the read shapes for the device (kernels/peak.cl:
+           stream_read at a few grids; on CPUs also chunk_read, one stream per work-item).
+  Gelem/s  n / median time, in 1e9 elements (or records) per second.
+  status   ok (verified), wrong (differs from the host reference beyond tolerance: exit 1),
+           failed (an OpenCL error), skipped (the device or kernel cannot run this point; the
+           reason is listed). "(noisy)": the relative standard error of the median stayed over
+           --max-noise when --max-time ran out. ">peak": above 105% of the peak, so not a
+           memory measurement (a cache-resident input, or a peak measured too low).
+Matrix (a sweep point with several local sizes): one row per kernel, one column per local
+  size, the median time in each cell (--cells gbps|both for GB/s); '*' the fastest cell of its
+  kernel, '**' the fastest of all, '^' launched above the kernel's reported
+  CL_KERNEL_WORK_GROUP_SIZE (--wg-limit device) and verified. A cell without a time names why
+  (wg>kernel, launch, wg>device, no fp64, local mem, spec, ext, size, WRONG, failed; '-': not in
+  the sweep); the full reasons follow the table. "host": the same input summed on this CPU (one
+  sequential loop; one chunk per hardware thread), the summation alone, median of
+  --host-repeats; the speedup is its time over the fastest cell's. "best": that cell in GB/s.
+Verification: the first launch against a compensated long-double host sum (integers exactly,
+32-bit wrap-around included; floats within depth x u x sum|x|, depth the longest chain of
+additions through the passes, u the type's unit roundoff); then an exact check on data whose
+every partial sum is exact (1s and 2s; for floats in windows of 2^23), so one dropped or
+doubled element is wrong at every size and type; every timed launch's result is checked, and
+the input is compared with its pristine copy (a kernel that writes its input is wrong).
+)legend";
+}
+
+} // namespace grp
