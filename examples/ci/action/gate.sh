@@ -41,6 +41,7 @@ make_baseline=0
 fail_on=""
 threshold=5
 bench_json=""
+# shellcheck disable=SC2054 # the commas belong to the option values
 run_args=(-l 64,256 -n 2^20 -t float --seed 1)
 
 die() { echo "gate: $*" >&2; exit 2; }

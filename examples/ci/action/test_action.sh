@@ -23,6 +23,7 @@ sed 's/in\[i\] + 1/in[i]/' "$repo/tests/data/kernels/wrong.cl" >my_sum.cl
 
 export GPU_REDUCE_PROF=$bin GITHUB_STEP_SUMMARY=$t/step-summary.md
 tiny=(-t int -n 4k -l 64 --rounds 2 --samples 3 --warmup 1 --round-spacing 0 --no-peak --seed 1)
+# shellcheck disable=SC2054 # the commas belong to the option value
 policy=(--fail-on wrong,missing,unmeasured)
 fail() { echo "FAIL: $*"; exit 1; }
 
