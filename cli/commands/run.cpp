@@ -6,6 +6,7 @@
 
 #include "commands/command.hpp"
 #include "commands/run_options.hpp"
+#include "commands/run_parts.hpp"
 #include "grp/core/output_file.hpp"
 #include "grp/core/text_safe.hpp"
 #include "grp/model/layout_summary.hpp"
@@ -270,18 +271,27 @@ int run_run(const run_cli_options& o) {
                           "stdout; name a file with -o");
     }
     auto opts = to_run_options(o);
-    const output_file out(o.output.empty() ? default_output() : o.output, "profile", o.force,
-                          /*create_dirs=*/true);
+    const bool part = !o.part.empty();
+    if (part) {
+        apply_part(parse_part(o.part), opts);
+    }
+    const output_file out(part ? o.part_output : (o.output.empty() ? default_output() : o.output),
+                          "profile", o.force || part, /*create_dirs=*/!part);
     out.probe(); // before any work: an unwritable output fails now, not after the sweep
     check_distinct_files(run_input_files(opts), {&out});
     auto store = std::make_shared<checkpoint_store>(out);
     run::start_signal_thread([store](int sig) { store->write_and_exit(sig); });
+    const std::size_t runs = planned_runs(o, opts);
     run_progress progress(std::cerr, isatty(2) != 0, o.quiet);
     auto sink = make_sink(progress, *store);
     profile p;
     run::stamp_profile(p, invocation_argv());
     try {
-        run::run_sweep(opts, sink, p);
+        if (runs > 1) {
+            run_parts(runs, sink, o.quiet, p);
+        } else {
+            run::run_sweep(opts, sink, p);
+        }
     } catch (const std::bad_alloc&) {
         throw; // nothing can be saved without memory
     } catch (const std::exception& e) {
@@ -289,6 +299,10 @@ int run_run(const run_cli_options& o) {
         save_and_rethrow(p, *store, e);
     }
     progress.finish();
+    if (part) { // the parent prints the tables of all parts
+        store->save_final(p);
+        return exit_status(p, count_outcomes(p));
+    }
     return finish_run(p, *store, o);
 }
 

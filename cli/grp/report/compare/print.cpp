@@ -119,7 +119,8 @@ void print_header(std::ostream& os, const std::vector<comparison>& all) {
        << (all.front().base_runs > 1 ? " (" + std::to_string(all.front().base_runs) + " runs)" : "")
        << '\n';
     for (const auto& c : all) {
-        os << "candidate: " << terminal_escape(c.cand_label) << '\n';
+        os << "candidate: " << terminal_escape(c.cand_label)
+           << (c.cand_runs > 1 ? " (" + std::to_string(c.cand_runs) + " runs)" : "") << '\n';
         for (const auto& d : c.context) {
             os << "  context: " << terminal_escape(d.what + ": " + d.base + " -> " + d.cand)
                << '\n';
