@@ -23,11 +23,13 @@ struct time_unit {
     const char* name = "ns";
 };
 
+// By the largest median, not the largest sample: one stray outlier must not turn a chart of
+// microseconds into one of milliseconds.
 time_unit unit_for(const case_group& g) {
     double max = 0;
     for (const auto* c : g.cases) {
-        for (auto v : c->samples_ns) {
-            max = std::max(max, static_cast<double>(v));
+        if (c->summary) {
+            max = std::max(max, c->summary->median_ns);
         }
     }
     if (max >= 1e9) {
