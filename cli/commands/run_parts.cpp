@@ -139,6 +139,9 @@ profile merge_parts(const std::vector<std::pair<profile, std::string>>& parts, s
         rounds += part.first.settings.value("rounds", std::uint64_t{0});
     }
     p.tool.argv = invocation_argv();
+    for (auto& run : p.runs) {
+        run.source.clear(); // runs of this invocation; a later merge tags them with its file
+    }
     p.settings.erase("merged_from");
     p.settings["rounds"] = rounds;
     p.settings["runs"] = count;
