@@ -76,6 +76,7 @@ private:
 // once). The child ends when this process dies.
 pid_t start_child(const std::vector<std::string>& args) {
     std::vector<char*> argv;
+    argv.reserve(args.size() + 1);
     for (const auto& a : args) {
         argv.push_back(const_cast<char*>(a.c_str()));
     }
