@@ -76,6 +76,7 @@ private:
 // once). The child ends when this process dies.
 pid_t start_child(const std::vector<std::string>& args) {
     std::vector<char*> argv;
+    argv.reserve(args.size() + 1);
     for (const auto& a : args) {
         argv.push_back(const_cast<char*>(a.c_str()));
     }
@@ -139,6 +140,9 @@ profile merge_parts(const std::vector<std::pair<profile, std::string>>& parts, s
         rounds += part.first.settings.value("rounds", std::uint64_t{0});
     }
     p.tool.argv = invocation_argv();
+    for (auto& run : p.runs) {
+        run.source.clear(); // runs of this invocation; a later merge tags them with its file
+    }
     p.settings.erase("merged_from");
     p.settings["rounds"] = rounds;
     p.settings["runs"] = count;

@@ -73,6 +73,7 @@ text_table matrix_table(const std::vector<comparison>& all, bool safe_terminal) 
         }
     }
     std::vector<row> ordered;
+    ordered.reserve(by_label.size());
     for (auto& [k, r] : by_label) {
         ordered.push_back(std::move(r));
     }
