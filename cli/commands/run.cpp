@@ -9,6 +9,7 @@
 #include "grp/core/output_file.hpp"
 #include "grp/core/text_safe.hpp"
 #include "grp/model/layout_summary.hpp"
+#include "grp/report/best/best_table.hpp"
 #include "grp/report/table.hpp"
 #include "grp/run/interrupt.hpp"
 #include "grp/run/runner.hpp"
@@ -229,6 +230,18 @@ int exit_status(const profile& p, const outcome_counts& n) {
     throw;
 }
 
+// --resume: the profile to write is the resumed one's cases and this run's.
+void with_resumed(profile& p, const run::run_options& opts, const std::string& path) {
+    if (!opts.resume) {
+        return;
+    }
+    std::vector<std::string> warnings;
+    p = run::resume_union(*opts.resume, path, p, warnings);
+    for (const auto& w : warnings) {
+        std::cerr << "warning: " << terminal_escape(w) << '\n';
+    }
+}
+
 int finish_run(profile& p, checkpoint_store& store, const run_cli_options& o) {
     if (auto rows = summarize_layouts(p); !rows.empty()) {
         p.scenarios["layouts"]["table"] = to_json(rows);
@@ -241,6 +254,7 @@ int finish_run(profile& p, checkpoint_store& store, const run_cli_options& o) {
     table.list_only = o.table == "list";
     print_run_tables(std::cout, p, table);
     print_layout_table(std::cout, p);
+    print_best_configs(std::cout, p, table.colour);
     if (o.describe) {
         print_run_legend(std::cout);
     }
@@ -286,9 +300,11 @@ int run_run(const run_cli_options& o) {
         throw; // nothing can be saved without memory
     } catch (const std::exception& e) {
         progress.finish();
+        with_resumed(p, opts, o.resume);
         save_and_rethrow(p, *store, e);
     }
     progress.finish();
+    with_resumed(p, opts, o.resume);
     return finish_run(p, *store, o);
 }
 

@@ -144,14 +144,17 @@ TEST(case_matrix, no_host_row_without_a_baseline_or_for_other_operators) {
     EXPECT_EQ(ms.at(0).label(), "float, flat, n=2^20, op=max");
 }
 
-TEST(case_matrix, parameters_and_devices_split_matrices) {
+TEST(case_matrix, parameters_make_rows_and_devices_split_matrices) {
     auto p = test::matrix_profile();
     p.devices.push_back(p.devices[0]);
-    p.cases[0].key.params = {{"elems", "4"}};
+    p.cases[0].key.params = {{"elems", "4"}, {"ACC", "2"}};
     p.cases[1].device = 1;
     const auto ms = build_matrices(p);
-    ASSERT_EQ(ms.size(), 4u);
-    EXPECT_EQ(ms[0].label(), "float, flat, n=2^20, elems=4");
+    ASSERT_EQ(ms.size(), 3u); // float on device 0 and 1, int on device 0
+    EXPECT_EQ(ms[0].label(), "float, flat, n=2^20");
+    const auto label = p.cases[0].key.kernel + " ACC=2 elems=4";
+    EXPECT_TRUE(std::any_of(ms[0].rows.begin(), ms[0].rows.end(),
+                            [&](const matrix_row& r) { return r.kernel == label; }));
     EXPECT_EQ(ms[1].device, 1);
     EXPECT_EQ(ms[1].local_sizes, (std::vector<std::uint64_t>{64}));
 }
