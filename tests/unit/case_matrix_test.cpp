@@ -159,6 +159,17 @@ TEST(case_matrix, parameters_make_rows_and_devices_split_matrices) {
     EXPECT_EQ(ms[1].local_sizes, (std::vector<std::uint64_t>{64}));
 }
 
+TEST(case_matrix, a_cell_screened_by_halving_shows_its_time_but_is_not_best) {
+    auto p = test::matrix_profile();
+    p.cases[4].extra["halving_rung"] = 1; // reduce1 at 128: the fastest cell (1 ms)
+    const auto m = build_matrices(p).at(0);
+    const auto& r1 = row_of(m, "reduce1");
+    ASSERT_TRUE(r1.best.has_value());
+    EXPECT_EQ(m.local_sizes.at(*r1.best), 512u); // 1.5 ms, not the screened 1 ms at 128
+    EXPECT_TRUE(r1.cells.at(1).median_ns.has_value());
+    EXPECT_FALSE(r1.cells.at(1).best_in_row);
+}
+
 TEST(case_matrix, no_verified_cell_means_no_best_and_no_speedup) {
     auto p = test::matrix_profile();
     for (auto& c : p.cases) {

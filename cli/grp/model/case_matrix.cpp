@@ -2,6 +2,7 @@
 
 #include "grp/core/error.hpp"
 #include "grp/core/units.hpp"
+#include "grp/model/tuning/best.hpp"
 
 #include <algorithm>
 #include <tuple>
@@ -98,7 +99,8 @@ void finish(case_matrix& m, const profile& p) {
         auto& row = m.rows[r];
         for (std::size_t col = 0; col < row.cells.size(); ++col) {
             const auto& cell = row.cells[col];
-            if (cell.median_ns &&
+            // A configuration successive halving dropped early shows its time but is not best.
+            if (cell.median_ns && !screened_by_halving(*cell.c) &&
                 (!row.best || *cell.median_ns < *row.cells[*row.best].median_ns)) {
                 row.best = col;
             }

@@ -30,6 +30,20 @@ std::size_t halving_rungs(std::size_t configs, std::uint64_t eta) {
 
 namespace {
 
+// A verified, timed case of a rung that is not the last: if successive halving drops it here,
+// this is how the profile keeps it (a later rung's case replaces it when it goes on).
+void mark_screened(case_result& c, std::size_t rung, std::size_t rungs, std::uint64_t rounds) {
+    if (c.status != case_status::ok) {
+        return; // wrong, failed, skipped: its status says why it went no further
+    }
+    c.extra["halving_rung"] = rung + 1;
+    c.extra["halving_rungs"] = rungs;
+    c.notes.push_back("successive halving: measured at rung " + std::to_string(rung + 1) + " of " +
+                      std::to_string(rungs) + " (" + std::to_string(rounds) +
+                      (rounds == 1 ? " round" : " rounds") +
+                      "), slower than the configurations kept for the next");
+}
+
 // The runner as successive halving's cost: a rung measures its configurations as one group
 // (built, verified, timed in interleaved rounds); the last rung into the profile itself.
 class runner_cost : public config_cost {
@@ -49,6 +63,7 @@ public:
         o.measure =
             rung_measure(m_opt.measure, last ? m_rungs - 1 : rung, m_rungs, m_opt.search.eta);
         std::vector<measure_point> pts;
+        pts.reserve(configs.size());
         for (auto c : configs) {
             pts.push_back(m_space[c]);
         }
@@ -68,14 +83,7 @@ public:
                 costs[i] = c.summary->median_ns;
             }
             if (!last) {
-                if (c.status == case_status::ok) {
-                    const auto rounds = o.measure.rounds;
-                    c.notes.push_back("successive halving: measured at rung " +
-                                      std::to_string(rung + 1) + " of " + std::to_string(m_rungs) +
-                                      " (" + std::to_string(rounds) +
-                                      (rounds == 1 ? " round" : " rounds") +
-                                      "), slower than the configurations kept for the next");
-                }
+                mark_screened(c, rung, m_rungs, o.measure.rounds);
                 m_left[configs[i]] = c;
             }
         }

@@ -40,6 +40,21 @@ TEST(best_config, the_fastest_verified_case_wins_and_wrong_ones_never_do) {
     EXPECT_EQ(j[1]["kernel"], "tunable");
 }
 
+// Successive halving's dropped configurations were timed in fewer rounds at another moment:
+// counted, shown, never best (neither in the best table nor as the matrix's best cell).
+TEST(best_config, a_configuration_screened_by_halving_is_never_best) {
+    profile p;
+    p.cases = {timed("tunable", 8, "4", 900), timed("tunable", 8, "8", 300)};
+    p.cases[1].extra["halving_rung"] = 1;
+    const auto best = best_configs(p);
+    ASSERT_EQ(best.size(), 1u);
+    EXPECT_EQ(best[0].key.params.at("VEC"), "4");
+    EXPECT_EQ(best[0].measured, 2u);
+    EXPECT_EQ(best[0].screened, 1u);
+    p.cases[0].extra["halving_rung"] = 2; // all screened (an interrupted search): no best
+    EXPECT_TRUE(best_configs(p).empty());
+}
+
 TEST(best_config, scenario_cases_and_untimed_cases_are_not_configurations) {
     profile p;
     p.cases = {timed("wg-probe", 64, "", 10), timed("tunable", 8, "4", 900)};

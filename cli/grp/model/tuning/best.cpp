@@ -21,7 +21,11 @@ std::vector<best_config> best_configs(const profile& p) {
         auto [it, fresh] = by_group.try_emplace(g);
         auto& b = it->second;
         ++b.measured;
-        if (fresh || c.summary->median_ns < b.median_ns) {
+        if (screened_by_halving(c)) {
+            ++b.screened;
+            continue;
+        }
+        if (b.key.kernel.empty() || c.summary->median_ns < b.median_ns) {
             b.device = c.device;
             std::tie(b.type, b.layout, b.n, b.op) =
                 std::tie(c.key.type, c.key.layout, c.key.n, c.key.op);
@@ -32,10 +36,16 @@ std::vector<best_config> best_configs(const profile& p) {
     }
     std::vector<best_config> out;
     for (auto& [g, b] : by_group) {
-        b.not_ok = not_ok[g];
-        out.push_back(b);
+        if (!b.key.kernel.empty()) {
+            b.not_ok = not_ok[g];
+            out.push_back(b);
+        }
     }
     return out;
+}
+
+bool screened_by_halving(const case_result& c) {
+    return c.extra.is_object() && c.extra.contains("halving_rung");
 }
 
 nlohmann::ordered_json best_json(const profile& p) {
@@ -61,6 +71,7 @@ nlohmann::ordered_json best_json(const profile& p) {
                        {"median_ns", b.median_ns},
                        {"gbps", b.gbps ? nlohmann::ordered_json(*b.gbps) : nullptr},
                        {"measured", b.measured},
+                       {"screened", b.screened},
                        {"not_ok", b.not_ok}});
     }
     return out;

@@ -18,12 +18,17 @@ struct best_config {
     case_key key;               ///< the winner: kernel, local size, parameters
     double median_ns = 0;       ///< the winner's median
     std::optional<double> gbps; ///< the winner's bandwidth
-    std::size_t measured = 0;   ///< verified and timed configurations compared
+    std::size_t measured = 0;   ///< verified and timed configurations compared (screened too)
+    std::size_t screened = 0;   ///< of those, dropped by successive halving at an early rung
     std::size_t not_ok = 0;     ///< configurations wrong, failed or skipped (never best)
 };
 
-/// One entry per (device, type, layout, n, op) that has a timed ok case, in that order. Plain
-/// sweep cases only (scenario cases are experiments, not configurations).
+/// A case that successive halving measured briefly and dropped (extra.halving_rung): its time
+/// is from fewer rounds at another moment than the survivors', so it is never best.
+bool screened_by_halving(const case_result& c);
+
+/// One entry per (device, type, layout, n, op) that has a timed ok case that was not screened,
+/// in that order. Plain sweep cases only (scenario cases are experiments, not configurations).
 std::vector<best_config> best_configs(const profile& p);
 
 /// The profile's "best" array (schema 2.2).
