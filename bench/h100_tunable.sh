@@ -10,21 +10,20 @@ dir=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 out=${OUT:-.}
 bin=$dir/gpu-reduce-prof
 [[ -x $dir/gpu-reduce-prof-tuning ]] && bin=$dir/gpu-reduce-prof-tuning
-run() { "$dir/nvidia-opencl.sh" "$bin" "$@"; }
 locals=64,128,256,512,1024
 {
   echo "# $(date -u +%FT%TZ) $(uname -n); uptime: $(uptime)"
   nvidia-smi --query-gpu=name,driver_version,clocks.sm,clocks.mem --format=csv,noheader || true
   echo "\$ gpu-reduce-prof run -k tunable,reduce6,reduce_vec4,reduce_single --search halving -l $locals -o h100-tunable.json"
   start=$(date +%s)
-  timeout 200 run run -k tunable,reduce6,reduce_vec4,reduce_single --search halving -l $locals \
+  timeout 200 "$dir/nvidia-opencl.sh" "$bin" run -k tunable,reduce6,reduce_vec4,reduce_single --search halving -l $locals \
     -o "$out/h100-tunable.json" --force -q
   echo "# exit $? after $(( $(date +%s) - start )) s"
 } 2>&1 | tee "$out/h100-tunable-halving.txt"
 {
   echo "\$ gpu-reduce-prof run -k tunable -l $locals --rounds 3 --max-time 0.3 -o h100-tunable-exhaustive.json"
   start=$(date +%s)
-  timeout 130 run run -k tunable -l $locals --rounds 3 --max-time 0.3 \
+  timeout 130 "$dir/nvidia-opencl.sh" "$bin" run -k tunable -l $locals --rounds 3 --max-time 0.3 \
     -o "$out/h100-tunable-exhaustive.json" --force -q --table list | tail -n 30
   echo "# exit $? after $(( $(date +%s) - start )) s"
   python3 - "$out/h100-tunable-exhaustive.json" <<'PY' || true
