@@ -361,6 +361,7 @@ std::string render_markdown_summary(const std::vector<report_input>& inputs,
              ". Verification: " + status_line(html::count_statuses(p)) + ".\n\n";
     }
     std::vector<const profile*> profiles;
+    profiles.reserve(inputs.size());
     for (const auto& in : inputs) {
         profiles.push_back(&in.prof);
     }
