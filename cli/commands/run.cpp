@@ -10,6 +10,7 @@
 #include "grp/core/output_file.hpp"
 #include "grp/core/text_safe.hpp"
 #include "grp/model/layout_summary.hpp"
+#include "grp/report/best/best_table.hpp"
 #include "grp/report/table.hpp"
 #include "grp/run/interrupt.hpp"
 #include "grp/run/runner.hpp"
@@ -230,6 +231,18 @@ int exit_status(const profile& p, const outcome_counts& n) {
     throw;
 }
 
+// --resume: the profile to write is the resumed one's cases and this run's.
+void with_resumed(profile& p, const run::run_options& opts, const std::string& path) {
+    if (!opts.resume) {
+        return;
+    }
+    std::vector<std::string> warnings;
+    p = run::resume_union(*opts.resume, path, p, warnings);
+    for (const auto& w : warnings) {
+        std::cerr << "warning: " << terminal_escape(w) << '\n';
+    }
+}
+
 int finish_run(profile& p, checkpoint_store& store, const run_cli_options& o) {
     if (auto rows = summarize_layouts(p); !rows.empty()) {
         p.scenarios["layouts"]["table"] = to_json(rows);
@@ -242,6 +255,7 @@ int finish_run(profile& p, checkpoint_store& store, const run_cli_options& o) {
     table.list_only = o.table == "list";
     print_run_tables(std::cout, p, table);
     print_layout_table(std::cout, p);
+    print_best_configs(std::cout, p, table.colour);
     if (o.describe) {
         print_run_legend(std::cout);
     }
@@ -296,13 +310,17 @@ int run_run(const run_cli_options& o) {
         throw; // nothing can be saved without memory
     } catch (const std::exception& e) {
         progress.finish();
+        if (!part) {
+            with_resumed(p, opts, o.resume);
+        }
         save_and_rethrow(p, *store, e);
     }
     progress.finish();
-    if (part) { // the parent prints the tables of all parts
+    if (part) { // the parent prints the tables of all parts, and adds what --resume kept
         store->save_final(p);
         return exit_status(p, count_outcomes(p));
     }
+    with_resumed(p, opts, o.resume);
     return finish_run(p, *store, o);
 }
 

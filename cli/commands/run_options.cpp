@@ -70,7 +70,18 @@ void add_sweep_options(CLI::App* sub, run_cli_options& o) {
                     "Order of cases in a round: sequential, interleaved, "
                     "random")
         ->capture_default_str();
-    sub->add_option("--seed", o.seed, "Seed of the input data and of --order random")
+    sub->add_option("--search", o.search,
+                    "Tuning spaces (kernels with \"params\"): exhaustive, random:N "
+                    "(N configurations per kernel, type, layout and n; seeded by --seed) or "
+                    "halving[:ETA] (successive halving: all briefly, the best 1/ETA again "
+                    "with more rounds, until the best gets the full measurement)")
+        ->capture_default_str();
+    sub->add_option("--resume", o.resume,
+                    "An earlier profile: its cases (same key, same device) are not measured "
+                    "again, and the profile written holds its cases and this run's")
+        ->type_name("PROFILE");
+    sub->add_option("--seed", o.seed,
+                    "Seed of the input data, of --order random and of --search random")
         ->transform(count_range(0, UINT64_MAX))
         ->capture_default_str();
     sub->add_option("--wg-limit", o.wg_limit,
@@ -212,6 +223,14 @@ run::run_options to_run_options(const run_cli_options& o) {
     r.sweep.local_sizes = o.local_sizes;
     r.sweep.order = parse_sweep_order(o.order);
     r.sweep.seed = o.seed;
+    r.search = parse_search(o.search);
+    if (!o.resume.empty()) {
+        r.resume = std::make_shared<const profile>(load_profile(o.resume));
+        r.resume_path = o.resume;
+    }
+    if (r.search.what == search_options::kind::random) {
+        r.sweep.random_configs = r.search.count;
+    }
     r.measure = o.measure;
     r.measure.max_noise = o.max_noise_pct / 100.0;
     if (o.samples != 0) {
@@ -230,7 +249,7 @@ run::run_options to_run_options(const run_cli_options& o) {
     }
     // `run --scenario X` alone runs the scenario only; add -k to sweep kernels as well.
     if (o.scenarios.empty() || !o.kernels.empty() || !o.layouts.empty()) {
-        r.kernels = resolve_kernels(o.kernels, r.sweep.layouts);
+        r.kernels = instantiate_kernels(resolve_kernels(o.kernels, r.sweep.layouts));
     }
     r.barrier_runs = o.barrier_runs;
     r.host_repeats = o.host_repeats;
@@ -260,6 +279,9 @@ std::vector<std::string> run_input_files(const run::run_options& o) {
     }
     if (o.data.kind == value_kind::file) {
         files.push_back(o.data.path);
+    }
+    if (!o.resume_path.empty()) {
+        files.push_back(o.resume_path); // the checkpoints must never overwrite what is resumed
     }
     return files;
 }

@@ -13,6 +13,8 @@ struct run_cli_options {
     std::vector<std::string> kernels, sizes, types, layouts, devices, scenarios;
     std::string local_sizes = "default";
     std::string order = "sequential";
+    std::string search = "exhaustive"; ///< exhaustive | random:N | halving[:ETA]
+    std::string resume;                ///< a profile whose cases are not measured again
     std::string output;
     std::string cl_options;
     std::string data = "random";

@@ -200,7 +200,15 @@ std::size_t planned_runs(const run_cli_options& o, const run::run_options& r) {
         return 1;
     }
     const bool automatic = o.runs == "auto";
+    const bool halving = o.search.rfind("halving", 0) == 0;
     std::size_t k = 1;
+    if (halving) { // each process would screen its own configurations on its own rounds
+        if (!automatic && o.runs != "1") {
+            throw usage_error("--search halving runs in one process: it drops configurations "
+                              "round by round; leave out --runs or give --runs 1");
+        }
+        return 1;
+    }
     if (automatic) {
         const auto devices = ocl::select(r.devices);
         k = std::any_of(devices.begin(), devices.end(),

@@ -28,7 +28,8 @@ run_part parse_part(const std::string& text);
 
 /// The number of processes: --runs N, or for 'auto' 3 when a selected device is a GPU or an
 /// accelerator and 1 otherwise (PoCL's rounds already cover its run-to-run spread:
-/// bench/results/pocl-round-noise.txt); 1 for a scenario-only run. Never more than the rounds.
+/// bench/results/pocl-round-noise.txt); 1 for a scenario-only run and for --search halving
+/// (usage_error with another explicit count). Never more than the rounds.
 /// Throws usage_error for a bad value.
 std::size_t planned_runs(const run_cli_options& o, const run::run_options& r);
 

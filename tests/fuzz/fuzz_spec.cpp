@@ -13,8 +13,11 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
             return std::string("__kernel void k(__global float* in) {}");
         });
         for (const auto& k : specs) {
-            // What run does with a spec next: expand its options for a sweep point, record it.
-            (void)grp::expand_build_options(k, k.types.front(), 64, 1000);
+            // What run does with a spec next: one instance per tuning configuration, its
+            // options expanded for a sweep point; the spec recorded.
+            for (const auto& instance : grp::instantiate_kernel(k)) {
+                (void)grp::expand_build_options(instance, k.types.front(), 64, 1000);
+            }
             (void)grp::local_size_violation(k, 64);
             (void)k.raw.dump(-1, ' ', false, nlohmann::ordered_json::error_handler_t::replace);
         }

@@ -144,16 +144,30 @@ TEST(case_matrix, no_host_row_without_a_baseline_or_for_other_operators) {
     EXPECT_EQ(ms.at(0).label(), "float, flat, n=2^20, op=max");
 }
 
-TEST(case_matrix, parameters_and_devices_split_matrices) {
+TEST(case_matrix, parameters_make_rows_and_devices_split_matrices) {
     auto p = test::matrix_profile();
     p.devices.push_back(p.devices[0]);
-    p.cases[0].key.params = {{"elems", "4"}};
+    p.cases[0].key.params = {{"elems", "4"}, {"ACC", "2"}};
     p.cases[1].device = 1;
     const auto ms = build_matrices(p);
-    ASSERT_EQ(ms.size(), 4u);
-    EXPECT_EQ(ms[0].label(), "float, flat, n=2^20, elems=4");
+    ASSERT_EQ(ms.size(), 3u); // float on device 0 and 1, int on device 0
+    EXPECT_EQ(ms[0].label(), "float, flat, n=2^20");
+    const auto label = p.cases[0].key.kernel + " ACC=2 elems=4";
+    EXPECT_TRUE(std::any_of(ms[0].rows.begin(), ms[0].rows.end(),
+                            [&](const matrix_row& r) { return r.kernel == label; }));
     EXPECT_EQ(ms[1].device, 1);
     EXPECT_EQ(ms[1].local_sizes, (std::vector<std::uint64_t>{64}));
+}
+
+TEST(case_matrix, a_cell_screened_by_halving_shows_its_time_but_is_not_best) {
+    auto p = test::matrix_profile();
+    p.cases[4].extra["halving_rung"] = 1; // reduce1 at 128: the fastest cell (1 ms)
+    const auto m = build_matrices(p).at(0);
+    const auto& r1 = row_of(m, "reduce1");
+    ASSERT_TRUE(r1.best.has_value());
+    EXPECT_EQ(m.local_sizes.at(*r1.best), 512u); // 1.5 ms, not the screened 1 ms at 128
+    EXPECT_TRUE(r1.cells.at(1).median_ns.has_value());
+    EXPECT_FALSE(r1.cells.at(1).best_in_row);
 }
 
 TEST(case_matrix, no_verified_cell_means_no_best_and_no_speedup) {

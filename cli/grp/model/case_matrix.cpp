@@ -2,6 +2,7 @@
 
 #include "grp/core/error.hpp"
 #include "grp/core/units.hpp"
+#include "grp/model/tuning/best.hpp"
 
 #include <algorithm>
 #include <tuple>
@@ -45,11 +46,10 @@ std::string skip_mark(const std::string& reason) {
     return "skipped";
 }
 
-using group_key = std::tuple<int, std::string, std::string, std::uint64_t, std::string,
-                             std::map<std::string, std::string>>;
+using group_key = std::tuple<int, std::string, std::string, std::uint64_t, std::string>;
 
 group_key key_of(const case_result& c) {
-    return {c.device, c.key.type, c.key.layout, c.key.n, c.key.op, c.key.params};
+    return {c.device, c.key.type, c.key.layout, c.key.n, c.key.op};
 }
 
 matrix_cell make_cell(const case_result& c) {
@@ -99,7 +99,8 @@ void finish(case_matrix& m, const profile& p) {
         auto& row = m.rows[r];
         for (std::size_t col = 0; col < row.cells.size(); ++col) {
             const auto& cell = row.cells[col];
-            if (cell.median_ns &&
+            // A configuration successive halving dropped early shows its time but is not best.
+            if (cell.median_ns && !screened_by_halving(*cell.c) &&
                 (!row.best || *cell.median_ns < *row.cells[*row.best].median_ns)) {
                 row.best = col;
             }
@@ -192,8 +193,13 @@ std::string case_matrix::label() const {
     if (op != "sum") {
         s += ", op=" + op;
     }
-    for (const auto& [name, value] : params) {
-        s += ", " + name + "=" + value;
+    return s;
+}
+
+std::string row_label(const case_key& k) {
+    std::string s = k.kernel;
+    for (const auto& [name, value] : k.params) {
+        s += " " + name + "=" + value;
     }
     return s;
 }
@@ -208,7 +214,7 @@ std::vector<case_matrix> build_matrices(const profile& p) {
         auto [it, added] = index.emplace(key_of(c), out.size());
         if (added) {
             case_matrix m;
-            std::tie(m.device, m.type, m.layout, m.n, m.op, m.params) = it->first;
+            std::tie(m.device, m.type, m.layout, m.n, m.op) = it->first;
             out.push_back(std::move(m));
         }
         auto& m = out[it->second];
@@ -225,10 +231,11 @@ std::vector<case_matrix> build_matrices(const profile& p) {
             continue;
         }
         auto& m = out[index.at(key_of(c))];
+        const auto label = row_label(c.key);
         auto row = std::find_if(m.rows.begin(), m.rows.end(),
-                                [&](const matrix_row& r) { return r.kernel == c.key.kernel; });
+                                [&](const matrix_row& r) { return r.kernel == label; });
         if (row == m.rows.end()) {
-            m.rows.push_back({c.key.kernel, std::vector<matrix_cell>(m.local_sizes.size()), {}});
+            m.rows.push_back({label, std::vector<matrix_cell>(m.local_sizes.size()), {}});
             row = std::prev(m.rows.end());
         }
         const auto col = static_cast<std::size_t>(

@@ -1,9 +1,10 @@
 // The kernel x local-size matrix of a sweep, the table the reduction articles end with: for each
-// (device, type, layout, n, operator, parameters) one row per kernel and one column per local
-// size, the median time of each verified case in its cell, the best cell of each row and of the
-// whole matrix marked, cells without a time given a short reason ("wg>kernel", "WRONG", ...),
-// and the host baseline of the same input with the best cell's speedup over it. Built from a
-// profile alone (no formatting here): run's console, report's markdown and HTML draw it.
+// (device, type, layout, n, operator) one row per kernel and tuning configuration ("tunable
+// ACC=2 UNROLL=4 VEC=8") and one column per local size, the median time of each verified case in
+// its cell, the best cell of each row and of the whole matrix marked, cells without a time given a
+// short reason ("wg>kernel", "WRONG", ...), and the host baseline of the same input with the best
+// cell's speedup over it. Built from a profile alone (no formatting here): run's console, report's
+// markdown and HTML draw it.
 #pragma once
 
 #include "grp/model/profile/profile.hpp"
@@ -33,7 +34,7 @@ struct matrix_cell {
 };
 
 struct matrix_row {
-    std::string kernel;
+    std::string kernel;              ///< the kernel's name, then " NAME=VALUE" per tuning parameter
     std::vector<matrix_cell> cells;  ///< one per case_matrix::local_sizes
     std::optional<std::size_t> best; ///< column of the row's best cell
 };
@@ -57,7 +58,6 @@ struct case_matrix {
     int device = 0;
     std::string type, layout, op = "sum";
     std::uint64_t n = 0;
-    std::map<std::string, std::string> params;
     std::vector<std::uint64_t> local_sizes; ///< columns, ascending
     std::vector<matrix_row> rows;           ///< kernels in profile order
     /// Kernels left out because every case of theirs was skipped as not declaring this type or
@@ -70,12 +70,13 @@ struct case_matrix {
 
     /// The best cell, or nullptr when no cell verified with a time.
     [[nodiscard]] const matrix_cell* best_cell() const;
-    /// "int, flat, n=2^22" plus ", op=max" and ", NAME=VALUE" per parameter when set.
+    /// "int, flat, n=2^22" plus ", op=max" unless the operator is sum.
     [[nodiscard]] std::string label() const;
 };
 
 /// The matrices of a profile's plain sweep cases (scenario cases are excluded: their own views
-/// draw them), grouped by device, type, layout, n, operator and parameters, in profile order.
+/// draw them), grouped by device, type, layout, n and operator, in profile order; each kernel
+/// and tuning configuration is a row.
 /// A matrix whose every kernel is omitted (see case_matrix::omitted) is left out. Pointers
 /// refer into `p`, which must outlive the result.
 std::vector<case_matrix> build_matrices(const profile& p);
@@ -85,5 +86,8 @@ std::vector<case_matrix> build_matrices(const profile& p);
 /// "launch" (refused at enqueue), "wg>device", "no fp64", "local mem", "spec" (the kernel's
 /// own rules), "ext" (a missing extension or sub-groups), "size" (n does not fit), "skipped".
 std::string short_reason(const case_result& c);
+
+/// A matrix row's label: "reduce3", or "tunable ACC=2 UNROLL=4 VEC=8" (parameters by name).
+std::string row_label(const case_key& k);
 
 } // namespace grp

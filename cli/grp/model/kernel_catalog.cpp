@@ -64,6 +64,16 @@ std::vector<kernel_spec> builtin_kernels() {
     return out;
 }
 
+std::vector<kernel_spec> instantiate_kernels(const std::vector<kernel_spec>& kernels) {
+    std::vector<kernel_spec> out;
+    for (const auto& k : kernels) {
+        for (auto& instance : instantiate_kernel(k)) {
+            out.push_back(std::move(instance));
+        }
+    }
+    return out;
+}
+
 std::vector<kernel_spec> load_spec_file(const std::string& path) {
     const fs::path spec_path(path);
     auto text = read_disk_file(spec_path, "kernel spec", spec_json_limits.max_bytes);

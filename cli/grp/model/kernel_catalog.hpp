@@ -23,6 +23,10 @@ std::string builtin_source(const std::string& name);
 std::vector<kernel_spec> resolve_kernels(const std::vector<std::string>& items,
                                          const std::vector<data_layout>& layouts);
 
+/// Every kernel expanded into its instances, one per tuning configuration (instantiate_kernel),
+/// in the given order.
+std::vector<kernel_spec> instantiate_kernels(const std::vector<kernel_spec>& kernels);
+
 /// Loads a user's spec file from disk; its "source" is resolved relative to the spec's folder.
 std::vector<kernel_spec> load_spec_file(const std::string& path);
 

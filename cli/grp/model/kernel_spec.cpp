@@ -17,10 +17,10 @@ namespace {
 // elems x local size x sizeof(T) x 3 far from 2^64.
 constexpr std::uint64_t max_local_elems_per_item = 65536;
 
-const char* known_fields[] = {"name",     "entry",      "description", "args",     "build_options",
-                              "grid",     "local_size", "local_mem",   "types",    "layouts",
-                              "finish",   "safe",       "default",     "requires", "source",
-                              "in_place", "sizes"};
+const char* known_fields[] = {
+    "name",      "entry",    "description", "args",   "build_options", "grid",    "local_size",
+    "local_mem", "types",    "layouts",     "finish", "safe",          "default", "requires",
+    "source",    "in_place", "sizes",       "params", "constraints"};
 
 void read_finish(const spec_reader& r, const ojson& k, const std::string& field, kernel_spec& s) {
     if (k.contains("finish")) {
@@ -95,7 +95,11 @@ void check_consistency(const spec_reader& r, const std::string& field, const ker
         r.fail(field + ".local_size", "fixed size contradicts min/max/pow2");
     }
     try {
-        (void)expand_build_options(s, element_type::float32, 64, 1024);
+        // Every configuration's options and grid, so a bad placeholder or elems_per_item of
+        // one configuration is found now (the space is bounded: max_raw_configs).
+        for (const auto& instance : instantiate_kernel(s)) {
+            (void)expand_build_options(instance, element_type::float32, 64, 1024);
+        }
     } catch (const file_error& e) {
         r.fail(field + ".build_options", e.what());
     }
@@ -153,6 +157,7 @@ kernel_spec parse_one(const spec_reader& r, const ojson& k, const std::string& f
     s.layouts = k.contains("layouts")
                     ? r.list<data_layout>(k["layouts"], field + ".layouts", parse_data_layout)
                     : std::vector<data_layout>{data_layout::flat};
+    r.tuning(k, field, s);
     read_finish(r, k, field, s);
     if (!k.contains("sizes") && std::none_of(s.args.begin(), s.args.end(), [](const kernel_arg& a) {
             return a.what == kernel_arg::role::n;
@@ -266,9 +271,16 @@ std::string expand_build_options(const kernel_spec& k, element_type t, std::uint
             out += n_is_pow2(n, local_size * k.grid.elems_per_item) ? "1" : "0";
         } else if (name == "elems_per_item") {
             out += std::to_string(k.grid.elems_per_item);
+        } else if (k.config.count(name) != 0) {
+            out += std::to_string(k.config.at(name));
         } else {
+            std::string params;
+            for (const auto& p : k.tuning.params) {
+                params += ", {" + p.name + "}";
+            }
             throw file_error("unknown placeholder {" + name +
-                             "} (known: {type}, {local_size}, {n_is_pow2}, {elems_per_item})");
+                             "} (known: {type}, {local_size}, {n_is_pow2}, {elems_per_item}" +
+                             params + ")");
         }
         i = close;
     }

@@ -4,6 +4,7 @@
 #pragma once
 
 #include "grp/model/element_type.hpp"
+#include "grp/model/tuning/param_space.hpp"
 
 #include <cstdint>
 #include <functional>
@@ -42,6 +43,9 @@ struct group_cap {
 /// How many groups a pass launches.
 struct grid_rule {
     std::uint64_t elems_per_item = 1; ///< elements (records) one work-item reduces per pass
+    /// Set when the spec gives elems_per_item as an expression of tuning parameters ("VEC *
+    /// UNROLL"); each instance (instantiate_kernel) evaluates it into elems_per_item.
+    std::string elems_per_item_expr;
     /// Cap on groups (grid-stride loop inside the kernel); uncapped when not set. The same cap
     /// for every device unless `by_class` names the device's class ("cpu", "gpu",
     /// "accelerator"): CPUs want about one group per core, GPUs several per compute unit.
@@ -105,6 +109,8 @@ struct kernel_spec {
     [[nodiscard]] bool in_default_for(const std::string& device_class) const;
     std::vector<std::string> requires_extensions; ///< e.g. cl_khr_subgroups
     nlohmann::ordered_json raw;                   ///< the spec entry as written, for the profile
+    param_space tuning;  ///< the spec's "params" and "constraints"; empty for most kernels
+    param_values config; ///< this instance's parameter values (instantiate_kernel); {NAME}
 };
 
 /// Parses a spec document. `spec_path` names the file in messages; `read_source(path)` returns
@@ -118,10 +124,16 @@ parse_kernel_specs(const std::string& spec_text, const std::string& spec_path,
 /// power of two" is not enough: the last pass over a few partials would read out of bounds.
 bool n_is_pow2(std::uint64_t n, std::uint64_t items_per_group);
 
-/// Fills {type}, {local_size}, {n_is_pow2}, {elems_per_item} in build_options. Throws
-/// file_error for an unknown placeholder (parse_kernel_specs already checked them).
+/// Fills {type}, {local_size}, {n_is_pow2}, {elems_per_item} and the instance's parameters
+/// {NAME} in build_options. Throws file_error for an unknown placeholder (parse_kernel_specs
+/// already checked them).
 std::string expand_build_options(const kernel_spec& k, element_type t, std::uint64_t local_size,
                                  std::uint64_t n);
+
+/// One kernel per configuration of its tuning space (the kernel itself when it has none), each
+/// with `config` set and an elems_per_item expression evaluated. Throws file_error naming the
+/// spec when a configuration gives an elems_per_item outside 1..2^32.
+std::vector<kernel_spec> instantiate_kernel(const kernel_spec& k);
 
 /// The class of a device for spec rules: "gpu", "cpu" or "accelerator" (the first that its
 /// type string names), else "other".

@@ -102,7 +102,9 @@ grid_rule spec_reader::grid(const ojson& v, const std::string& field) const {
     }
     for (const auto& [key, val] : v.items()) {
         const auto f = field + "." + key;
-        if (key == "elems_per_item") {
+        if (key == "elems_per_item" && val.is_string()) {
+            g.elems_per_item_expr = text(val, f); // checked with the tuning space
+        } else if (key == "elems_per_item") {
             g.elems_per_item = count(val, f);
             if (g.elems_per_item == 0 || g.elems_per_item > (1ULL << 32)) {
                 fail(f, "must be from 1 to 2^32");

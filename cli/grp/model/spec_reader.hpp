@@ -30,6 +30,9 @@ struct spec_reader {
     [[nodiscard]] grid_rule grid(const nlohmann::ordered_json& v, const std::string& field) const;
     [[nodiscard]] local_size_rule local_rule(const nlohmann::ordered_json& v,
                                              const std::string& field) const;
+    /// The "params" and "constraints" of a kernel entry, into s.tuning (tuning/spec_tuning.cpp);
+    /// also checks an elems_per_item expression and that some configuration satisfies all.
+    void tuning(const nlohmann::ordered_json& k, const std::string& field, kernel_spec& s) const;
     /// A non-empty array of strings, each passed through `parse` (usage_error -> fail).
     template <typename T, typename Parse>
     std::vector<T> list(const nlohmann::ordered_json& v, const std::string& field,

@@ -2,6 +2,7 @@
 
 #include "grp/core/error.hpp"
 #include "grp/core/units.hpp"
+#include "grp/model/tuning/search.hpp"
 
 #include <algorithm>
 #include <random>
@@ -172,6 +173,9 @@ std::vector<sweep_point> plan_sweep(const std::vector<kernel_spec>& kernels,
                 }
             }
         }
+    }
+    if (opt.random_configs != 0) {
+        out = sample_points(out, kernels, opt.random_configs, opt.seed);
     }
     if (opt.order == sweep_order::interleaved) {
         std::stable_sort(out.begin(), out.end(), [](const sweep_point& a, const sweep_point& b) {

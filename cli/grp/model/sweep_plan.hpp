@@ -26,6 +26,8 @@ struct sweep_options {
     std::vector<data_layout> layouts;    ///< empty: each kernel's declared layouts
     sweep_order order = sweep_order::sequential;
     std::uint64_t seed = 1;
+    /// --search random:N: configurations per (kernel, type, layout, n); 0: all of them.
+    std::uint64_t random_configs = 0;
 };
 
 struct sweep_point {

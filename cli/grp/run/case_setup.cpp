@@ -93,6 +93,9 @@ case_key key_of(const kernel_spec& k, const sweep_point& p) {
     key.layout = to_string(p.layout);
     key.n = p.n;
     key.local_size = p.local_size;
+    for (const auto& [name, value] : k.config) {
+        key.params[name] = std::to_string(value);
+    }
     return key;
 }
 

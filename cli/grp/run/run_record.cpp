@@ -53,6 +53,7 @@ nlohmann::ordered_json settings_json(const run_options& o) {
     }
     const auto& m = o.measure;
     return {{"local_sizes", o.sweep.local_sizes},
+            {"search", to_string(o.search)},
             {"sizes", o.sweep.sizes},
             {"types", types},
             {"layouts", layouts},
@@ -76,6 +77,12 @@ nlohmann::ordered_json settings_json(const run_options& o) {
 
 void record_kernels(profile& p, const std::vector<kernel_spec>& kernels) {
     for (const auto& k : kernels) {
+        // The instances of a tunable kernel (one per configuration) are one kernel here.
+        if (std::any_of(p.kernels.begin(), p.kernels.end(), [&](const kernel_record& o) {
+                return o.name == k.name && o.entry == k.entry && o.path == k.source_path;
+            })) {
+            continue;
+        }
         p.kernels.push_back({k.name, k.entry, k.source_path, sha256_hex(k.source_text), k.raw});
     }
 }

@@ -4,6 +4,7 @@
 #include "grp/model/case_metrics.hpp"
 #include "grp/ocl/enumerate.hpp"
 #include "grp/run/case_checks.hpp"
+#include "grp/run/halving.hpp"
 #include "grp/run/interrupt.hpp"
 #include "grp/run/layout_check.hpp"
 #include "grp/run/peak.hpp"
@@ -239,7 +240,8 @@ void run_device(const run_options& opt, const ocl::device_handle& h, int device_
         auto t = phases.time("context");
         return std::make_unique<ocl::session>(h);
     }();
-    auto points = plan_sweep(opt.kernels, opt.sweep, h.info);
+    auto points = points_to_resume(plan_sweep(opt.kernels, opt.sweep, h.info), opt.kernels, h.info,
+                                   opt.resume.get());
     if (progress.device_started) {
         progress.device_started(h.info, points.size());
     }
@@ -263,7 +265,12 @@ void run_device(const run_options& opt, const ocl::device_handle& h, int device_
     device_context d{*session, device_index, opt,   p,
                      progress, phases,       start, probe ? &*probe : nullptr};
     for (const auto& group : groups_of(opt, points, h.info)) {
-        if (!interrupted()) {
+        if (interrupted()) {
+            break;
+        }
+        if (opt.search.what == search_options::kind::halving) {
+            measure_halving(*session, device_index, opt, group, p, progress);
+        } else {
             measure_group(d, group, opt.data, true);
         }
     }

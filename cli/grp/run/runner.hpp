@@ -11,11 +11,13 @@
 #include "grp/model/kernel_spec.hpp"
 #include "grp/model/profile/profile.hpp"
 #include "grp/model/sweep_plan.hpp"
+#include "grp/model/tuning/search.hpp"
 #include "grp/run/case_setup.hpp"
 #include "grp/run/measure.hpp"
 #include "grp/run/run_record.hpp"
 
 #include <functional>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -25,6 +27,11 @@ struct run_options {
     std::vector<device_selector> devices;
     std::vector<kernel_spec> kernels;
     sweep_options sweep;
+    search_options search; ///< how tuning spaces are walked (random is applied by the plan)
+    /// --resume: a profile whose cases are not measured again (matched by key on the same
+    /// device); the caller writes the union (resume_union).
+    std::shared_ptr<const profile> resume;
+    std::string resume_path; ///< where `resume` was read from
     measure_options measure;
     data_choice data;
     wg_limit_policy wg_limit = wg_limit_policy::device;
@@ -55,6 +62,18 @@ struct progress_sink {
 /// used, kernel_build_error when a kernel fails to build and keep_going is false, file_error
 /// when a spec does not fit its kernel; `p` then holds every case finished before.
 void run_sweep(const run_options& opt, const progress_sink& progress, profile& p);
+
+/// The points of `points` whose case is not yet in `done` on the device `dev` (same device:
+/// compare's same_device). All of them when `done` is null.
+std::vector<sweep_point> points_to_resume(const std::vector<sweep_point>& points,
+                                          const std::vector<kernel_spec>& kernels,
+                                          const device_info& dev, const profile* done);
+
+/// The profile --resume writes: the resumed profile's cases, then this run's, with this run's
+/// tool, host and settings (merge_profiles: devices matched by identity, each case keeps its
+/// run's rounds). Warnings go to `warnings`.
+profile resume_union(const profile& resumed, const std::string& resumed_path, const profile& now,
+                     std::vector<std::string>& warnings);
 
 /// One point to measure: a kernel and where in the sweep.
 struct measure_point {

@@ -3,6 +3,7 @@
 // writer uses, so that no NaN or infinity ever reaches a file.
 #include "grp/core/error.hpp"
 #include "grp/model/profile/profile.hpp"
+#include "grp/model/tuning/best.hpp"
 
 #include <cmath>
 
@@ -282,6 +283,7 @@ void to_json(ojson& j, const profile& p) {
         {"cases", p.cases},
         {"scenarios", p.scenarios},
         {"host_baselines", baselines},
+        {"best", best_json(p)},
     };
 }
 

@@ -16,7 +16,7 @@ namespace grp {
 namespace {
 
 std::string short_key(const case_key& k) {
-    return k.kernel + " " + k.type + (k.layout == "flat" ? "" : " " + k.layout) +
+    return row_label(k) + " " + k.type + (k.layout == "flat" ? "" : " " + k.layout) +
            " n=" + format_count(k.n) + " local=" + std::to_string(k.local_size);
 }
 
@@ -141,7 +141,7 @@ std::string list_status(const case_result& c) {
 std::vector<text_table::cell> list_row(const case_result& c, bool is_best, bool show_result) {
     const auto* s = c.summary ? &*c.summary : nullptr;
     std::vector<text_table::cell> row = {
-        {(is_best ? "* " : "  ") + c.key.kernel, is_best ? "1" : nullptr},
+        {(is_best ? "* " : "  ") + row_label(c.key), is_best ? "1" : nullptr},
         {c.key.type},
         {c.key.layout},
         {format_count(c.key.n)},

@@ -106,6 +106,7 @@ std::vector<part> sections(const std::vector<report_input>& inputs, const page_o
         }
     };
     add("summary", "Summary", section_summary(inputs));
+    add("best-config", "Best configuration", section_best_configs(inputs));
     add("comparison", "Comparison", section_compare(inputs, opt.compare));
     add("overlay", "Overlaid", section_overlay(inputs));
     for (std::size_t i = 0; i < inputs.size(); ++i) {

@@ -56,6 +56,10 @@ std::string section_status(const std::vector<report_input>& inputs);
 /// side-by-side bars per case. "" for one profile. html_compare.cpp.
 std::string section_compare(const std::vector<report_input>& inputs, const compare_options& opt);
 
+/// The best verified configuration (kernel, local size, tuning parameters) per device, type,
+/// layout, n and operator of every tuned profile; "" when no profile is tuned. html/best.cpp.
+std::string section_best_configs(const std::vector<report_input>& inputs);
+
 /// Every case of every profile in one sortable, filterable table. html_cases.cpp.
 std::string section_cases(const std::vector<report_input>& inputs);
 

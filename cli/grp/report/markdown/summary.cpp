@@ -2,6 +2,7 @@
 
 #include "grp/core/units.hpp"
 #include "grp/model/compare/compare.hpp"
+#include "grp/report/best/best_table.hpp"
 #include "grp/report/compare/cells.hpp"
 #include "grp/report/escape.hpp"
 #include "grp/report/svg/axis.hpp"
@@ -359,9 +360,14 @@ std::string render_markdown_summary(const std::vector<report_input>& inputs,
              (p.complete ? "" : " (**incomplete**: the run was interrupted)") +
              ". Verification: " + status_line(html::count_statuses(p)) + ".\n\n";
     }
-    s += devices_table(inputs) + best_table(inputs) + markdown_matrices(inputs, cells) +
-         layouts_table(inputs) + markdown_scenarios(inputs) + problems_table(inputs) +
-         markdown_comparison(inputs, opt);
+    std::vector<const profile*> profiles;
+    profiles.reserve(inputs.size());
+    for (const auto& in : inputs) {
+        profiles.push_back(&in.prof);
+    }
+    s += devices_table(inputs) + best_table(inputs) + markdown_best_configs(profiles) +
+         markdown_matrices(inputs, cells) + layouts_table(inputs) + markdown_scenarios(inputs) +
+         problems_table(inputs) + markdown_comparison(inputs, opt);
     if (!generator.empty()) {
         s += "<sub>" + markdown_escape(generator) + "</sub>\n";
     }

@@ -1,0 +1,34 @@
+# Tuning spaces on the real binary (PoCL, tiny): a random search is reproducible by --seed,
+# successive halving reports a wrong configuration wrong and never best, and the profile's
+# "best" section and console table name the winner with its parameters.
+set(GRP_KDATA ${GRP_DATA}/kernels)
+set(GRP_TUNE_QUICK --rounds 2 --round-spacing 0 --min-samples 2 --max-time 0 --no-peak -q)
+string(REPLACE ";" " " GRP_TUNE_QUICK_SH "${GRP_TUNE_QUICK}") # for bash -c strings
+
+# Two runs with one seed pick the same 2 of the 4 configurations (rows of the matrix).
+add_test(NAME cli.run_tuning_random_search_repeats_with_its_seed
+  COMMAND bash -c "set -e
+    rows() { '${GRP_BIN}' run -k '${GRP_KDATA}/tunable_small.json' --search random:2 --seed $1 -l 8 -n 4099 -t int ${GRP_TUNE_QUICK_SH} -o tune_random_$2.json --force | grep -oE 'tunable_small( [A-Z]+=[0-9]+)+' | sort -u; }
+    a=$(rows 5 a); b=$(rows 5 b)
+    echo \"$a\"; test -n \"$a\"; test \"$a\" = \"$b\"
+    test $(printf '%s\\n' \"$a\" | wc -l) -eq 2
+    '${GRP_BIN}' validate tune_random_a.json | grep -q ': ok (2 cases'
+    grep -q '\"best\"' tune_random_a.json")
+set_tests_properties(cli.run_tuning_random_search_repeats_with_its_seed
+                     PROPERTIES LABELS cli TIMEOUT 600)
+
+grp_cli_test(run_tuning_halving_never_picks_a_wrong_configuration 1
+             "tuned_fault DROP=0 .* ok.*tuned_fault DROP=1 .* wrong.*best configuration.*tuned_fault +1 +DROP=0 .* 1 +1"
+             run -k ${GRP_KDATA}/tuned_fault.json --search halving:2 -l 1 -t int -n 1000 ${GRP_TUNE_QUICK}
+             -o tune_halving.json --force)
+
+# --resume: a second run over the whole 4-configuration space measures only the 2 the first
+# run did not, and writes all 4 (each case's rounds tagged with the run that measured it).
+add_test(NAME cli.run_tuning_resume_skips_what_exists
+  COMMAND bash -c "set -e
+    '${GRP_BIN}' run -k '${GRP_KDATA}/tunable_small.json' --search random:2 --seed 5 -l 8 -n 4099 -t int ${GRP_TUNE_QUICK_SH} -o tune_resume_a.json --force
+    '${GRP_BIN}' run -k '${GRP_KDATA}/tunable_small.json' --resume tune_resume_a.json -l 8 -n 4099 -t int ${GRP_TUNE_QUICK_SH} -o tune_resume_b.json --force
+    '${GRP_BIN}' validate tune_resume_b.json | grep -q ': ok (4 cases'
+    python3 -c \"import json,collections; p=json.load(open('tune_resume_b.json')); a=json.load(open('tune_resume_a.json')); runs=collections.Counter(tuple(sorted({r['run'] for r in c['rounds']})) for c in p['cases']); print(runs); assert runs == {(0,): 2, (1,): 2}, runs; old={json.dumps(c['key'],sort_keys=True) for c in a['cases']}; assert all((json.dumps(c['key'],sort_keys=True) in old) == (c['rounds'][0]['run'] == 0) for c in p['cases'])\"
+    ${GRP_EXPECT} 2 'is the input' -- '${GRP_BIN}' run -k '${GRP_KDATA}/tunable_small.json' --resume tune_resume_a.json -o tune_resume_a.json --force")
+set_tests_properties(cli.run_tuning_resume_skips_what_exists PROPERTIES LABELS cli TIMEOUT 600)
