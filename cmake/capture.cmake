@@ -1,0 +1,9 @@
+# Runs BIN with ARGS (comma-separated) and writes its stdout to OUT, failing the build on an
+# error: add_custom_command has no portable redirection.
+string(REPLACE "," ";" ARGS "${ARGS}")
+get_filename_component(dir "${OUT}" DIRECTORY)
+file(MAKE_DIRECTORY "${dir}")
+execute_process(COMMAND "${BIN}" ${ARGS} OUTPUT_FILE "${OUT}" RESULT_VARIABLE rc)
+if(NOT rc EQUAL 0)
+  message(FATAL_ERROR "${BIN} ${ARGS} failed (${rc})")
+endif()
