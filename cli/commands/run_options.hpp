@@ -13,7 +13,9 @@ struct run_cli_options {
     std::vector<std::string> kernels, sizes, types, layouts, devices, scenarios;
     std::string local_sizes = "default";
     std::string order = "sequential";
-    std::string output;
+    std::string output; ///< the profile; "-" is stdout (the tables then go to stderr)
+    std::string csv;    ///< one row per case; "" none, "-" stdout
+    std::string color = "auto";
     std::string cl_options;
     std::string data = "random";
     std::string wg_limit = "device";
