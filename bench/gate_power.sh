@@ -77,7 +77,7 @@ log=$out/gate_power.txt
 start_load
 
 # 1. Calibrate SLOW per level: the copies side by side with the built-in in one run.
-cal=(0 1 2 4 8 16 32 64)
+cal=(0 1 2 4 8 12 16 24 32 48 64)
 for k in "${cal[@]}"; do slow_spec "slowcal_$k" "$k" >"$out/spec/cal_$k.json"; done
 ks=$(printf "$out/spec/cal_%s.json," "${cal[@]}")
 g run "${dev[@]}" "${sweep[@]}" -k "reduce_vec4,${ks%,}" --rounds 3 --no-peak -q --force \

@@ -28,6 +28,7 @@ struct report_options {
     double alpha = 0.01;
     std::string normalize = "none";
     std::string cells = "time"; ///< what the markdown matrices show
+    bool log_time = false;      ///< HTML: time axes on a log scale
 };
 
 int run_report(const report_options& opt) {
@@ -72,6 +73,7 @@ int run_report(const report_options& opt) {
         page.title = opt.title;
         page.generator = generator;
         page.compare = cmp;
+        page.log_time = opt.log_time;
         outs[next++].write(html::render_report(inputs, page));
     }
     if (!opt.markdown.empty()) {
@@ -93,8 +95,10 @@ const char* report_footer = R"(Examples:
   gpu-reduce-prof report h100.json mi300.json -o cross.html --normalize peak
 
 The page is one self-contained file (inline SVG charts, no network): throughput against
-work-group size per kernel family with p5-p95 error bars and the measured peak, the layout
-comparison, the scenarios, every case's verification status, compare verdicts when several
+work-group size per kernel family with p5-p95 error bars and the measured peak (several
+profiles also overlaid on one chart), GB/s against the problem size when a sweep has several,
+the layout comparison, the scenarios, each case's samples as a box plot with its round medians
+(--log-time: on a log scale), every case's verification status, compare verdicts when several
 profiles are given (the first is the base), and a sortable table of all cases.
 
 Outputs are written whole or not at all (a temp file beside each, renamed into place); an
@@ -124,6 +128,8 @@ void add_report(CLI::App& app, command_slot& slot) {
                     "Markdown summary file to write ('-' for stdout), e.g. for a README or "
                     "$GITHUB_STEP_SUMMARY")
         ->type_name("FILE");
+    sub->add_flag("--log-time", opt->log_time,
+                  "HTML: draw time axes (the per-case sample distributions) on a log10 scale");
     sub->add_flag("-f,--force", opt->force, "Overwrite existing output files");
     sub->add_option("--title", opt->title, "Page title (default: the device names)")
         ->type_name("TEXT");

@@ -6,6 +6,7 @@
 
 #include "commands/command.hpp"
 #include "commands/run_options.hpp"
+#include "commands/run_parts.hpp"
 #include "grp/core/output_file.hpp"
 #include "grp/core/text_safe.hpp"
 #include "grp/model/layout_summary.hpp"
@@ -274,6 +275,32 @@ int finish_run(profile& p, const run_outputs& outs, const run_cli_options& o) {
     return exit_status(p, n);
 }
 
+/// The --csv output; none in a part of --runs (the parent writes it).
+std::optional<output_file> csv_target(const run_cli_options& o, bool part) {
+    if (o.output == "-" && o.csv == "-") {
+        throw usage_error("-o - and --csv - would both write to stdout; send one of them to a "
+                          "file");
+    }
+    if (o.csv.empty() || part) {
+        return std::nullopt;
+    }
+    return output_file(o.csv, "CSV", o.force);
+}
+
+/// Before any work: no output is an input or another output, and each can be written (an
+/// unwritable output fails now, not after the sweep).
+void probe_outputs(const run::run_options& opts, const output_file& out,
+                   const std::optional<output_file>& csv) {
+    std::vector<const output_file*> targets{&out};
+    if (csv) {
+        targets.push_back(&*csv);
+    }
+    check_distinct_files(run_input_files(opts), targets);
+    for (const auto* t : targets) {
+        t->probe();
+    }
+}
+
 } // namespace
 
 int run_run(const run_cli_options& o) {
@@ -285,30 +312,28 @@ int run_run(const run_cli_options& o) {
         print_run_legend(std::cout); // no sweep, no OpenCL: the explanation alone
         return 0;
     }
-    if (o.output == "-" && o.csv == "-") {
-        throw usage_error("-o - and --csv - would both write to stdout; send one of them to a "
-                          "file");
-    }
     auto opts = to_run_options(o);
-    const output_file out(o.output.empty() ? default_output() : o.output, "profile", o.force,
-                          /*create_dirs=*/true);
-    std::optional<output_file> csv;
-    std::vector<const output_file*> targets{&out};
-    if (!o.csv.empty()) {
-        targets.push_back(&csv.emplace(o.csv, "CSV", o.force));
+    const bool part = !o.part.empty();
+    if (part) {
+        apply_part(parse_part(o.part), opts);
     }
-    check_distinct_files(run_input_files(opts), targets);
-    for (const auto* t : targets) {
-        t->probe(); // before any work: an unwritable output fails now, not after the sweep
-    }
+    const output_file out(part ? o.part_output : (o.output.empty() ? default_output() : o.output),
+                          "profile", o.force || part, /*create_dirs=*/!part);
+    const auto csv = csv_target(o, part);
+    probe_outputs(opts, out, csv);
     auto store = std::make_shared<checkpoint_store>(out);
     run::start_signal_thread([store](int sig) { store->write_and_exit(sig); });
+    const std::size_t runs = planned_runs(o, opts);
     run_progress progress(std::cerr, isatty(2) != 0, o.quiet, use_colour(2, o.color));
     auto sink = make_sink(progress, *store);
     profile p;
     run::stamp_profile(p, invocation_argv());
     try {
-        run::run_sweep(opts, sink, p);
+        if (runs > 1) {
+            run_parts(runs, sink, o.quiet, p);
+        } else {
+            run::run_sweep(opts, sink, p);
+        }
     } catch (const std::bad_alloc&) {
         throw; // nothing can be saved without memory
     } catch (const std::exception& e) {
@@ -316,6 +341,10 @@ int run_run(const run_cli_options& o) {
         save_and_rethrow(p, *store, e);
     }
     progress.finish();
+    if (part) { // the parent prints the tables of all parts
+        store->save_final(p);
+        return exit_status(p, count_outcomes(p));
+    }
     const run_outputs outs{*store, csv ? &*csv : nullptr, o.output == "-" || o.csv == "-"};
     return finish_run(p, outs, o);
 }

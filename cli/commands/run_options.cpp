@@ -84,6 +84,14 @@ void add_timing_options(CLI::App* sub, run_cli_options& o) {
     sub->add_option("--rounds", m.rounds, "Rounds per case, spread over the run")
         ->transform(count_range(1, 10000))
         ->capture_default_str();
+    sub->add_option("--runs", o.runs,
+                    "Separate processes the rounds are split over, one after the other; the "
+                    "profile keeps them as runs, so compare measures the run-to-run spread. "
+                    "auto: 3 on a GPU (its kernels move by a few % from one process to the "
+                    "next), 1 on a CPU")
+        ->capture_default_str();
+    sub->add_option("--part", o.part, "(internal) this process is part I/K of --runs")->group("");
+    sub->add_option("--part-output", o.part_output, "(internal) where a part writes")->group("");
     sub->add_option("--extra-rounds", m.extra_rounds,
                     "Most rounds added for cases whose rounds another process disturbed (their "
                     "threads waited for a CPU), to reach --rounds undisturbed ones")

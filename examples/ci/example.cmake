@@ -57,3 +57,11 @@ add_test(NAME example.ci_gate_update_baseline_merges_runs
              --baseline ${CMAKE_CURRENT_BINARY_DIR}/ci-made-here.json)
 set_tests_properties(example.ci_gate_update_baseline_merges_runs PROPERTIES LABELS "example;ocl"
                      TIMEOUT 600)
+
+# The action's script (examples/ci/action/gate.sh) run as a user's repository would: from a
+# temporary folder outside this tree, a user spec copied there, on PoCL with tiny sizes.
+add_test(NAME example.ci_action_outside_the_tree
+  COMMAND ${GRP_EXPECT} 0 "action-test: ok"
+          -- bash ${CMAKE_CURRENT_LIST_DIR}/action/test_action.sh ${GRP_BIN} ${CMAKE_SOURCE_DIR})
+set_tests_properties(example.ci_action_outside_the_tree PROPERTIES LABELS "example;ocl"
+                     TIMEOUT 600)

@@ -71,8 +71,13 @@ add_test(NAME report.browser_hostile_name_is_text
 add_test(NAME report.browser_pocl_run
   COMMAND bash ${CMAKE_SOURCE_DIR}/tests/report/pocl_run_test.sh ${GRP_BIN}
           ${GRP_BROWSER_OUT}/pocl)
+# The overlaid, size and sample-distribution charts of two small PoCL runs (--log-time).
+add_test(NAME report.browser_overlay_sizes_and_samples
+  COMMAND bash ${CMAKE_SOURCE_DIR}/tests/report/charts_test.sh ${GRP_BIN}
+          ${GRP_BROWSER_OUT}/charts)
 set_tests_properties(report.browser_fixture report.browser_compare
   report.browser_hostile_name_is_text report.browser_pocl_run
+  report.browser_overlay_sizes_and_samples
   PROPERTIES LABELS "cli;browser" TIMEOUT 900 RESOURCE_LOCK chromium)
 
 # The fixtures are what `run` writes: they pass the profile schema too.

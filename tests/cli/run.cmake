@@ -87,3 +87,10 @@ grp_cli_test(run_wrong_argument_count_names_the_spec_field 5
              "short_args.args lists 3 arguments, but __kernel off_by_n .* takes 4"
              run -k ${GRP_KDATA}/bad_args.json -t int -l 64 -n 1000 ${GRP_QUICK}
              -o run_bad_args.json --force)
+add_test(NAME cli.run_runs_split_rounds_over_processes
+  COMMAND ${CMAKE_CURRENT_LIST_DIR}/runs.sh ${GRP_BIN})
+set_tests_properties(cli.run_runs_split_rounds_over_processes PROPERTIES LABELS cli TIMEOUT 600)
+grp_cli_test(run_runs_more_than_rounds_is_usage 2 "--runs 3 needs --rounds 3 or more"
+             run -k reduce6 -n 4096 --runs 3 --rounds 2)
+grp_cli_test(run_runs_zero_is_usage 2 "--runs takes a count from 1 to 100, got '0'"
+             run -k reduce6 -n 4096 --runs 0)

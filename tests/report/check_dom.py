@@ -2,9 +2,14 @@
 """Checks a report page's DOM as Chromium dumped it (--dump-dom), with the standard library.
 
 Usage: check_dom.py DOM.html [--min-charts N] [--min-heatmaps N] [--min-host-rows N] [--hostile]
+                    [--charts-in ID,ID...]
 - #grp-selfcheck, filled by the page's own script after it measured every svg.chart:
-  data-charts >= N, data-zero-size == 0 (every chart has a non-zero box), data-errors == 0
-  (no script error or CSP violation reached window.__grp).
+  data-charts >= N, data-zero-size == 0 (every chart has a non-zero box), data-overflow == 0
+  (no chart text reaches outside its chart's box as laid out), data-errors == 0 (no script
+  error or CSP violation reached window.__grp).
+- --charts-in ID,...: each <section id=ID> exists and holds at least one svg.chart, and every
+  chart there has an x axis (g.axis-x) with at least two tick labels (text.tick) and an axis
+  label (text.lbl).
 - --min-heatmaps N, --min-host-rows N: at least N kernel x local-size heat-map tables
   (table.heatmap) and at least N host-baseline rows (tr.host) inside them.
 - --hostile: the profile's kernel is named <script>alert(1)</script>"' and other strings hold
@@ -29,6 +34,8 @@ class Dom(HTMLParser):
         self.heatmaps = 0
         self.host_rows = 0
         self.in_heatmap = False
+        self.section = None
+        self.section_charts = {}  # section id -> list of [axis_x, ticks, labels] per chart
 
     def handle_starttag(self, tag, attrs):
         self.tags[tag] = self.tags.get(tag, 0) + 1
@@ -37,6 +44,19 @@ class Dom(HTMLParser):
         if attrs.get("id") == "grp-selfcheck":
             self.selfcheck = attrs
         classes = (attrs.get("class") or "").split()
+        if tag == "section" and attrs.get("id"):
+            self.section = attrs["id"]
+            self.section_charts.setdefault(self.section, [])
+        if self.section is not None:
+            charts = self.section_charts[self.section]
+            if tag == "svg" and "chart" in classes:
+                charts.append([0, 0, 0])
+            elif charts and tag == "g" and "axis-x" in classes:
+                charts[-1][0] += 1
+            elif charts and tag == "text" and "tick" in classes:
+                charts[-1][1] += 1
+            elif charts and tag == "text" and "lbl" in classes:
+                charts[-1][2] += 1
         if tag == "table":
             self.in_heatmap = "heatmap" in classes
             self.heatmaps += 1 if self.in_heatmap else 0
@@ -44,6 +64,10 @@ class Dom(HTMLParser):
             self.host_rows += 1
 
     handle_startendtag = handle_starttag
+
+    def handle_endtag(self, tag):
+        if tag == "section":
+            self.section = None
 
     def handle_data(self, data):
         self.text.append(data)
@@ -68,8 +92,12 @@ def main(argv):
     else:
         charts, zero, errors = int(sc["data-charts"]), int(sc["data-zero-size"]), int(
             sc["data-errors"])
+        over = int(sc.get("data-overflow", "0"))
         print(f"self-check ({sc.get('data-state')}): {charts} charts, {zero} of zero size, "
-              f"{errors} script errors")
+              f"{over} texts outside their chart, {errors} script errors")
+        if over:
+            failures.append(f"{over} chart texts reach outside their chart's box, e.g. "
+                            f"{sc.get('data-overflow-texts', '')!r}")
         if charts < min_charts:
             failures.append(f"{charts} svg.chart elements, expected at least {min_charts}")
         if zero:
@@ -83,6 +111,19 @@ def main(argv):
         failures.append(f"{dom.heatmaps} heat-map tables, expected at least {min_heatmaps}")
     if dom.host_rows < min_host_rows:
         failures.append(f"{dom.host_rows} host rows in heat maps, expected at least {min_host_rows}")
+    wanted = argv[argv.index("--charts-in") + 1].split(",") if "--charts-in" in argv else []
+    for sid in wanted:
+        charts = dom.section_charts.get(sid)
+        if charts is None:
+            failures.append(f"no <section id={sid}>")
+        elif not charts:
+            failures.append(f"section {sid} has no svg.chart")
+        for i, (axis_x, ticks, labels) in enumerate(charts or []):
+            if not axis_x or ticks < 2 or not labels:
+                failures.append(f"section {sid}, chart {i + 1}: x axis {axis_x}, {ticks} tick "
+                                f"labels, {labels} axis labels")
+        if charts:
+            print(f"section {sid}: {len(charts)} charts with axes and labels")
     if hostile:
         if dom.tags.get("script", 0) != 2:
             failures.append(f"{dom.tags.get('script', 0)} <script> elements, expected the page's 2")

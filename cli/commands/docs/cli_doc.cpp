@@ -54,7 +54,9 @@ std::vector<command_doc> describe_commands(const CLI::App& app) {
          app.get_subcommands([](const CLI::App* s) { return !s->get_group().empty(); })) {
         command_doc c{sub->get_name(), sub->get_description(), sub->get_footer(), {}};
         for (const CLI::Option* o : sub->get_options()) {
-            c.options.push_back(describe_option(*o));
+            if (!o->get_group().empty()) { // an empty group hides an option from --help
+                c.options.push_back(describe_option(*o));
+            }
         }
         out.push_back(std::move(c));
     }

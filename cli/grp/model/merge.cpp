@@ -3,6 +3,7 @@
 #include "grp/core/error.hpp"
 #include "grp/core/host_probe.hpp"
 
+#include <algorithm>
 #include <map>
 #include <set>
 
@@ -77,6 +78,21 @@ void merge_kernels(profile& merged, const profile& p, const std::string& label,
     }
 }
 
+/// The host baselines of `p` that `merged` lacks (the first run's are kept for a sweep point:
+/// with `run --runs` only the first process measures them).
+void merge_host_baselines(profile& merged, const profile& p) {
+    for (const auto& b : p.host_baselines) {
+        const bool known =
+            std::any_of(merged.host_baselines.begin(), merged.host_baselines.end(),
+                        [&](const host_baseline& m) {
+                            return m.type == b.type && m.layout == b.layout && m.n == b.n;
+                        });
+        if (!known) {
+            merged.host_baselines.push_back(b);
+        }
+    }
+}
+
 } // namespace
 
 merge_result merge_profiles(const std::vector<std::pair<profile, std::string>>& inputs) {
@@ -109,6 +125,7 @@ merge_result merge_profiles(const std::vector<std::pair<profile, std::string>>& 
                                    "'): the baseline's spread then includes machine differences");
         }
         merge_kernels(m, p, label, out.warnings);
+        merge_host_baselines(m, p);
         for (const auto& c : p.cases) {
             const auto& dev = p.devices.at(static_cast<std::size_t>(c.device));
             const int d = device_index(m, device_hosts, dev, p.host);

@@ -64,13 +64,16 @@ TEST(ReportHtml, EveryInlineScriptIsAllowedByItsHash) {
 
 TEST(ReportHtml, SingleProfileHasEverySection) {
     const auto html = page({"sweep.json"});
-    for (const char* id :
-         {"summary", "throughput", "layouts", "scenarios", "verification", "context", "cases"}) {
+    for (const char* id : {"summary", "throughput", "layouts", "scenarios", "samples",
+                           "verification", "context", "cases"}) {
         EXPECT_NE(html.find(std::string("<section id=\"") + id + "\""), std::string::npos) << id;
     }
     EXPECT_EQ(html.find("id=\"comparison\""), std::string::npos);
-    // reduce throughput, layouts (records/s, GB/s), wg-probe, barrier.
-    EXPECT_EQ(count(html, "<svg class=\"chart\""), 5u);
+    // reduce throughput, layouts (records/s, GB/s), wg-probe, barrier, and the samples of the
+    // two throughput groups (the reduce ladder and the layout kernel). One n: no size chart.
+    EXPECT_EQ(count(html, "<svg class=\"chart\""), 7u);
+    EXPECT_EQ(count(html, "class=\"boxplot\""), 2u);
+    EXPECT_EQ(html.find("id=\"sizes\""), std::string::npos);
     EXPECT_NE(html.find(">knee: 32<"), std::string::npos);
     EXPECT_NE(html.find("<td>aos12</td><td class=\"num\" data-v=\"12\">12 B</td>"),
               std::string::npos);

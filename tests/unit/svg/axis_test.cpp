@@ -37,6 +37,32 @@ TEST(SvgAxis, Log2TicksArePowersOfTwoAndThinned) {
     EXPECT_EQ(thin[1], 16); // every fourth power of two
 }
 
+// The GB/s-against-n chart: n from 2^10 to 2^26 gives 17 powers of two, thinned to every
+// second one so that at most 12 remain, labelled with superscript exponents.
+TEST(SvgAxis, Log2TicksOfProblemSizesAreEveryOtherPowerWithSuperscripts) {
+    const auto t = log2_ticks(1024, 67108864);
+    ASSERT_EQ(t.size(), 9u);
+    EXPECT_EQ(t.front(), 1024);
+    EXPECT_EQ(t[1], 4096);
+    EXPECT_EQ(t.back(), 67108864);
+    EXPECT_EQ(pow2_label(1024), "2\xC2\xB9\xE2\x81\xB0");     // 2¹⁰
+    EXPECT_EQ(pow2_label(67108864), "2\xC2\xB2\xE2\x81\xB6"); // 2²⁶
+    EXPECT_EQ(pow2_label(0.5), "2\xE2\x81\xBB\xC2\xB9");      // 2⁻¹
+    EXPECT_EQ(pow2_label(1536), "1536");                      // not a power of two
+}
+
+TEST(SvgAxis, Log10TicksAreDecadesOrOneTwoFiveOverANarrowRange) {
+    EXPECT_EQ(log10_ticks(3, 3000), (std::vector<double>{1, 10, 100, 1000, 10000}));
+    EXPECT_EQ(log10_ticks(3.2, 7.9), (std::vector<double>{2, 5, 10}));
+    const auto small = log10_ticks(0.012, 0.9);
+    const std::vector<double> expected{0.01, 0.02, 0.05, 0.1, 0.2, 0.5, 1};
+    ASSERT_EQ(small.size(), expected.size());
+    for (std::size_t i = 0; i < expected.size(); ++i) {
+        EXPECT_NEAR(small[i], expected[i], 1e-12) << i;
+    }
+    EXPECT_EQ(log10_ticks(100, 100), (std::vector<double>{100}));
+}
+
 TEST(SvgAxis, ScaleMapsLinearlyAndInLog2) {
     scale lin(0, 100, 300, 50); // y axis: 0 at the bottom (300), 100 at the top (50)
     EXPECT_DOUBLE_EQ(lin(0), 300);

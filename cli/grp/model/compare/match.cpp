@@ -119,10 +119,11 @@ void add_warnings(comparison& r, const profile& base, const profile& cand) {
     identity_warnings(r, base, cand);
     if (base.runs.size() <= 1 && cand.runs.size() <= 1 && r.common > 0) {
         r.warnings.emplace_back(
-            "one run on each side: the intervals come from rounds alone, which do not hold all "
-            "of the run-to-run spread (10-16 % of identical H100 pairs failed this way, "
-            "bench/results/h100-gate-power.txt); for a CI gate use a baseline of 3 or more runs "
-            "(compare --base r1.json --base r2.json --base r3.json, or gpu-reduce-prof merge)");
+            "one run on each side: the intervals come from rounds alone, which on a GPU do not "
+            "hold the run-to-run spread (10-16 % of identical H100 pairs failed this way, "
+            "bench/results/h100-gate-power.txt); measure with run --runs 3 (the default on "
+            "GPUs), or give compare a baseline of 3 or more runs (--base r1.json --base r2.json "
+            "--base r3.json, or gpu-reduce-prof merge)");
     }
     if (r.common == 0) {
         r.warnings.push_back(

@@ -58,6 +58,25 @@ std::optional<double> peak_scale(const profile& p, const case_result& c, std::st
     return std::log(dev->peak->read_gbps);
 }
 
+/// The unit of replication each run belongs to. A baseline merged from several `run`
+/// invocations (runs tagged with their source file) has one unit per invocation: the processes
+/// of one invocation run back to back and share its level, while invocations minutes apart
+/// drift (on the H100 the 20 us cases of three processes sat within 2-4 % of each other while
+/// invocations two minutes apart differed by 10-20 %: bench/results/h100-gate-power.txt).
+/// Otherwise every run (a process of `run --runs`, or a run of a 0.1 merge) is its own unit.
+std::vector<std::uint32_t> run_units(const profile& p) {
+    std::map<std::string, std::uint32_t> unit_of_source;
+    for (const auto& r : p.runs) {
+        unit_of_source.emplace(r.source, static_cast<std::uint32_t>(unit_of_source.size()));
+    }
+    std::vector<std::uint32_t> units(p.runs.size());
+    const bool by_source = unit_of_source.size() >= 2 && unit_of_source.size() < p.runs.size();
+    for (std::size_t i = 0; i < p.runs.size(); ++i) {
+        units[i] = by_source ? unit_of_source[p.runs[i].source] : static_cast<std::uint32_t>(i);
+    }
+    return units;
+}
+
 } // namespace
 
 std::optional<double> median_of_rounds(const case_result& c) {
@@ -93,6 +112,7 @@ side_rounds rounds_of(const profile& p, const case_result& c, const compare_opti
             return s;
         }
     }
+    const auto unit_of = run_units(p);
     std::map<std::uint32_t, std::vector<double>> by_run;
     for (const auto& [slot, median] : medians_by_slot(c, opt.max_cpu_wait, &s.disturbed)) {
         double v = std::log(median) + shift;
@@ -103,7 +123,7 @@ side_rounds rounds_of(const profile& p, const case_result& c, const compare_opti
             }
             v -= std::log(it->second);
         }
-        by_run[slot.first].push_back(v);
+        by_run[slot.first < unit_of.size() ? unit_of[slot.first] : slot.first].push_back(v);
         ++s.rounds;
     }
     for (auto& [run, values] : by_run) {

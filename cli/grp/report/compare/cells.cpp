@@ -89,13 +89,24 @@ std::string verdict_cell(const case_comparison& cc) {
     return v;
 }
 
+namespace {
+
+// " and 3 base runs", " and 3 + 3 runs": what the intervals were computed over.
+std::string runs_phrase(std::size_t base_runs, std::size_t cand_runs) {
+    if (cand_runs > 1) {
+        return " and " + std::to_string(base_runs) + " + " + std::to_string(cand_runs) + " runs";
+    }
+    return base_runs > 1 ? " and " + std::to_string(base_runs) + " base runs" : "";
+}
+
+} // namespace
+
 std::string options_line(const comparison& c) {
     const auto& o = c.options;
     std::ostringstream conf;
     conf << (1 - o.alpha) * 100;
     std::string s = "threshold " + format_fixed(o.threshold * 100, 1) + "%, " + conf.str() +
-                    "% intervals over rounds" +
-                    (c.base_runs > 1 ? " and " + std::to_string(c.base_runs) + " base runs" : "") +
+                    "% intervals over rounds" + runs_phrase(c.base_runs, c.cand_runs) +
                     ", fail on " + to_string(o.fail_on);
     if (o.normalize == normalization::peak) {
         s += ", normalized to each profile's peak bandwidth";

@@ -73,6 +73,7 @@ text_table matrix_table(const std::vector<comparison>& all, bool safe_terminal) 
         }
     }
     std::vector<row> ordered;
+    ordered.reserve(by_label.size());
     for (auto& [k, r] : by_label) {
         ordered.push_back(std::move(r));
     }
@@ -150,7 +151,8 @@ void print_header(std::ostream& os, const std::vector<comparison>& all) {
        << (all.front().base_runs > 1 ? " (" + std::to_string(all.front().base_runs) + " runs)" : "")
        << '\n';
     for (const auto& c : all) {
-        os << "candidate: " << terminal_escape(c.cand_label) << '\n';
+        os << "candidate: " << terminal_escape(c.cand_label)
+           << (c.cand_runs > 1 ? " (" + std::to_string(c.cand_runs) + " runs)" : "") << '\n';
         print_context_table(os, c); // warnings: on stderr, by the command (compare.cpp)
         const auto open = undecided(c);
         if (!open.empty()) {

@@ -46,6 +46,11 @@ svg.chart{display:block;width:100%;height:auto}
 .chart .bar{fill:var(--c)}.chart .bar:hover{opacity:.8}
 .chart .flag{fill:none;stroke:var(--bad);stroke-width:2}
 .chart .flagbar{stroke:var(--bad);stroke-width:2.5}
+.chart .iqr{fill:var(--c);fill-opacity:.25;stroke:var(--c);stroke-width:1.2}
+.chart .whisker{fill:none;stroke:var(--c);stroke-width:1.2}.chart .med{stroke:var(--fg);stroke-width:2}
+.chart .outlier{fill:none;stroke:var(--muted);stroke-width:1}
+.chart .mark{fill:var(--fg);stroke:var(--card);stroke-width:.8}.chart .mark.hollow{fill:var(--card);stroke:var(--fg)}
+.chart .tick.bad{fill:var(--bad)}
 .chart .markband{fill:var(--mark)}.chart .marklbl{fill:var(--link);font-weight:600}
 .chart .s0{--c:var(--s0)}.chart .s1{--c:var(--s1)}.chart .s2{--c:var(--s2)}.chart .s3{--c:var(--s3)}
 .chart .s4{--c:var(--s4)}.chart .s5{--c:var(--s5)}.chart .s6{--c:var(--s6)}.chart .s7{--c:var(--s7)}
@@ -117,10 +122,14 @@ constexpr std::string_view body_script = R"JS(
 (function(){
 'use strict';
 function selfcheck(state){var out=document.getElementById('grp-selfcheck');if(!out)return;
-var charts=document.querySelectorAll('svg.chart'),zero=0;
+var charts=document.querySelectorAll('svg.chart'),zero=0,over=0,first=[];
 Array.prototype.forEach.call(charts,function(c){var b=c.getBoundingClientRect();
-if(!(b.width>0&&b.height>0))zero++;});
+if(!(b.width>0&&b.height>0))zero++;
+Array.prototype.forEach.call(c.querySelectorAll('text'),function(t){var r=t.getBoundingClientRect();
+if(r.left<b.left-1||r.top<b.top-1||r.right>b.right+1||r.bottom>b.bottom+1){over++;
+if(first.length<3)first.push(t.textContent);}});});
 out.setAttribute('data-charts',String(charts.length));out.setAttribute('data-zero-size',String(zero));
+out.setAttribute('data-overflow',String(over));out.setAttribute('data-overflow-texts',first.join(' | '));
 out.setAttribute('data-errors',String(window.__grp.errors.length));out.setAttribute('data-state',state);
 out.textContent=window.__grp.errors.join('\n');}
 // Registered before anything else runs, so that a failure below is still reported at load.

@@ -16,6 +16,7 @@ struct page_options {
     std::string title;       ///< page title; empty: "gpu-reduce-prof report: DEVICE…"
     std::string generator;   ///< e.g. "gpu-reduce-prof 0.1.0 (git abc123)", shown in the footer
     compare_options compare; ///< how verdicts are decided when there are several profiles
+    bool log_time = false;   ///< time axes (the sample distributions) on a log10 scale
 };
 
 /// The complete page. Precondition: `inputs` is not empty.

@@ -24,6 +24,18 @@ std::string section_context(const std::vector<report_input>& inputs);
 /// html_throughput.cpp. `tag` is "" for a single profile, else profile_tag(i).
 std::string section_throughput(const report_input& in, const std::string& tag);
 
+/// With several profiles: the throughput charts of the same family, type, n and device model
+/// overlaid, a line per profile and kernel. "" for one profile. html/overlay.cpp.
+std::string section_overlay(const std::vector<report_input>& inputs);
+
+/// When a sweep has several sizes: per family and type, each kernel's best GB/s at each n on a
+/// log2 axis, with the measured peak as a line. html/sizes.cpp.
+std::string section_sizes(const report_input& in, const std::string& tag);
+
+/// Per family, type and n: each case's kept samples as a box plot with its round medians;
+/// `log_time` puts the time axis on a log10 scale. html/distributions.cpp.
+std::string section_distributions(const report_input& in, const std::string& tag, bool log_time);
+
 /// The kernel x local-size matrices as heat-map tables (median time and GB/s per cell, the
 /// best marked, short reasons for cells without a time, the host baseline as the last row).
 /// html_matrix.cpp.

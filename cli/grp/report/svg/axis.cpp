@@ -91,6 +91,50 @@ std::vector<double> log2_ticks(double lo, double hi, int max_ticks) {
     return ticks;
 }
 
+std::vector<double> log10_ticks(double lo, double hi) {
+    const int e0 = static_cast<int>(std::floor(std::log10(lo) + 1e-9));
+    const int e1 = static_cast<int>(std::ceil(std::log10(hi) - 1e-9));
+    const bool fine = e1 - e0 < 3;
+    std::vector<double> all;
+    for (int e = e0; e <= e1; ++e) {
+        const double d = std::pow(10.0, e);
+        all.push_back(d);
+        if (fine && e < e1) {
+            all.push_back(2 * d);
+            all.push_back(5 * d);
+        }
+    }
+    // Keep the ticks from the last one <= lo to the first one >= hi.
+    std::size_t first = 0, last = all.size() - 1;
+    while (first + 1 < all.size() && all[first + 1] <= lo * (1 + 1e-12)) {
+        ++first;
+    }
+    while (last > first && all[last - 1] >= hi * (1 - 1e-12)) {
+        --last;
+    }
+    return {all.begin() + static_cast<std::ptrdiff_t>(first),
+            all.begin() + static_cast<std::ptrdiff_t>(last) + 1};
+}
+
+std::string pow2_label(double v) {
+    const double e = std::log2(v);
+    if (!(v > 0) || std::fabs(e - std::round(e)) > 1e-9) {
+        return printf_double("%.0f", v);
+    }
+    static const char* const superscripts[] = {
+        "\xE2\x81\xB0", "\xC2\xB9",     "\xC2\xB2",     "\xC2\xB3",     "\xE2\x81\xB4",
+        "\xE2\x81\xB5", "\xE2\x81\xB6", "\xE2\x81\xB7", "\xE2\x81\xB8", "\xE2\x81\xB9"};
+    const auto exponent = static_cast<long long>(std::llround(e));
+    std::string out = "2";
+    if (exponent < 0) {
+        out += "\xE2\x81\xBB"; // superscript minus
+    }
+    for (char c : std::to_string(exponent < 0 ? -exponent : exponent)) {
+        out += superscripts[c - '0'];
+    }
+    return out;
+}
+
 scale::scale(double d0, double d1, double p0, double p1, bool log2)
     : m_d0(d0), m_d1(d1), m_p0(p0), m_p1(p1), m_log2(log2) {}
 

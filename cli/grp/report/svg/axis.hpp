@@ -17,7 +17,18 @@ std::vector<double> nice_ticks(double lo, double hi, int target = 5);
 /// fourth … one so that at most `max_ticks` remain. Precondition: 0 < lo <= hi.
 std::vector<double> log2_ticks(double lo, double hi, int max_ticks = 12);
 
-/// Maps a data interval onto a pixel interval, linearly or in log2. Pixel intervals may run
+/// Ticks for a log10 axis covering [lo, hi]: the powers of ten, with 2 and 5 times each added
+/// when the range spans fewer than three decades (so a narrow range still gets several ticks),
+/// then the ones inside the smallest tick interval that holds [lo, hi]. Precondition:
+/// 0 < lo <= hi.
+std::vector<double> log10_ticks(double lo, double hi);
+
+/// "2¹⁰" for 1024: a power of two written with a superscript exponent (Unicode digits), for
+/// axes of problem sizes. Values that are not powers of two are written as integers.
+std::string pow2_label(double v);
+
+/// Maps a data interval onto a pixel interval, linearly or logarithmically (`log2`: the base
+/// does not change the mapping, so log10 axes use it too). Pixel intervals may run
 /// backwards (SVG y grows downwards: map [0, max] onto [bottom, top]).
 class scale {
 public:

@@ -144,7 +144,7 @@ std::string render_hbar_chart(const bar_chart& c) {
     }
     const auto xt = value_ticks(c);
     const scale x(xt.front(), xt.back(), a.left, a.right);
-    out += value_axis_x(x, xt, a, c.y_label, false);
+    out += value_axis_x(x, xt, a, c.y_label, tick_text::value);
     const double bar_h = (row_h - 8) / static_cast<double>(nseries);
     for (std::size_t i = 0; i < c.categories.size(); ++i) {
         const double y0 = a.top + row_h * static_cast<double>(i);

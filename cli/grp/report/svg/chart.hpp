@@ -1,7 +1,8 @@
 // A small SVG chart writer for the HTML report: line/point charts (throughput against work-group
 // size on a log2 axis, p5–p95 error bars, a reference line such as the measured peak), grouped
 // vertical bar charts (wg-probe, layouts, barrier) with an optional marked category (the knee),
-// and grouped horizontal bar charts (one row per case when profiles are compared). Output is an
+// grouped horizontal bar charts (one row per case when profiles are compared), and box plots
+// of sample distributions (one row per case). Output is an
 // inline <svg class="chart"> element with a viewBox, so the page scales it; colours come from
 // CSS classes (series s0…s7, grid, axis, ref), so light, dark and print styles restyle every
 // chart. All strings are escaped here: callers pass raw profile text.
@@ -41,6 +42,7 @@ struct line_chart {
     std::string x_label; ///< with unit, e.g. "local size (work-items, log2)"
     std::string y_label; ///< with unit, e.g. "GB/s"
     bool log2_x = true;
+    bool pow2_x_labels = false; ///< log2 x ticks written "2¹⁰" (problem sizes), else integers
     std::vector<series> lines;
     std::optional<reference_line> reference;
     /// When > 0, a right-hand axis shows y × y2_factor, labelled y2_label (e.g. GB/s on the
@@ -67,6 +69,25 @@ struct bar_chart {
     std::optional<double> y_max; ///< fixed top of the value axis (e.g. 100 for percent)
 };
 
+/// One row of a box chart: a distribution drawn as a box (quartiles), whiskers (1.5 IQR, as
+/// box_stats.hpp) and outlier dots, with marks on top (e.g. each round's median).
+struct box_row {
+    std::string name;
+    std::vector<double> values;     ///< the distribution, e.g. every kept sample; any order
+    std::vector<double> marks;      ///< drawn as diamonds over the box
+    std::vector<bool> marks_hollow; ///< optional, per mark: drawn hollow (e.g. a round set aside)
+    bool flagged = false;           ///< the row's label in red, e.g. a wrong result
+    std::string tip;                ///< prefix of the box's tooltip (the numbers are added)
+};
+
+/// Horizontal box plots, one row per distribution, on a shared value axis.
+struct box_chart {
+    std::string title;
+    std::string x_label; ///< the value axis, with unit
+    bool log_x = false;  ///< a log10 value axis (for values spanning orders of magnitude)
+    std::vector<box_row> rows;
+};
+
 /// A line/point chart as an <svg class="chart"> element (about 720 × 360 user units plus legend).
 /// An empty chart (no points) renders a frame with "no data".
 std::string render_line_chart(const line_chart& chart);
@@ -78,5 +99,9 @@ std::string render_bar_chart(const bar_chart& chart);
 /// category names such as case keys. Names are shortened with "…" to fit (the tooltip and
 /// the page's tables keep the full text).
 std::string render_hbar_chart(const bar_chart& chart);
+
+/// Box plots, one row each; the height grows with the rows. Names are shortened with "…" to fit.
+/// A row without a finite value shows "no samples".
+std::string render_box_chart(const box_chart& chart);
 
 } // namespace grp::svg

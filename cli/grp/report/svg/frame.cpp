@@ -107,7 +107,7 @@ std::string value_axis_y(const scale& y, const std::vector<double>& ticks, const
     const double mid = (a.top + a.bottom) / 2;
     s += text(16, mid, label, "lbl", "middle", -90);
     if (y2_factor > 0) {
-        s += text(chart_width - 10, mid, y2_label, "lbl", "middle", 90);
+        s += text(chart_width - 14, mid, y2_label, "lbl", "middle", 90);
     }
     s += "<line class=\"axis\" x1=\"" + px(a.left) + "\" x2=\"" + px(a.left) + "\" y1=\"" +
          px(a.top) + "\" y2=\"" + px(a.bottom) + "\"/>";
@@ -117,7 +117,7 @@ std::string value_axis_y(const scale& y, const std::vector<double>& ticks, const
 }
 
 std::string value_axis_x(const scale& x, const std::vector<double>& ticks, const plot_area& a,
-                         const std::string& label, bool integer_labels) {
+                         const std::string& label, tick_text style) {
     const double step = ticks.size() > 1 ? ticks[1] - ticks[0] : 1;
     std::string s = "<g class=\"axis-x\">";
     for (double t : ticks) {
@@ -127,8 +127,21 @@ std::string value_axis_x(const scale& x, const std::vector<double>& ticks, const
         const std::string xp = px(x(t));
         s += "<line class=\"grid\" x1=\"" + xp + "\" x2=\"" + xp + "\" y1=\"" + px(a.top) +
              "\" y2=\"" + px(a.bottom) + "\"/>";
-        std::string lbl = integer_labels ? std::to_string(static_cast<long long>(std::llround(t)))
-                                         : format_tick(t, step);
+        std::string lbl;
+        switch (style) {
+        case tick_text::integer:
+            lbl = std::to_string(static_cast<long long>(std::llround(t)));
+            break;
+        case tick_text::pow2:
+            lbl = pow2_label(t);
+            break;
+        case tick_text::each:
+            lbl = format_value(t);
+            break;
+        case tick_text::value:
+            lbl = format_tick(t, step);
+            break;
+        }
         s += text(x(t), a.bottom + 16, lbl, "tick", "middle");
     }
     s += text((a.left + a.right) / 2, a.bottom + 36, label, "lbl", "middle");

@@ -55,10 +55,14 @@ std::string value_axis_y(const scale& y, const std::vector<double>& ticks, const
                          const std::string& label, double y2_factor = 0,
                          const std::string& y2_label = "");
 
+/// How tick values are written: format_tick (linear axes), as integers (work-group sizes),
+/// as powers of two "2¹⁰" (problem sizes), or with format_value (log axes, uneven steps).
+enum class tick_text { value, integer, pow2, each };
+
 /// Vertical grid lines with tick labels below the plot, plus the axis label; for a value axis
-/// that runs horizontally (the horizontal bar chart) or a log2 x axis.
+/// that runs horizontally (the horizontal bar and box charts) or a log2 x axis.
 std::string value_axis_x(const scale& x, const std::vector<double>& ticks, const plot_area& a,
-                         const std::string& label, bool integer_labels);
+                         const std::string& label, tick_text style);
 
 /// The dashed reference line with its label at the right end, above the line.
 std::string draw_reference(const reference_line& ref, const scale& y, const plot_area& a);

@@ -110,7 +110,9 @@ std::string render_line_chart(const line_chart& c) {
     std::vector<double> xt;
     const scale x = make_x(e, c, a, xt);
     out += value_axis_y(y, yt, a, c.y_label, c.y2_factor, c.y2_label);
-    out += value_axis_x(x, xt, a, c.x_label, c.log2_x);
+    out += value_axis_x(x, xt, a, c.x_label,
+                        !c.log2_x ? tick_text::value
+                                  : (c.pow2_x_labels ? tick_text::pow2 : tick_text::integer));
     if (c.reference && std::isfinite(c.reference->y)) {
         out += draw_reference(*c.reference, y, a);
     }

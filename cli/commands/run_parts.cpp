@@ -1,0 +1,277 @@
+#include "commands/run_parts.hpp"
+
+#include "commands/command.hpp"
+#include "grp/core/error.hpp"
+#include "grp/core/text_safe.hpp"
+#include "grp/core/units.hpp"
+#include "grp/model/merge.hpp"
+#include "grp/ocl/enumerate.hpp"
+#include "grp/run/interrupt.hpp"
+
+#include <algorithm>
+#include <cerrno>
+#include <chrono>
+#include <csignal>
+#include <cstdlib>
+#include <cstring>
+#include <filesystem>
+#include <iostream>
+#include <sys/prctl.h>
+#include <sys/wait.h>
+#include <thread>
+#include <unistd.h>
+
+namespace grp::cli {
+
+namespace {
+
+namespace fs = std::filesystem;
+
+constexpr std::size_t max_runs = 100;
+
+std::size_t parse_small_count(const std::string& text, const std::string& what) {
+    std::uint64_t v = 0;
+    try {
+        v = parse_count(text, what);
+    } catch (const error&) {
+        v = 0;
+    }
+    if (v < 1 || v > max_runs) {
+        throw usage_error(what + " takes a count from 1 to " + std::to_string(max_runs) +
+                          ", got '" + terminal_escape(text) + "'");
+    }
+    return static_cast<std::size_t>(v);
+}
+
+// A private folder for the parts' profiles, removed with everything in it at the end.
+class part_folder {
+public:
+    part_folder() {
+        const char* tmp = std::getenv("TMPDIR");
+        std::string name = std::string(tmp != nullptr && *tmp != '\0' ? tmp : "/tmp") +
+                           "/gpu-reduce-prof-runs-XXXXXX";
+        if (::mkdtemp(name.data()) == nullptr) {
+            throw error("cannot make a folder for the parts of --runs in " + name + ": " +
+                            std::strerror(errno),
+                        exit_code::bad_file);
+        }
+        m_path = name;
+    }
+    part_folder(const part_folder&) = delete;
+    part_folder& operator=(const part_folder&) = delete;
+    ~part_folder() {
+        std::error_code ec;
+        fs::remove_all(m_path, ec);
+    }
+    [[nodiscard]] std::string file(std::size_t i) const {
+        return m_path + "/part-" + std::to_string(i) + ".json";
+    }
+
+private:
+    std::string m_path;
+};
+
+// Starts this executable with `args` in a process group of its own, so that Ctrl-C reaches
+// only this process, which passes it on once (a second copy would make the child stop at
+// once). The child ends when this process dies.
+pid_t start_child(const std::vector<std::string>& args) {
+    std::vector<char*> argv;
+    argv.reserve(args.size() + 1);
+    for (const auto& a : args) {
+        argv.push_back(const_cast<char*>(a.c_str()));
+    }
+    argv.push_back(nullptr);
+    const pid_t parent = ::getpid();
+    const pid_t pid = ::fork();
+    if (pid < 0) {
+        throw error(std::string("cannot start a process for --runs: ") + std::strerror(errno),
+                    exit_code::internal);
+    }
+    if (pid == 0) { // only async-signal-safe calls until exec
+        ::setpgid(0, 0);
+        ::prctl(PR_SET_PDEATHSIG, SIGTERM);
+        if (::getppid() != parent) {
+            ::_exit(128 + SIGTERM);
+        }
+        ::execv("/proc/self/exe", argv.data());
+        ::_exit(127);
+    }
+    ::setpgid(pid, pid); // also here: whichever runs first
+    return pid;
+}
+
+/// Waits for `pid`, passing a stop request on to it once; returns its wait status.
+int wait_child(pid_t pid) {
+    bool passed_on = false;
+    for (;;) {
+        int status = 0;
+        const pid_t r = ::waitpid(pid, &status, WNOHANG);
+        if (r == pid) {
+            return status;
+        }
+        if (r < 0 && errno != EINTR) {
+            throw error(std::string("lost the process of --runs: ") + std::strerror(errno),
+                        exit_code::internal);
+        }
+        if (run::interrupted() && !passed_on) {
+            ::kill(pid, run::interrupt_signal());
+            passed_on = true;
+        }
+        std::this_thread::sleep_for(std::chrono::milliseconds(20));
+    }
+}
+
+std::vector<std::string> child_args(std::size_t i, std::size_t count, const std::string& path) {
+    std::vector<std::string> args = invocation_argv();
+    args.insert(args.end(),
+                {"--part", std::to_string(i) + "/" + std::to_string(count), "--part-output", path});
+    return args;
+}
+
+// One profile of the finished parts: every case keeps the rounds of every process, tagged
+// with its run; the settings say how many processes and rounds there were.
+profile merge_parts(const std::vector<std::pair<profile, std::string>>& parts, std::size_t count,
+                    std::vector<std::string>& warnings) {
+    auto merged = merge_profiles(parts);
+    profile p = std::move(merged.merged);
+    warnings = std::move(merged.warnings);
+    std::uint64_t rounds = 0;
+    for (const auto& part : parts) {
+        rounds += part.first.settings.value("rounds", std::uint64_t{0});
+    }
+    p.tool.argv = invocation_argv();
+    for (auto& run : p.runs) {
+        run.source.clear(); // runs of this invocation; a later merge tags them with its file
+    }
+    p.settings.erase("merged_from");
+    p.settings["rounds"] = rounds;
+    p.settings["runs"] = count;
+    if (p.complete && parts.size() < count) {
+        p.complete = false;
+        p.incomplete_reason =
+            std::to_string(parts.size()) + " of " + std::to_string(count) + " processes finished";
+    }
+    return p;
+}
+
+// What a child's end means for the run: go on (0, 1: wrong results are in its profile, 7),
+// stop because of a signal (the profile is marked incomplete), or stop with its error.
+void judge_child(int status, std::size_t i, std::size_t count) {
+    const std::string which = "process " + std::to_string(i) + " of " + std::to_string(count);
+    if (WIFSIGNALED(status)) {
+        throw error(which + " of --runs was killed by " + run::signal_name(WTERMSIG(status)) +
+                        "; the finished processes are kept",
+                    static_cast<exit_code>(128 + WTERMSIG(status)));
+    }
+    const int code = WEXITSTATUS(status);
+    if (code == 0 || code == static_cast<int>(exit_code::regression_or_wrong) ||
+        code == static_cast<int>(exit_code::nothing_measured)) {
+        return;
+    }
+    if (code > 128 && code < 160) { // it saved its finished rounds and stopped
+        if (!run::interrupted()) {
+            run::request_interrupt(code - 128);
+        }
+        return;
+    }
+    throw error(which + " of --runs stopped with exit status " + std::to_string(code) +
+                    " (its message is above); the finished processes are kept",
+                static_cast<exit_code>(code));
+}
+
+} // namespace
+
+run_part parse_part(const std::string& text) {
+    const auto slash = text.find('/');
+    if (slash == std::string::npos) {
+        throw usage_error("--part takes I/K, got '" + terminal_escape(text) + "'");
+    }
+    run_part part;
+    part.index = parse_small_count(text.substr(0, slash), "--part");
+    part.count = parse_small_count(text.substr(slash + 1), "--part");
+    if (part.index > part.count) {
+        throw usage_error("--part " + terminal_escape(text) + ": I must be at most K");
+    }
+    return part;
+}
+
+std::size_t planned_runs(const run_cli_options& o, const run::run_options& r) {
+    if (!o.part.empty() || r.kernels.empty()) {
+        return 1;
+    }
+    const bool automatic = o.runs == "auto";
+    std::size_t k = 1;
+    if (automatic) {
+        const auto devices = ocl::select(r.devices);
+        k = std::any_of(devices.begin(), devices.end(),
+                        [](const ocl::device_handle& d) {
+                            return d.info.is_gpu() ||
+                                   d.info.type.find("accelerator") != std::string::npos;
+                        })
+                ? 3
+                : 1;
+    } else {
+        k = parse_small_count(o.runs, "--runs");
+    }
+    if (k > r.measure.rounds) {
+        if (!automatic) {
+            throw usage_error("--runs " + std::to_string(k) + " needs --rounds " +
+                              std::to_string(k) + " or more: every process measures a round");
+        }
+        k = static_cast<std::size_t>(r.measure.rounds);
+    }
+    return k;
+}
+
+void apply_part(const run_part& part, run::run_options& r) {
+    const std::uint64_t total = r.measure.rounds;
+    const std::uint64_t share = total / part.count + (part.index <= total % part.count ? 1 : 0);
+    if (share == 0) {
+        throw usage_error("--part " + std::to_string(part.index) + "/" +
+                          std::to_string(part.count) + " has no round of " + std::to_string(total));
+    }
+    r.measure.rounds = share;
+    r.measure.extra_rounds = (r.measure.extra_rounds + part.count - 1) / part.count;
+    r.measure.max_time_s *= static_cast<double>(share) / static_cast<double>(total);
+    if (part.index > 1) {
+        r.measure_peak = false;
+        r.host_repeats = 0;
+        r.scenarios.clear();
+    }
+}
+
+void run_parts(std::size_t count, const run::progress_sink& progress, bool quiet, profile& p) {
+    const part_folder folder;
+    std::vector<std::pair<profile, std::string>> parts;
+    std::vector<std::string> warnings;
+    std::size_t i = 1;
+    for (; i <= count && !run::interrupted(); ++i) {
+        if (!quiet) {
+            std::cerr << "run " << i << " of " << count
+                      << " (a process of its own, so that compare sees the run-to-run spread; "
+                         "--runs)\n";
+        }
+        const std::string path = folder.file(i);
+        const int status = wait_child(start_child(child_args(i, count, path)));
+        std::error_code ec;
+        if (fs::exists(path, ec)) {
+            parts.emplace_back(load_profile(path), "process " + std::to_string(i));
+            p = merge_parts(parts, count, warnings);
+            if (progress.checkpoint) {
+                progress.checkpoint(p);
+            }
+        }
+        judge_child(status, i, count);
+    }
+    for (const auto& w : warnings) {
+        std::cerr << "warning: " << terminal_escape(w) << '\n';
+    }
+    if (run::interrupted() && !parts.empty()) {
+        p.complete = false;
+        p.incomplete_reason = std::string("interrupted by ") +
+                              run::signal_name(run::interrupt_signal()) + " in process " +
+                              std::to_string(i - 1) + " of " + std::to_string(count);
+    }
+}
+
+} // namespace grp::cli

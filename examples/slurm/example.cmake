@@ -1,0 +1,6 @@
+# The Slurm array example without Slurm: two tasks on PoCL (tiny sizes, 2 rounds) from a
+# temporary folder, then the one report and one compare over both.
+add_test(NAME example.slurm_array_collect
+  COMMAND ${GRP_EXPECT} 0 "slurm-test: ok"
+          -- bash ${CMAKE_CURRENT_LIST_DIR}/test_slurm.sh ${GRP_BIN} ${CMAKE_SOURCE_DIR})
+set_tests_properties(example.slurm_array_collect PROPERTIES LABELS "example;ocl" TIMEOUT 600)

@@ -1,0 +1,57 @@
+#!/usr/bin/env bash
+# `run --runs K`: the rounds split over K processes, kept as K runs of one profile.
+#  1. --runs 3 --rounds 4: runs 0, 1, 2 hold 2, 1 and 1 rounds of every case; the peak is
+#     measured once; settings say runs 3 and rounds 4; compare against a --runs 2 profile uses
+#     both sides' runs and does not warn about single runs.
+#  2. SIGINT once process 2 has started: exit 130, process 1's rounds are kept, the profile
+#     is marked incomplete naming the process, and no part file is left behind.
+# Usage: runs.sh BIN
+set -u
+bin=$1
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+export TMPDIR=$work/tmp
+mkdir -p "$TMPDIR"
+fail() { echo "FAIL: $*"; exit 1; }
+quick=(-k reduce6 -l 64,128 -n 4096 --round-spacing 0 --extra-rounds 0 --peak-bytes 64k)
+
+"$bin" run "${quick[@]}" --min-samples 3 --max-time 0 --runs 3 --rounds 4 -q -o "$work/a.json" >/dev/null ||
+  fail "run --runs 3 exited $?"
+"$bin" run "${quick[@]}" --min-samples 3 --max-time 0 --runs 2 --rounds 2 -q -o "$work/b.json" >/dev/null ||
+  fail "run --runs 2 exited $?"
+python3 - "$work/a.json" <<'EOF' || fail "profile of --runs 3 is not three runs of 2, 1, 1 rounds"
+import json, sys
+p = json.load(open(sys.argv[1]))
+assert p["settings"]["runs"] == 3 and p["settings"]["rounds"] == 4, p["settings"]
+assert len(p["runs"]) == 3 and p["complete"], p["runs"]
+assert "peak" in p["devices"][0] and len(p["devices"]) == 1
+assert len(p["cases"]) == 2
+for c in p["cases"]:
+    runs = [r["run"] for r in c["rounds"]]
+    assert runs == [0, 0, 1, 2], runs
+EOF
+"$bin" validate "$work/a.json" >/dev/null || fail "the merged profile does not validate"
+out=$("$bin" compare "$work/a.json" "$work/b.json" 2>&1)
+grep -q "3 + 2 runs" <<<"$out" || fail "compare did not use both sides' runs: $out"
+grep -q "one run on each side" <<<"$out" && fail "compare warned about single runs: $out"
+
+log=$work/log
+"$bin" run "${quick[@]}" --runs 3 --rounds 6 --min-samples 20 --max-time 30 -o "$work/i.json" \
+  2>"$log" >/dev/null &
+pid=$!
+for _ in $(seq 1 1200); do
+  grep -q "run 2 of 3" "$log" && break
+  kill -0 $pid 2>/dev/null || break
+  sleep 0.1
+done
+kill -INT $pid
+wait $pid; rc=$?
+[[ $rc == 130 ]] || { cat "$log"; fail "exit $rc after SIGINT, expected 130"; }
+python3 - "$work/i.json" <<'EOF' || fail "interrupted --runs profile lost process 1 or its reason"
+import json, sys
+p = json.load(open(sys.argv[1]))
+assert not p["complete"] and "interrupted by SIGINT in process 2 of 3" in p["incomplete_reason"]
+assert all(sum(r["run"] == 0 for r in c["rounds"]) == 2 for c in p["cases"]), p["cases"]
+EOF
+[[ -z $(ls -A "$TMPDIR") ]] || fail "part files left in TMPDIR: $(ls -A "$TMPDIR")"
+echo "ok: --runs 3 keeps three runs; SIGINT keeps process 1"
