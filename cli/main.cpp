@@ -42,6 +42,13 @@ void add_device_option(CLI::App* sub, std::vector<std::string>& devices) {
         ->delimiter(',')
         ->type_name("DEV");
 }
+void add_color_option(CLI::App* sub, std::string& mode) {
+    sub->add_option("--color", mode,
+                    "Colour the tables: auto (on a terminal, unless NO_COLOR is set), always, "
+                    "never")
+        ->check(CLI::IsMember({"auto", "always", "never"}))
+        ->capture_default_str();
+}
 } // namespace grp::cli
 
 namespace {
@@ -81,8 +88,7 @@ int run_command(const grp::cli::command_slot& slot) {
 int main(int argc, char** argv) {
     g_argv.assign(argv, argv + argc);
     CLI::App app(top_help, "gpu-reduce-prof");
-    app.set_version_flag("-V,--version", std::string(grp::tool_name) + " " + grp::tool_version +
-                                             " (git " + grp::tool_git_sha + ")");
+    app.set_version_flag("-V,--version", grp::version_line());
     app.require_subcommand(1);
     app.fallthrough(false);
     // CLI11 quotes the offending argument: escaped like every other message (set before the
@@ -98,6 +104,8 @@ int main(int argc, char** argv) {
     grp::cli::add_compare(app, slot);
     grp::cli::add_report(app, slot);
     grp::cli::add_merge(app, slot);
+    grp::cli::add_completion(app, slot);
+    grp::cli::add_man(app, slot);
 
     try {
         app.parse(argc, argv);

@@ -52,6 +52,6 @@ export UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
 # Under the sanitizers: every unit test and the CLI tests of the commands that read and write
 # files (validate, report, compare, merge, platforms, the hardening inputs); the CLI tests that
 # sweep kernels ran once above, and under ASan they would take CI past its 30 minutes.
-ctest --test-dir "$asan" --output-on-failure -j"$(nproc)" -LE "ocl|browser|example" \
+ctest --test-dir "$asan" --output-on-failure -j"$(nproc)" -LE "ocl|browser|example|package" \
   -E "cli\.(run_|scenario_|wg_limit)" "$@"
 scripts/fuzz.sh 30

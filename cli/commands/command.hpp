@@ -19,9 +19,14 @@ void add_validate(CLI::App& app, command_slot& slot);
 void add_compare(CLI::App& app, command_slot& slot);
 void add_report(CLI::App& app, command_slot& slot);
 void add_merge(CLI::App& app, command_slot& slot);
+void add_completion(CLI::App& app, command_slot& slot);
+void add_man(CLI::App& app, command_slot& slot);
 
 /// Adds the shared `--device` option (repeatable, comma-separated) to a subcommand.
 void add_device_option(CLI::App* sub, std::vector<std::string>& devices);
+
+/// Adds `--color auto|always|never` (default auto: a terminal and NO_COLOR unset).
+void add_color_option(CLI::App* sub, std::string& mode);
 
 /// The argv main was called with, for the profile's tool.argv.
 const std::vector<std::string>& invocation_argv();

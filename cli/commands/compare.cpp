@@ -6,7 +6,9 @@
 #include "grp/model/compare/compare.hpp"
 
 #include "commands/command.hpp"
+#include "commands/validators.hpp"
 #include "grp/core/error.hpp"
+#include "grp/core/output_file.hpp"
 #include "grp/core/text_safe.hpp"
 #include "grp/model/merge.hpp"
 #include "grp/report/compare/print.hpp"
@@ -16,6 +18,8 @@
 #include <cstdlib>
 #include <iostream>
 #include <memory>
+#include <optional>
+#include <sstream>
 
 namespace grp::cli {
 
@@ -30,7 +34,9 @@ struct compare_cli_options {
     std::string fail_on = "slower,wrong,unmeasured";
     std::string normalize = "none";
     bool allow_cross_machine = false;
-    bool markdown = false, json = false, csv = false;
+    bool markdown = false, json = false, force = false;
+    std::string csv; ///< "" none, "-" stdout, else a file
+    std::string color = "auto";
 };
 
 /// "5", "5%" or "7.5%" -> 0.05 / 0.075. Throws usage_error otherwise.
@@ -100,12 +106,57 @@ void check_reference(const compare_options& opt, const profile& base) {
                       "), a full case key, or peak");
 }
 
+/// The --csv output, checked before any profile is read: not an input, writable, and not on
+/// stdout together with --json or --markdown.
+std::optional<output_file> csv_output(const compare_cli_options& cli) {
+    if (cli.csv.empty()) {
+        return std::nullopt;
+    }
+    if (cli.csv == "-" && (cli.json || cli.markdown)) {
+        throw usage_error("--csv - and --" + std::string(cli.json ? "json" : "markdown") +
+                          " would both write to stdout; give --csv a file");
+    }
+    output_file csv(cli.csv, "CSV", cli.force);
+    std::vector<std::string> inputs = cli.files;
+    inputs.insert(inputs.end(), cli.bases.begin(), cli.bases.end());
+    check_distinct_files(inputs, {&csv});
+    csv.probe();
+    return csv;
+}
+
+void print_results(const compare_cli_options& cli, const std::vector<comparison>& all,
+                   const std::optional<output_file>& csv) {
+    if (csv) {
+        std::ostringstream text;
+        print_comparisons_csv(text, all);
+        csv->write(text.str());
+    }
+    // Warnings go to stderr in every format, before the results, so that stdout holds only
+    // the comparison and a person still sees them first.
+    for (const auto& c : all) {
+        for (const auto& w : c.warnings) {
+            std::cerr << "warning: " << (all.size() > 1 ? terminal_escape(c.cand_label) + ": " : "")
+                      << terminal_escape(w) << '\n';
+        }
+    }
+    std::cerr.flush();
+    const bool csv_on_stdout = csv && csv->is_stdout();
+    if (cli.json) {
+        std::cout << comparisons_to_json(all).dump(2) << '\n';
+    } else if (cli.markdown) {
+        print_comparisons_markdown(std::cout, all);
+    } else if (!csv_on_stdout) {
+        print_comparisons(std::cout, all, use_colour(1, cli.color));
+    }
+}
+
 int run_compare(const compare_cli_options& cli) {
     const auto opt = options_of(cli);
     if (cli.bases.empty() && cli.files.size() < 2) {
         throw usage_error("compare needs a baseline and a candidate: BASE.json CAND.json, or "
                           "--base RUN.json (repeatable) CAND.json");
     }
+    const auto csv = csv_output(cli);
     // Load everything first: a bad profile is exit 5 before anything is printed.
     std::vector<std::string> cand_files;
     const auto [base, base_label] = load_base(cli, cand_files);
@@ -115,23 +166,7 @@ int run_compare(const compare_cli_options& cli) {
     for (const auto& f : cand_files) {
         all.push_back(compare_profiles(base, load_profile(f), opt, base_label, f));
     }
-    if (cli.json) {
-        std::cout << comparisons_to_json(all).dump(2) << '\n';
-    } else if (cli.csv) {
-        print_comparisons_csv(std::cout, all);
-    } else if (cli.markdown) {
-        print_comparisons_markdown(std::cout, all);
-    } else {
-        print_comparisons(std::cout, all, use_colour(1));
-    }
-    if (cli.json || cli.markdown || cli.csv) {
-        // Machine-readable output goes to stdout alone; warnings still reach a person.
-        for (const auto& c : all) {
-            for (const auto& w : c.warnings) {
-                std::cerr << "warning: " << terminal_escape(w) << '\n';
-            }
-        }
-    }
+    print_results(cli, all, csv);
     bool failed = std::any_of(all.begin(), all.end(), [](const auto& c) { return c.failed(); });
     return static_cast<int>(failed ? exit_code::regression_or_wrong : exit_code::ok);
 }
@@ -142,6 +177,7 @@ const char* compare_footer = R"(Examples:
   gpu-reduce-prof compare base.json new.json --threshold 10 --alpha 0.001
   gpu-reduce-prof compare base.json new.json --markdown >> "$GITHUB_STEP_SUMMARY"
   gpu-reduce-prof compare base.json new.json --json | jq '.comparisons[0].cases[0]'
+  gpu-reduce-prof compare base.json new.json --csv changes.csv   # the table, and a CSV
   gpu-reduce-prof compare h100.json mi300.json --normalize peak   # across machines
   gpu-reduce-prof compare a.json b.json c.json               # matrix: cases x profiles vs a.json
 
@@ -208,11 +244,14 @@ void add_compare(CLI::App& app, command_slot& slot) {
     add_compare_options(sub, *opt);
     auto* md = sub->add_flag("--markdown", opt->markdown,
                              "Print GitHub-flavoured markdown (CI job summary, PR comment)");
-    auto* js =
-        sub->add_flag("--json", opt->json, "Print the whole comparison as JSON")->excludes(md);
-    sub->add_flag("--csv", opt->csv, "Print one CSV row per case (header first)")
-        ->excludes(md)
-        ->excludes(js);
+    sub->add_flag("--json", opt->json, "Print the whole comparison as JSON")->excludes(md);
+    sub->add_option("--csv", opt->csv,
+                    "Write one CSV row per case and candidate (header first) to FILE; '-' for "
+                    "stdout instead of the table")
+        ->type_name("FILE")
+        ->check(non_empty("a file name"));
+    sub->add_flag("-f,--force", opt->force, "Overwrite an existing CSV file");
+    add_color_option(sub, opt->color);
     sub->callback([opt, &slot] {
         slot = [opt] {
             return run_compare(*opt);

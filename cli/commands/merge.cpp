@@ -36,7 +36,8 @@ int run_merge(const merge_cli_options& o) {
     }
     m.merged.tool.argv = invocation_argv();
     out.write(profile_text(m.merged));
-    std::cerr << "baseline written to " << terminal_escape(out.path()) << ": "
+    std::cerr << "baseline written to "
+              << (out.is_stdout() ? std::string("stdout") : terminal_escape(out.path())) << ": "
               << m.merged.runs.size() << " runs, " << m.merged.cases.size() << " cases\n";
     return 0;
 }
@@ -61,7 +62,8 @@ void add_merge(CLI::App& app, command_slot& slot) {
         ->required()
         ->expected(1, -1)
         ->type_name("FILE");
-    sub->add_option("-o,--output", o->output, "The baseline profile to write")->required();
+    sub->add_option("-o,--output", o->output, "The baseline profile to write ('-': stdout)")
+        ->required();
     sub->add_flag("--force", o->force, "Overwrite an existing output file");
     sub->callback([o, &slot] {
         slot = [o] {

@@ -66,8 +66,7 @@ int run_report(const report_options& opt) {
     for (const auto& f : opt.files) {
         inputs.push_back({f, load_profile(f)}); // file_error: exit 5
     }
-    const std::string generator =
-        std::string(tool_name) + " " + tool_version + " (git " + tool_git_sha + ")";
+    const std::string generator = version_line();
     std::size_t next = 0;
     if (!opt.output.empty()) {
         html::page_options page;

@@ -11,6 +11,7 @@
 #include "grp/core/text_safe.hpp"
 #include "grp/model/layout_summary.hpp"
 #include "grp/report/best/best_table.hpp"
+#include "grp/report/csv/csv.hpp"
 #include "grp/report/table.hpp"
 #include "grp/run/interrupt.hpp"
 #include "grp/run/runner.hpp"
@@ -21,6 +22,7 @@
 #include <iostream>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <sstream>
 #include <unistd.h>
 
@@ -243,27 +245,41 @@ void with_resumed(profile& p, const run::run_options& opts, const std::string& p
     }
 }
 
-int finish_run(profile& p, checkpoint_store& store, const run_cli_options& o) {
+/// Where a run's results go: the profile (through the store), the CSV, and the tables, which
+/// go to stderr when stdout carries the profile or the CSV (so stdout is pure data).
+struct run_outputs {
+    checkpoint_store& store;
+    const output_file* csv = nullptr;
+    bool data_on_stdout = false;
+};
+
+std::string where(const output_file& f) {
+    return f.is_stdout() ? std::string("stdout") : terminal_escape(f.path());
+}
+
+int finish_run(profile& p, const run_outputs& outs, const run_cli_options& o) {
     if (auto rows = summarize_layouts(p); !rows.empty()) {
         p.scenarios["layouts"]["table"] = to_json(rows);
     }
-    store.save_final(p);
-    const output_file& out = store.out();
+    outs.store.save_final(p);
+    if (outs.csv != nullptr) {
+        std::ostringstream csv;
+        print_cases_csv(csv, p);
+        outs.csv->write(csv.str());
+    }
+    std::ostream& tables = outs.data_on_stdout ? std::cerr : std::cout;
     run_table_options table;
-    table.colour = use_colour(1);
+    table.colour = use_colour(outs.data_on_stdout ? 2 : 1, o.color);
     table.cells = parse_cell_value(o.cells);
     table.list_only = o.table == "list";
-    print_run_tables(std::cout, p, table);
-    print_layout_table(std::cout, p);
-    print_best_configs(std::cout, p, table.colour);
-    if (o.describe) {
-        print_run_legend(std::cout);
-    }
+    print_run_tables(tables, p, table);
+    print_layout_table(tables, p);
+    print_best_configs(tables, p, table.colour);
     const auto n = count_outcomes(p);
     print_failures(p);
     print_warnings(n, o);
     std::cerr << (p.complete ? "" : "interrupted: ") << "profile written to "
-              << terminal_escape(out.path()) << " (" << p.cases.size() << " cases"
+              << where(outs.store.out()) << " (" << p.cases.size() << " cases"
               << (n.wrong ? ", " + std::to_string(n.wrong) + " WRONG" : "")
               << (n.failed ? ", " + std::to_string(n.failed) + " failed" : "") << ")\n";
     if (n.measured == 0 && p.complete) {
@@ -273,6 +289,32 @@ int finish_run(profile& p, checkpoint_store& store, const run_cli_options& o) {
     return exit_status(p, n);
 }
 
+/// The --csv output; none in a part of --runs (the parent writes it).
+std::optional<output_file> csv_target(const run_cli_options& o, bool part) {
+    if (o.output == "-" && o.csv == "-") {
+        throw usage_error("-o - and --csv - would both write to stdout; send one of them to a "
+                          "file");
+    }
+    if (o.csv.empty() || part) {
+        return std::nullopt;
+    }
+    return output_file(o.csv, "CSV", o.force);
+}
+
+/// Before any work: no output is an input or another output, and each can be written (an
+/// unwritable output fails now, not after the sweep).
+void probe_outputs(const run::run_options& opts, const output_file& out,
+                   const std::optional<output_file>& csv) {
+    std::vector<const output_file*> targets{&out};
+    if (csv) {
+        targets.push_back(&*csv);
+    }
+    check_distinct_files(run_input_files(opts), targets);
+    for (const auto* t : targets) {
+        t->probe();
+    }
+}
+
 } // namespace
 
 int run_run(const run_cli_options& o) {
@@ -280,9 +322,9 @@ int run_run(const run_cli_options& o) {
         list_kernels();
         return 0;
     }
-    if (o.output == "-") {
-        throw usage_error("-o -: run writes its profile to a file, since its tables go to "
-                          "stdout; name a file with -o");
+    if (o.describe) {
+        print_run_legend(std::cout); // no sweep, no OpenCL: the explanation alone
+        return 0;
     }
     auto opts = to_run_options(o);
     const bool part = !o.part.empty();
@@ -291,12 +333,12 @@ int run_run(const run_cli_options& o) {
     }
     const output_file out(part ? o.part_output : (o.output.empty() ? default_output() : o.output),
                           "profile", o.force || part, /*create_dirs=*/!part);
-    out.probe(); // before any work: an unwritable output fails now, not after the sweep
-    check_distinct_files(run_input_files(opts), {&out});
+    const auto csv = csv_target(o, part);
+    probe_outputs(opts, out, csv);
     auto store = std::make_shared<checkpoint_store>(out);
     run::start_signal_thread([store](int sig) { store->write_and_exit(sig); });
     const std::size_t runs = planned_runs(o, opts);
-    run_progress progress(std::cerr, isatty(2) != 0, o.quiet);
+    run_progress progress(std::cerr, isatty(2) != 0, o.quiet, use_colour(2, o.color));
     auto sink = make_sink(progress, *store);
     profile p;
     run::stamp_profile(p, invocation_argv());
@@ -321,7 +363,8 @@ int run_run(const run_cli_options& o) {
         return exit_status(p, count_outcomes(p));
     }
     with_resumed(p, opts, o.resume);
-    return finish_run(p, *store, o);
+    const run_outputs outs{*store, csv ? &*csv : nullptr, o.output == "-" || o.csv == "-"};
+    return finish_run(p, outs, o);
 }
 
 } // namespace grp::cli

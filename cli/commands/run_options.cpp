@@ -146,9 +146,15 @@ void add_timing_options(CLI::App* sub, run_cli_options& o) {
 
 void add_output_options(CLI::App* sub, run_cli_options& o) {
     sub->add_option("-o,--output", o.output,
-                    "Profile path (default out/profile-<UTC time>-<random>.json)")
+                    "Profile path (default out/profile-<UTC time>-<random>.json); '-' writes "
+                    "the profile to stdout and the tables to stderr")
         ->check(non_empty("a file name"));
-    sub->add_flag("--force", o.force, "Overwrite an existing output file");
+    sub->add_option("--csv", o.csv,
+                    "Also write one CSV row per case (columns in README); '-' for stdout (the "
+                    "tables then go to stderr)")
+        ->type_name("FILE")
+        ->check(non_empty("a file name"));
+    sub->add_flag("--force", o.force, "Overwrite existing output files");
     sub->add_flag("--keep-going", o.keep_going,
                   "Record a kernel that fails to build as failed and go on");
     sub->add_flag("--no-peak", o.no_peak, "Skip the peak-bandwidth measurement");
@@ -169,7 +175,9 @@ void add_output_options(CLI::App* sub, run_cli_options& o) {
     sub->add_option("--cells", o.cells, "What a matrix cell shows: time (median), gbps or both")
         ->check(CLI::IsMember({"time", "gbps", "both"}))
         ->capture_default_str();
-    sub->add_flag("--describe", o.describe, "Explain the columns and the bytes counted");
+    sub->add_flag("--describe", o.describe,
+                  "Explain the columns and the bytes counted, and exit (nothing runs)");
+    add_color_option(sub, o.color);
     sub->add_flag("--list", o.list, "List the built-in kernels and exit");
     sub->add_flag("-q,--quiet", o.quiet, "No progress on stderr");
 }

@@ -15,7 +15,9 @@ struct run_cli_options {
     std::string order = "sequential";
     std::string search = "exhaustive"; ///< exhaustive | random:N | halving[:ETA]
     std::string resume;                ///< a profile whose cases are not measured again
-    std::string output;
+    std::string output; ///< the profile; "-" is stdout (the tables then go to stderr)
+    std::string csv;    ///< one row per case; "" none, "-" stdout
+    std::string color = "auto";
     std::string cl_options;
     std::string data = "random";
     std::string wg_limit = "device";

@@ -38,8 +38,9 @@ int run_validate(const validate_options& opt) {
             continue;
         }
         all_valid = false;
+        std::cout.flush(); // the ok lines before, in order on a terminal
         for (const auto& line : check.problems) {
-            std::cout << terminal_escape(line) << '\n'; // lines quote the file's strings
+            std::cerr << terminal_escape(line) << '\n'; // lines quote the file's strings
         }
     }
     std::cout.flush();

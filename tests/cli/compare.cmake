@@ -65,7 +65,7 @@ grp_cli_test(compare_markdown 1
 grp_cli_test(compare_json 1 "\"verdict\": \"slower\""
              compare ${CMP}/base.json ${CMP}/slower10.json --json)
 grp_cli_test(compare_csv 1 "^candidate,case,kernel,type,layout,n,local_size,op,verdict,fails,"
-             compare ${CMP}/base.json ${CMP}/slower10.json --csv)
+             compare ${CMP}/base.json ${CMP}/slower10.json --csv -)
 grp_cli_test(compare_json_markdown_exclusive 2 "excludes"
              compare ${CMP}/base.json ${CMP}/slower10.json --json --markdown)
 grp_cli_test(compare_matrix 1

@@ -45,8 +45,8 @@ set_tests_properties(cli.run_build_failure_after_a_finished_group_keeps_it
 grp_cli_sh(run_unwritable_output_fails_before_the_sweep
   "\$expect 5 'cannot write the profile .*/proc/grp-none/p.json' --not 'device 0|GB/s' -- \$bin run -k reduce2 -l 64 -n 4096 -o /proc/grp-none/p.json;
    touch \$out/plain-file; \$expect 5 'cannot write the profile' --not 'device 0' -- \$bin run -k reduce2 -o \$out/plain-file/p.json")
-grp_cli_test(run_output_to_stdout_is_refused_exit_2 2 "-o -: run writes its profile to a file"
-             run -k reduce2 -o -)
+grp_cli_test(run_profile_and_csv_both_to_stdout_exit_2 2 "-o - and --csv - would both write to stdout"
+             run -k reduce2 -o - --csv -)
 grp_cli_test(run_output_that_is_a_directory_exit_2 2 "is a directory. name a file"
              run -k reduce2 -o ${H_OUT})
 grp_cli_sh(run_unknown_placeholder_fails_before_any_work

@@ -8,8 +8,6 @@ add_test(NAME cli.run_writes_a_profile_that_validates
     '${GRP_BIN}' validate run_small.json | grep -q ': ok (4 cases, 1 devices)'")
 grp_cli_test(run_table_marks_best_and_passes 0 "\\* reduce_vec4|\\* reduce3"
              run -k reduce3,reduce_vec4 -l 64 -n 2^16 ${GRP_QUICK} -o run_table.json --force)
-grp_cli_test(run_describe_explains_bytes 0 "Bytes = the input read once"
-             run -k reduce2 -l 64 -n 4096 ${GRP_QUICK} --describe -o run_describe.json --force)
 grp_cli_test(run_list_shows_unsafe_label 0 "reduce4_lockstep.*UNSAFE" run --list)
 grp_cli_test(run_n_zero_and_one_verify 0 "reduce6 .* 0 .* ok.*reduce6 .* 1 .* ok"
              run -k reduce6 -l 64 -n 0,1 -t int ${GRP_QUICK} -o run_n01.json --force)

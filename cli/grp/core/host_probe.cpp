@@ -57,11 +57,43 @@ std::map<std::string, std::string> relevant_env() {
         if (name.rfind("POCL_", 0) == 0 || name == "CUDA_VISIBLE_DEVICES" ||
             name == "OCL_ICD_VENDORS" || name == "OCL_ICD_FILENAMES" ||
             name == "OPENCL_VENDOR_PATH" || name == "ROCR_VISIBLE_DEVICES" ||
-            name == "ZE_AFFINITY_MASK") {
+            name == "HIP_VISIBLE_DEVICES" || name == "GPU_DEVICE_ORDINAL" ||
+            name == "ZE_AFFINITY_MASK" || name == "ONEAPI_DEVICE_SELECTOR" ||
+            name == "CUDA_DEVICE_ORDER") {
             out[name] = eq == std::string::npos ? "" : kv.substr(eq + 1);
         }
     }
     return out;
+}
+
+// A cpufreq value of cpu0 in MHz (the files hold kHz); empty where cpufreq is not exposed
+// (most virtual machines and many containers).
+std::optional<double> cpufreq_mhz(const char* file) {
+    std::ifstream in(std::string("/sys/devices/system/cpu/cpu0/cpufreq/") + file);
+    double khz = 0;
+    if (in >> khz && khz > 0) {
+        return khz / 1000.0;
+    }
+    return std::nullopt;
+}
+
+// The clock now: cpufreq's, else /proc/cpuinfo's "cpu MHz" (a hypervisor's nominal figure in
+// most virtual machines).
+std::optional<double> current_cpu_mhz() {
+    if (auto mhz = cpufreq_mhz("scaling_cur_freq")) {
+        return mhz;
+    }
+    const std::string text = after_colon(first_line_with("/proc/cpuinfo", "cpu MHz"));
+    char* end = nullptr;
+    const double mhz = std::strtod(text.c_str(), &end);
+    return end != text.c_str() && mhz > 0 ? std::optional<double>(mhz) : std::nullopt;
+}
+
+void probe_clocks(host_info& h) {
+    h.cpu_mhz = current_cpu_mhz();
+    h.cpu_max_mhz = cpufreq_mhz("cpuinfo_max_freq");
+    std::ifstream gov("/sys/devices/system/cpu/cpu0/cpufreq/scaling_governor");
+    std::getline(gov, h.cpu_governor);
 }
 
 } // namespace
@@ -96,6 +128,7 @@ host_info probe_host() {
     }
     h.load_start = read_load_average();
     h.env = relevant_env();
+    probe_clocks(h);
     return h;
 }
 

@@ -107,7 +107,10 @@ void text_table::print_markdown(std::ostream& os) const {
     }
 }
 
-bool use_colour(int fd) {
+bool use_colour(int fd, const std::string& mode) {
+    if (mode == "always" || mode == "never") {
+        return mode == "always";
+    }
     const char* no = std::getenv("NO_COLOR");
     return isatty(fd) != 0 && (no == nullptr || *no == '\0');
 }

@@ -33,7 +33,9 @@ private:
     std::vector<std::vector<cell>> m_rows;
 };
 
-/// True when stdout (fd 1) or stderr (fd 2) is a terminal and NO_COLOR is not set.
-bool use_colour(int fd);
+/// Whether to colour what goes to `fd` under `--color MODE`: "always" yes, "never" no, "auto"
+/// (the default) when `fd` is a terminal and NO_COLOR is unset or empty (https://no-color.org;
+/// the command line overrides the variable).
+bool use_colour(int fd, const std::string& mode = "auto");
 
 } // namespace grp

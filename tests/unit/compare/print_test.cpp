@@ -23,7 +23,7 @@ TEST(compare_print, console_colours_only_when_asked) {
     print_comparisons(coloured, all, true);
     EXPECT_EQ(plain.str().find('\033'), std::string::npos);
     EXPECT_NE(coloured.str().find("\033[31mwrong (fails)"), std::string::npos);
-    EXPECT_NE(plain.str().find("context: git sha: aaaaaaaaaaaa -> ffffffffffff"),
+    EXPECT_NE(plain.str().find("git sha               aaaaaaaaaaaa  ffffffffffff"),
               std::string::npos);
     EXPECT_NE(plain.str().find("1 wrong, 5 same. FAIL: 1 case fails"), std::string::npos);
     // Worst first: the wrong case is the first row after the header.

@@ -50,53 +50,6 @@ pair_cases(const profile& bp, std::vector<const case_result*> bs, const profile&
     return out;
 }
 
-std::string joined(const profile& p, std::string (*field)(const device_info&)) {
-    std::string out;
-    for (const auto& d : p.devices) {
-        out += (out.empty() ? "" : ", ") + field(d.info);
-    }
-    return out;
-}
-
-std::string load_text(const std::optional<std::array<double, 3>>& l) {
-    if (!l) {
-        return "-";
-    }
-    std::ostringstream os;
-    os.precision(2);
-    os << std::fixed << (*l)[0];
-    return os.str();
-}
-
-std::vector<context_difference> context_of(const profile& b, const profile& c) {
-    std::vector<std::pair<std::string, std::pair<std::string, std::string>>> fields = {
-        {"schema", {b.schema_version, c.schema_version}},
-        {"tool version", {b.tool.version, c.tool.version}},
-        {"git sha", {b.tool.git_sha, c.tool.git_sha}},
-        {"host", {b.host.hostname, c.host.hostname}},
-        {"cpu", {b.host.cpu_model, c.host.cpu_model}},
-        {"os", {b.host.os, c.host.os}},
-        {"runs", {std::to_string(b.runs.size()), std::to_string(c.runs.size())}},
-        {"load at start", {load_text(b.host.load_start), load_text(c.host.load_start)}},
-        {"device",
-         {joined(b, [](const device_info& d) { return d.name; }),
-          joined(c, [](const device_info& d) { return d.name; })}},
-        {"device uuid",
-         {joined(b, [](const device_info& d) { return d.uuid.value_or("-"); }),
-          joined(c, [](const device_info& d) { return d.uuid.value_or("-"); })}},
-        {"driver",
-         {joined(b, [](const device_info& d) { return d.driver_version.value_or("-"); }),
-          joined(c, [](const device_info& d) { return d.driver_version.value_or("-"); })}},
-    };
-    std::vector<context_difference> out;
-    for (auto& [what, v] : fields) {
-        if (v.first != v.second) {
-            out.push_back({what, v.first, v.second});
-        }
-    }
-    return out;
-}
-
 void sort_worst_first(std::vector<case_comparison>& cases) {
     std::stable_sort(cases.begin(), cases.end(), [](const auto& a, const auto& b) {
         if (a.outcome != b.outcome) {
@@ -210,7 +163,7 @@ comparison compare_profiles(const profile& base, const profile& cand, const comp
         r.cases.push_back(compare_case(base, b, cand, c, opt));
     }
     sort_worst_first(r.cases);
-    r.context = context_of(base, cand);
+    r.context = context_differences(base, cand);
     add_warnings(r, base, cand);
     return r;
 }

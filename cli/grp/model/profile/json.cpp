@@ -223,6 +223,9 @@ void to_json(ojson& j, const host_info& h) {
               {"load_start", load_json(h.load_start)},
               {"load_end", load_json(h.load_end)},
               {"env", h.env},
+              {"cpu_mhz", json_number(h.cpu_mhz)},
+              {"cpu_max_mhz", json_number(h.cpu_max_mhz)},
+              {"cpu_governor", h.cpu_governor},
               {"started_at", h.started_at},
               {"finished_at", h.finished_at}};
 }
@@ -238,6 +241,13 @@ void from_json(const ojson& j, host_info& h) {
     h.load_start = load_from(j, "load_start");
     h.load_end = load_from(j, "load_end");
     h.env = j.value("env", std::map<std::string, std::string>{});
+    h.clocks_recorded = j.contains("cpu_mhz");
+    for (auto [key, field] : {std::pair{"cpu_mhz", &h.cpu_mhz}, {"cpu_max_mhz", &h.cpu_max_mhz}}) {
+        if (j.contains(key) && j[key].is_number()) {
+            *field = j[key].get<double>();
+        }
+    }
+    h.cpu_governor = j.value("cpu_governor", "");
     h.started_at = j.value("started_at", "");
     h.finished_at = j.value("finished_at", "");
 }

@@ -184,6 +184,13 @@ struct host_info {
     std::string machine_id; ///< sha256 prefix of /etc/machine-id; "" when unreadable
     std::optional<std::array<double, 3>> load_start, load_end; ///< 1, 5, 15 min averages
     std::map<std::string, std::string> env; ///< variables that select devices or drivers
+    // 2.2: the CPU's clocks. Empty optionals: not readable on that machine (null in the file).
+    std::optional<double> cpu_mhz;     ///< cpu0's clock when the run started
+    std::optional<double> cpu_max_mhz; ///< cpu0's maximum (cpufreq cpuinfo_max_freq)
+    std::string cpu_governor;          ///< cpufreq scaling governor; "" when not exposed
+    /// Derived on load, not written: false for a profile older than 2.2, whose clocks were
+    /// never recorded ("not recorded", as opposed to "unavailable").
+    bool clocks_recorded = true;
 };
 
 /// One run that contributed rounds: a plain profile has one, a merged baseline several.

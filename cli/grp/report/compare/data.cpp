@@ -3,6 +3,7 @@
 #include "grp/core/version.hpp"
 #include "grp/report/compare/cells.hpp"
 #include "grp/report/compare/print.hpp"
+#include "grp/report/csv/csv.hpp"
 
 #include <cmath>
 #include <sstream>
@@ -90,27 +91,6 @@ ojson comparison_json(const comparison& c) {
         {"warnings", c.warnings},
         {"cases", cases},
     };
-}
-
-std::string csv_field(const std::string& s) {
-    if (s.find_first_of(",\"\n\r") == std::string::npos) {
-        return s;
-    }
-    std::string out = "\"";
-    for (char ch : s) {
-        out += ch == '"' ? std::string("\"\"") : std::string(1, ch);
-    }
-    return out + "\"";
-}
-
-std::string csv_number(const std::optional<double>& v) {
-    if (!v || !std::isfinite(*v)) {
-        return "";
-    }
-    std::ostringstream os;
-    os.precision(10);
-    os << *v;
-    return os.str();
 }
 
 } // namespace

@@ -115,6 +115,37 @@ std::vector<std::string> undecided(const comparison& c) {
     return out;
 }
 
+// What differs between the two profiles' run contexts, as a small table (values escaped by
+// text_table: an environment variable may hold anything).
+void print_context_table(std::ostream& os, const comparison& c) {
+    if (c.context.empty()) {
+        return;
+    }
+    text_table t;
+    t.add_column("context that differs");
+    t.add_column("base");
+    t.add_column("candidate");
+    for (const auto& d : c.context) {
+        t.add_row({{d.what}, {d.base}, {d.cand}});
+    }
+    t.print(os, false, "  ");
+}
+
+void print_context_markdown(std::ostream& os, const comparison& c) {
+    if (c.context.empty()) {
+        return;
+    }
+    text_table t; // print_markdown escapes every cell
+    t.add_column("context that differs");
+    t.add_column("base");
+    t.add_column(c.cand_label);
+    for (const auto& d : c.context) {
+        t.add_row({{d.what}, {d.base}, {d.cand}});
+    }
+    t.print_markdown(os);
+    os << '\n';
+}
+
 void print_header(std::ostream& os, const std::vector<comparison>& all) {
     os << "base: " << terminal_escape(all.front().base_label)
        << (all.front().base_runs > 1 ? " (" + std::to_string(all.front().base_runs) + " runs)" : "")
@@ -122,13 +153,7 @@ void print_header(std::ostream& os, const std::vector<comparison>& all) {
     for (const auto& c : all) {
         os << "candidate: " << terminal_escape(c.cand_label)
            << (c.cand_runs > 1 ? " (" + std::to_string(c.cand_runs) + " runs)" : "") << '\n';
-        for (const auto& d : c.context) {
-            os << "  context: " << terminal_escape(d.what + ": " + d.base + " -> " + d.cand)
-               << '\n';
-        }
-        for (const auto& w : c.warnings) {
-            os << "  warning: " << terminal_escape(w) << '\n';
-        }
+        print_context_table(os, c); // warnings: on stderr, by the command (compare.cpp)
         const auto open = undecided(c);
         if (!open.empty()) {
             os << "  not decided (" << open.size() << "):\n";
@@ -184,10 +209,6 @@ void print_comparisons_markdown(std::ostream& os, const std::vector<comparison>&
        << markdown_escape(options_line(first)) << ".\n\n";
     for (const auto& c : all) {
         os << "- `" << markdown_escape(c.cand_label) << "`: " << summary_line(c) << '\n';
-        for (const auto& d : c.context) {
-            os << "  - " << markdown_escape(d.what) << ": " << markdown_escape(d.base) << " → "
-               << markdown_escape(d.cand) << '\n';
-        }
         for (const auto& w : c.warnings) {
             os << "  - **warning**: " << markdown_escape(w) << '\n';
         }
@@ -196,6 +217,9 @@ void print_comparisons_markdown(std::ostream& os, const std::vector<comparison>&
         }
     }
     os << '\n';
+    for (const auto& c : all) {
+        print_context_markdown(os, c);
+    }
     if (all.size() > 1) {
         matrix_table(all, false).print_markdown(os);
         os << "\nEach cell: change vs base and verdict; `!` a case that fails, `~` another device "

@@ -15,7 +15,8 @@
 
 namespace grp {
 
-/// Console output: context, warnings, what could not be decided, the table, a verdict line.
+/// Console output: the context that differs, what could not be decided, the table, a verdict
+/// line (the warnings are the caller's to print, on stderr).
 /// Precondition: `all` is not empty; each element compares the same base with one candidate.
 void print_comparisons(std::ostream& os, const std::vector<comparison>& all, bool colour);
 

@@ -103,8 +103,8 @@ void run_progress::case_finished(std::size_t index, std::size_t total, const cas
     if (m_terminal) {
         if (r.status == case_status::wrong || r.status == case_status::failed) {
             m_os << "\r\033[K  [" << index + 1 << '/' << total << "] "
-                 << terminal_escape(short_key(r.key)) << ": \033[31m" << terminal_escape(outcome(r))
-                 << "\033[0m\n";
+                 << terminal_escape(short_key(r.key)) << ": " << (m_colour ? "\033[31m" : "")
+                 << terminal_escape(outcome(r)) << (m_colour ? "\033[0m" : "") << '\n';
         }
         return;
     }

@@ -17,8 +17,9 @@ namespace grp {
 class run_progress {
 public:
     /// `terminal`: rewrite one status line with \r; otherwise print a line per finished case.
-    run_progress(std::ostream& os, bool terminal, bool quiet)
-        : m_os(os), m_terminal(terminal), m_quiet(quiet) {}
+    /// `colour`: a wrong or failed case in red (only on a terminal).
+    run_progress(std::ostream& os, bool terminal, bool quiet, bool colour = false)
+        : m_os(os), m_terminal(terminal), m_quiet(quiet), m_colour(colour && terminal) {}
 
     void device_started(const device_info& d, std::size_t cases);
     void peak_measured(const peak_bandwidth& p);
@@ -34,6 +35,7 @@ private:
     std::ostream& m_os;
     bool m_terminal;
     bool m_quiet;
+    bool m_colour;
     std::chrono::steady_clock::time_point m_device_start;
     std::string m_phase;
 };

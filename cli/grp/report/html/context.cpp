@@ -1,5 +1,7 @@
-// Section "Devices and run context": what ran where, with the measured peak bandwidth.
+// Section "Devices and run context": what ran where, with the measured peak bandwidth, and
+// with several profiles a table of the context fields that differ between them.
 #include "grp/core/units.hpp"
+#include "grp/model/compare/compare.hpp"
 #include "grp/report/escape.hpp"
 #include "grp/report/html/elements.hpp"
 #include "grp/report/html/sections.hpp"
@@ -53,13 +55,14 @@ std::string run_context(const report_input& in) {
     const auto& p = in.prof;
     std::vector<std::pair<std::string, std::string>> rows = {
         {"profile", in.path},
-        {"tool", p.tool.name + " " + p.tool.version + " (git " + p.tool.git_sha + ")"},
+        {"tool", p.tool.name + " " + p.tool.version},
         {"command", argv_text(p.tool.argv)},
-        {"host", p.host.hostname + (p.host.os.empty() ? "" : " \xC2\xB7 " + p.host.os)},
         {"started / finished", p.host.started_at + " / " + p.host.finished_at},
-        {"schema", p.schema_version},
         {"cases", std::to_string(p.cases.size())},
     };
+    for (auto& f : context_fields(p, env_names_of({&p}))) {
+        rows.emplace_back(f.what, f.value);
+    }
     for (auto& [k, v] : flatten(p.settings)) {
         rows.emplace_back("setting: " + k, v);
     }
@@ -80,6 +83,40 @@ std::string kernels_details(const profile& p) {
            "</details>";
 }
 
+// Every context field whose value is not the same in all profiles: one row each, one column
+// per profile.
+std::string context_differences_table(const std::vector<report_input>& inputs) {
+    std::vector<const profile*> profiles;
+    for (const auto& in : inputs) {
+        profiles.push_back(&in.prof);
+    }
+    const auto env = env_names_of(profiles);
+    std::vector<std::vector<context_field>> fields;
+    for (const auto* p : profiles) {
+        fields.push_back(context_fields(*p, env));
+    }
+    std::vector<row> rows;
+    for (std::size_t f = 0; f < fields.front().size(); ++f) {
+        row r{{{fields.front()[f].what}}, ""};
+        bool differs = false;
+        for (const auto& pf : fields) {
+            differs = differs || pf[f].value != fields.front()[f].value;
+            r.cells.push_back({pf[f].value});
+        }
+        if (differs) {
+            rows.push_back(std::move(r));
+        }
+    }
+    if (rows.empty()) {
+        return para("The profiles' run contexts do not differ.");
+    }
+    std::vector<column> cols = {{"context that differs"}};
+    for (std::size_t i = 0; i < inputs.size(); ++i) {
+        cols.push_back({profile_tag(i)});
+    }
+    return "<h3>Context that differs</h3>" + render_table(cols, rows, "compact");
+}
+
 } // namespace
 
 std::string profile_tag(std::size_t index) {
@@ -88,6 +125,9 @@ std::string profile_tag(std::size_t index) {
 
 std::string section_context(const std::vector<report_input>& inputs) {
     std::string s = section_open("context", "Devices and run context");
+    if (inputs.size() > 1) {
+        s += context_differences_table(inputs);
+    }
     for (std::size_t i = 0; i < inputs.size(); ++i) {
         const auto& in = inputs[i];
         if (inputs.size() > 1) {

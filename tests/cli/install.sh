@@ -1,0 +1,56 @@
+#!/usr/bin/env bash
+# `cmake --install` into a temporary prefix, then the installed tool as a user meets it:
+# --help, --version, platforms, validate of the installed example profile against the installed
+# schema, the man page, and the bash completion sourced into a clean bash.
+# Usage: install.sh CMAKE BUILD-DIR
+set -euo pipefail
+cmake=$1 build=$2
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+fail() { echo "FAIL: $*"; exit 1; }
+"$cmake" --install "$build" --prefix "$tmp/usr" >"$tmp/install.log" || fail "$(cat "$tmp/install.log")"
+bin=$tmp/usr/bin/gpu-reduce-prof
+share=$tmp/usr/share
+for f in "$bin" "$share/gpu-reduce-prof/kernels/reduce.cl" "$share/gpu-reduce-prof/kernels/README.md" \
+         "$share/gpu-reduce-prof/profiles/profile.schema.json" "$share/gpu-reduce-prof/profiles/SCHEMA.md" \
+         "$share/man/man1/gpu-reduce-prof.1" "$share/bash-completion/completions/gpu-reduce-prof" \
+         "$share/zsh/vendor-completions/_gpu-reduce-prof" "$share/doc/gpu-reduce-prof/LICENSE" \
+         "$share/doc/gpu-reduce-prof/copyright" "$share/doc/gpu-reduce-prof/README.md" \
+         "$share/doc/gpu-reduce-prof/examples/static-local-block/block_sum.cl"; do
+  [[ -e $f ]] || fail "not installed: ${f#"$tmp"}"
+done
+[[ ! -e $share/doc/gpu-reduce-prof/examples/CMakeLists.txt ]] || fail "the examples' CTest wiring was installed"
+cd "$tmp" # nothing of the source or build tree around
+"$bin" --help | grep -q "Exit codes" || fail "--help"
+version=$("$bin" --version)
+grep -Eq '^gpu-reduce-prof [0-9.]+ \((git [0-9a-f]{7,}|git sha not recorded: .+)\)$' <<<"$version" ||
+  fail "--version: $version"
+"$bin" platforms | grep -q "^Device 0" || fail "platforms found no device"
+"$bin" validate "$share"/gpu-reduce-prof/profiles/examples/*.json | grep -q ": ok (" ||
+  fail "the installed example profile does not validate"
+python3 - "$share/gpu-reduce-prof/profiles/profile.schema.json" <<'PY' || fail "installed schema"
+import json, sys
+assert json.load(open(sys.argv[1]))["$schema"].startswith("http://json-schema.org/draft-07")
+PY
+# The man page: roff, every visible sub-command and the exit codes.
+man=$share/man/man1/gpu-reduce-prof.1
+head -1 "$man" | grep -q '^\.TH GPU-REDUCE-PROF 1' || fail "man page header"
+for cmd in platforms run validate compare report merge completion; do
+  grep -q "^\.SS $cmd\$" "$man" || fail "man page lacks the $cmd command"
+done
+grep -q '^\.SH EXIT STATUS' "$man" && grep -q '^\.B 128+N' "$man" || fail "man page lacks exit codes"
+# The bash completion: sources without error in a clean shell and completes commands, options
+# and option values.
+complete_words() {
+  bash --norc --noprofile -c 'set -eu; source "$1"; shift
+    COMP_WORDS=("$@"); COMP_CWORD=$(($# - 1)); _gpu_reduce_prof; echo "${COMPREPLY[*]}"' \
+    _ "$share/bash-completion/completions/gpu-reduce-prof" "$@"
+}
+[[ $(complete_words gpu-reduce-prof ru) == run ]] || fail "completing 'ru': $(complete_words gpu-reduce-prof ru)"
+[[ $(complete_words gpu-reduce-prof compare --cs) == --csv ]] || fail "completing 'compare --cs'"
+[[ $(complete_words gpu-reduce-prof run --table '') == "matrix list" ]] || fail "completing 'run --table'"
+grep -q '^#compdef gpu-reduce-prof' "$share/zsh/vendor-completions/_gpu-reduce-prof" || fail "zsh file"
+if command -v zsh >/dev/null; then
+  zsh -n "$share/zsh/vendor-completions/_gpu-reduce-prof" || fail "zsh completion does not parse"
+fi
+echo "ok: installed into a temporary prefix and ran"
