@@ -269,5 +269,15 @@ TEST(compare_rules, incomplete_profiles_are_warned_about) {
     EXPECT_NE(c.warnings[1].find("one run on each side"), std::string::npos);
 }
 
+TEST(compare_rules, single_runs_on_cpus_are_not_warned_about) {
+    // PoCL's rounds cover its run-to-run spread; a GPU's (or an unknown device's) do not.
+    auto base = make_profile({make_case("k", samples(1000))});
+    base.devices[0].info.type = "cpu";
+    auto c = run(base, base);
+    EXPECT_TRUE(c.warnings.empty()) << c.warnings.front();
+    base.devices[0].info.type = "gpu";
+    EXPECT_EQ(run(base, base).warnings.size(), 1u);
+}
+
 } // namespace
 } // namespace grp
