@@ -99,7 +99,11 @@ bool op_result_matches(double expected, double device) {
     if (std::isnan(expected) || std::isnan(device)) {
         return std::isnan(expected) && std::isnan(device);
     }
-    return std::memcmp(&expected, &device, sizeof expected) == 0;
+    std::uint64_t a = 0;
+    std::uint64_t b = 0;
+    std::memcpy(&a, &expected, sizeof a);
+    std::memcpy(&b, &device, sizeof b);
+    return a == b;
 }
 
 } // namespace grp
