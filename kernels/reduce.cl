@@ -23,6 +23,56 @@
 #define GRP_VEC4(t) GRP_CAT(t, 4)
 #define T4 GRP_VEC4(T)
 
+// The operator: -D GRP_OP_{sum,min,max,product} with -D GRP_T_<type> (reduce.json passes
+// both); sum when none is given. REDUCE combines two values, REDUCE4 two T4 vectors, IDENTITY
+// is what an element past n contributes. Floats use fmin/fmax, which return the non-NaN
+// operand. Integer products multiply as uint (wrap-around modulo 2^32): signed overflow is
+// undefined in OpenCL C. Float products compile, but the harness skips them (no exact
+// reference; cli/grp/model/reduce_op.hpp).
+#if defined(GRP_T_float) || defined(GRP_T_double)
+#define GRP_FLOATING 1
+#else
+#define GRP_FLOATING 0
+#endif
+#if defined(GRP_OP_min)
+#if GRP_FLOATING
+#define REDUCE(a, b) fmin((a), (b))
+#define IDENTITY ((T)INFINITY)
+#elif defined(GRP_T_uint)
+#define REDUCE(a, b) min((a), (b))
+#define IDENTITY ((T)UINT_MAX)
+#else
+#define REDUCE(a, b) min((a), (b))
+#define IDENTITY ((T)INT_MAX)
+#endif
+#define REDUCE4(a, b) REDUCE(a, b)
+#elif defined(GRP_OP_max)
+#if GRP_FLOATING
+#define REDUCE(a, b) fmax((a), (b))
+#define IDENTITY ((T)-INFINITY)
+#elif defined(GRP_T_uint)
+#define REDUCE(a, b) max((a), (b))
+#define IDENTITY ((T)0)
+#else
+#define REDUCE(a, b) max((a), (b))
+#define IDENTITY ((T)INT_MIN)
+#endif
+#define REDUCE4(a, b) REDUCE(a, b)
+#elif defined(GRP_OP_product)
+#if defined(GRP_T_int)
+#define REDUCE(a, b) as_int(as_uint(a) * as_uint(b))
+#define REDUCE4(a, b) as_int4(as_uint4(a) * as_uint4(b))
+#else
+#define REDUCE(a, b) ((a) * (b))
+#define REDUCE4(a, b) ((a) * (b))
+#endif
+#define IDENTITY ((T)1)
+#else
+#define REDUCE(a, b) ((a) + (b))
+#define REDUCE4(a, b) ((a) + (b))
+#define IDENTITY ((T)0)
+#endif
+
 // Sequential-addressing tree over blockSize values in sdata, fully unrolled because blockSize
 // is a compile-time constant: the compiler drops the levels above blockSize. Every level ends
 // with a barrier, including the last 32 (no lock-step assumption).
@@ -30,7 +80,7 @@ inline void tree_unrolled(__local T* sdata, unsigned int tid) {
 #define GRP_LEVEL(s)                                                                               \
     if (blockSize >= 2 * (s)) {                                                                    \
         if (tid < (s)) {                                                                           \
-            sdata[tid] += sdata[tid + (s)];                                                        \
+            sdata[tid] = REDUCE(sdata[tid], sdata[tid + (s)]);                                     \
         }                                                                                          \
         barrier(CLK_LOCAL_MEM_FENCE);                                                              \
     }
@@ -48,11 +98,11 @@ __kernel void reduce0(__global const T* g_idata, __global T* g_odata, unsigned i
                       __local T* sdata) {
     unsigned int tid = get_local_id(0);
     unsigned int i = get_global_id(0);
-    sdata[tid] = (i < n) ? g_idata[i] : (T)0;
+    sdata[tid] = (i < n) ? g_idata[i] : IDENTITY;
     barrier(CLK_LOCAL_MEM_FENCE);
     for (unsigned int s = 1; s < blockSize; s *= 2) {
         if ((tid % (2 * s)) == 0) {
-            sdata[tid] += sdata[tid + s];
+            sdata[tid] = REDUCE(sdata[tid], sdata[tid + s]);
         }
         barrier(CLK_LOCAL_MEM_FENCE);
     }
@@ -67,12 +117,12 @@ __kernel void reduce1(__global const T* g_idata, __global T* g_odata, unsigned i
                       __local T* sdata) {
     unsigned int tid = get_local_id(0);
     unsigned int i = get_global_id(0);
-    sdata[tid] = (i < n) ? g_idata[i] : (T)0;
+    sdata[tid] = (i < n) ? g_idata[i] : IDENTITY;
     barrier(CLK_LOCAL_MEM_FENCE);
     for (unsigned int s = 1; s < get_local_size(0); s *= 2) {
         unsigned int index = 2 * s * tid;
         if (index < get_local_size(0)) {
-            sdata[index] += sdata[index + s];
+            sdata[index] = REDUCE(sdata[index], sdata[index + s]);
         }
         barrier(CLK_LOCAL_MEM_FENCE);
     }
@@ -86,11 +136,11 @@ __kernel void reduce2(__global const T* g_idata, __global T* g_odata, unsigned i
                       __local T* sdata) {
     unsigned int tid = get_local_id(0);
     unsigned int i = get_global_id(0);
-    sdata[tid] = (i < n) ? g_idata[i] : (T)0;
+    sdata[tid] = (i < n) ? g_idata[i] : IDENTITY;
     barrier(CLK_LOCAL_MEM_FENCE);
     for (unsigned int s = get_local_size(0) / 2; s > 0; s >>= 1) {
         if (tid < s) {
-            sdata[tid] += sdata[tid + s];
+            sdata[tid] = REDUCE(sdata[tid], sdata[tid + s]);
         }
         barrier(CLK_LOCAL_MEM_FENCE);
     }
@@ -104,9 +154,9 @@ __kernel void reduce2(__global const T* g_idata, __global T* g_odata, unsigned i
 inline T load_two(__global const T* g_idata, unsigned int n, unsigned int tid) {
     unsigned int ls = get_local_size(0);
     unsigned int i = get_group_id(0) * (ls * 2) + tid;
-    T sum = (i < n) ? g_idata[i] : (T)0;
+    T sum = (i < n) ? g_idata[i] : IDENTITY;
     if (i + ls < n) {
-        sum += g_idata[i + ls];
+        sum = REDUCE(sum, g_idata[i + ls]);
     }
     return sum;
 }
@@ -119,7 +169,7 @@ __kernel void reduce3(__global const T* g_idata, __global T* g_odata, unsigned i
     barrier(CLK_LOCAL_MEM_FENCE);
     for (unsigned int s = get_local_size(0) / 2; s > 0; s >>= 1) {
         if (tid < s) {
-            sdata[tid] += sdata[tid + s];
+            sdata[tid] = REDUCE(sdata[tid], sdata[tid + s]);
         }
         barrier(CLK_LOCAL_MEM_FENCE);
     }
@@ -137,14 +187,14 @@ __kernel void reduce4(__global const T* g_idata, __global T* g_odata, unsigned i
     barrier(CLK_LOCAL_MEM_FENCE);
     for (unsigned int s = get_local_size(0) / 2; s > 32; s >>= 1) {
         if (tid < s) {
-            sdata[tid] += sdata[tid + s];
+            sdata[tid] = REDUCE(sdata[tid], sdata[tid + s]);
         }
         barrier(CLK_LOCAL_MEM_FENCE);
     }
 #define GRP_TAIL(s)                                                                                \
     if (blockSize >= 2 * (s)) {                                                                    \
         if (tid < (s)) {                                                                           \
-            sdata[tid] += sdata[tid + (s)];                                                        \
+            sdata[tid] = REDUCE(sdata[tid], sdata[tid + (s)]);                                     \
         }                                                                                          \
         barrier(CLK_LOCAL_MEM_FENCE);                                                              \
     }
@@ -166,24 +216,24 @@ __kernel void reduce4_lockstep(__global const T* g_idata, __global T* g_odata, u
     barrier(CLK_LOCAL_MEM_FENCE);
     for (unsigned int s = get_local_size(0) / 2; s > 32; s >>= 1) {
         if (tid < s) {
-            sdata[tid] += sdata[tid + s];
+            sdata[tid] = REDUCE(sdata[tid], sdata[tid + s]);
         }
         barrier(CLK_LOCAL_MEM_FENCE);
     }
     if (tid < 32) {
         volatile __local T* v = sdata;
         if (blockSize >= 64)
-            v[tid] += v[tid + 32];
+            v[tid] = REDUCE(v[tid], v[tid + 32]);
         if (blockSize >= 32)
-            v[tid] += v[tid + 16];
+            v[tid] = REDUCE(v[tid], v[tid + 16]);
         if (blockSize >= 16)
-            v[tid] += v[tid + 8];
+            v[tid] = REDUCE(v[tid], v[tid + 8]);
         if (blockSize >= 8)
-            v[tid] += v[tid + 4];
+            v[tid] = REDUCE(v[tid], v[tid + 4]);
         if (blockSize >= 4)
-            v[tid] += v[tid + 2];
+            v[tid] = REDUCE(v[tid], v[tid + 2]);
         if (blockSize >= 2)
-            v[tid] += v[tid + 1];
+            v[tid] = REDUCE(v[tid], v[tid + 1]);
     }
     if (tid == 0) {
         g_odata[get_group_id(0)] = sdata[0];
@@ -210,11 +260,11 @@ __kernel void reduce6(__global const T* g_idata, __global T* g_odata, unsigned i
     unsigned int tid = get_local_id(0);
     unsigned int i = get_group_id(0) * (blockSize * 2) + tid;
     unsigned int grid = blockSize * 2 * get_num_groups(0);
-    T sum = (T)0;
+    T sum = IDENTITY;
     while (i < n) {
-        sum += g_idata[i];
+        sum = REDUCE(sum, g_idata[i]);
         if (nIsPow2 || i + blockSize < n) {
-            sum += g_idata[i + blockSize];
+            sum = REDUCE(sum, g_idata[i + blockSize]);
         }
         i += grid;
     }
@@ -232,14 +282,14 @@ __kernel void reduce_vec4(__global const T* g_idata, __global T* g_odata, unsign
                           __local T* sdata) {
     unsigned int tid = get_local_id(0);
     unsigned int nvec = n / 4;
-    T4 acc = (T4)(0);
+    T4 acc = (T4)(IDENTITY);
     for (unsigned int v = get_global_id(0); v < nvec; v += get_global_size(0)) {
-        acc += vload4(v, g_idata);
+        acc = REDUCE4(acc, vload4(v, g_idata));
     }
-    T sum = (acc.x + acc.y) + (acc.z + acc.w);
+    T sum = REDUCE(REDUCE(acc.x, acc.y), REDUCE(acc.z, acc.w));
     if (get_global_id(0) == 0) {
         for (unsigned int j = nvec * 4; j < n; ++j) {
-            sum += g_idata[j];
+            sum = REDUCE(sum, g_idata[j]);
         }
     }
     sdata[tid] = sum;
@@ -264,21 +314,21 @@ __kernel void reduce_single(__global const T* g_idata, __global T* g_odata, unsi
     const unsigned int nvec = n / 4;
     const unsigned int grid = get_global_size(0);
     unsigned int v = get_global_id(0);
-    T4 a0 = (T4)(0), a1 = (T4)(0), a2 = (T4)(0), a3 = (T4)(0);
+    T4 a0 = (T4)(IDENTITY), a1 = (T4)(IDENTITY), a2 = (T4)(IDENTITY), a3 = (T4)(IDENTITY);
     for (; v + 3 * grid < nvec; v += 4 * grid) {
-        a0 += vload4(v, g_idata);
-        a1 += vload4(v + grid, g_idata);
-        a2 += vload4(v + 2 * grid, g_idata);
-        a3 += vload4(v + 3 * grid, g_idata);
+        a0 = REDUCE4(a0, vload4(v, g_idata));
+        a1 = REDUCE4(a1, vload4(v + grid, g_idata));
+        a2 = REDUCE4(a2, vload4(v + 2 * grid, g_idata));
+        a3 = REDUCE4(a3, vload4(v + 3 * grid, g_idata));
     }
     for (; v < nvec; v += grid) {
-        a0 += vload4(v, g_idata);
+        a0 = REDUCE4(a0, vload4(v, g_idata));
     }
-    const T4 acc = (a0 + a1) + (a2 + a3);
-    T sum = (acc.x + acc.y) + (acc.z + acc.w);
+    const T4 acc = REDUCE4(REDUCE4(a0, a1), REDUCE4(a2, a3));
+    T sum = REDUCE(REDUCE(acc.x, acc.y), REDUCE(acc.z, acc.w));
     if (get_global_id(0) == 0) {
         for (unsigned int j = nvec * 4; j < n; ++j) {
-            sum += g_idata[j];
+            sum = REDUCE(sum, g_idata[j]);
         }
     }
     sdata[tid] = sum;
@@ -294,9 +344,9 @@ __kernel void reduce_single(__global const T* g_idata, __global T* g_odata, unsi
         mem_fence(CLK_GLOBAL_MEM_FENCE);
         // volatile: read the other groups' partials from memory, never from a stale cache line
         volatile __global const T* partials = g_odata;
-        T total = (T)0;
+        T total = IDENTITY;
         for (unsigned int g = tid; g < get_num_groups(0); g += blockSize) {
-            total += partials[g];
+            total = REDUCE(total, partials[g]);
         }
         sdata[tid] = total;
         barrier(CLK_LOCAL_MEM_FENCE);

@@ -4,6 +4,7 @@
 #include "commands/validators.hpp"
 #include "grp/core/units.hpp"
 #include "grp/model/kernel_catalog.hpp"
+#include "grp/model/reduce_op.hpp"
 #include "grp/report/table.hpp"
 #include "grp/run/run_record.hpp"
 #include "grp/run/scenario/scenarios.hpp"
@@ -54,6 +55,10 @@ void add_sweep_options(CLI::App* sub, run_cli_options& o) {
     sub->add_option("-t,--type", o.types, "Element types: int, uint, float, double (default float)")
         ->delimiter(',');
     sub->add_option("--layout", o.layouts, "Data layouts: flat, aos12, aos16, soa")->delimiter(',');
+    sub->add_option("--op", o.ops,
+                    "Reduction operators: sum, min, max, product (default sum; kernels that do "
+                    "not declare an operator skip its cases)")
+        ->delimiter(',');
     sub->add_option("--data", o.data,
                     "Input values: random (seeded, never zero), iota (0, 1, 2, ...), ones, "
                     "const:V, or file:PATH (raw values of the element type)")
@@ -224,6 +229,15 @@ run::run_options to_run_options(const run_cli_options& o) {
     }
     for (const auto& l : o.layouts) {
         r.sweep.layouts.push_back(parse_data_layout(l));
+    }
+    if (!o.ops.empty()) {
+        r.sweep.ops.clear();
+        for (const auto& op : o.ops) {
+            const auto parsed = parse_reduce_op(op);
+            if (std::find(r.sweep.ops.begin(), r.sweep.ops.end(), parsed) == r.sweep.ops.end()) {
+                r.sweep.ops.push_back(parsed);
+            }
+        }
     }
     for (const auto& s : o.sizes) {
         r.sweep.sizes.push_back(parse_count(s, "-n"));

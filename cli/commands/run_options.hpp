@@ -10,7 +10,7 @@
 namespace grp::cli {
 
 struct run_cli_options {
-    std::vector<std::string> kernels, sizes, types, layouts, devices, scenarios;
+    std::vector<std::string> kernels, sizes, types, layouts, devices, scenarios, ops;
     std::string local_sizes = "default";
     std::string order = "sequential";
     std::string search = "exhaustive"; ///< exhaustive | random:N | halving[:ETA]

@@ -3,6 +3,7 @@
 #include "grp/core/error.hpp"
 #include "grp/core/json_file.hpp"
 #include "grp/core/text_safe.hpp"
+#include "grp/model/reduce_op.hpp"
 #include "grp/model/spec_reader.hpp"
 
 #include <algorithm>
@@ -20,7 +21,7 @@ constexpr std::uint64_t max_local_elems_per_item = 65536;
 const char* known_fields[] = {
     "name",      "entry",    "description", "args",   "build_options", "grid",    "local_size",
     "local_mem", "types",    "layouts",     "finish", "safe",          "default", "requires",
-    "source",    "in_place", "sizes",       "params", "constraints"};
+    "source",    "in_place", "sizes",       "params", "constraints",   "ops"};
 
 void read_finish(const spec_reader& r, const ojson& k, const std::string& field, kernel_spec& s) {
     if (k.contains("finish")) {
@@ -157,6 +158,9 @@ kernel_spec parse_one(const spec_reader& r, const ojson& k, const std::string& f
     s.layouts = k.contains("layouts")
                     ? r.list<data_layout>(k["layouts"], field + ".layouts", parse_data_layout)
                     : std::vector<data_layout>{data_layout::flat};
+    if (k.contains("ops")) {
+        s.ops = r.list<std::string>(k["ops"], field + ".ops", parse_reduce_op);
+    }
     r.tuning(k, field, s);
     read_finish(r, k, field, s);
     if (!k.contains("sizes") && std::none_of(s.args.begin(), s.args.end(), [](const kernel_arg& a) {
@@ -250,7 +254,7 @@ bool n_is_pow2(std::uint64_t n, std::uint64_t items_per_group) {
 }
 
 std::string expand_build_options(const kernel_spec& k, element_type t, std::uint64_t local_size,
-                                 std::uint64_t n) {
+                                 std::uint64_t n, const std::string& op) {
     std::string out;
     const std::string& s = k.build_options;
     for (size_t i = 0; i < s.size(); ++i) {
@@ -271,6 +275,8 @@ std::string expand_build_options(const kernel_spec& k, element_type t, std::uint
             out += n_is_pow2(n, local_size * k.grid.elems_per_item) ? "1" : "0";
         } else if (name == "elems_per_item") {
             out += std::to_string(k.grid.elems_per_item);
+        } else if (name == "op") {
+            out += op;
         } else if (k.config.count(name) != 0) {
             out += std::to_string(k.config.at(name));
         } else {
@@ -279,7 +285,7 @@ std::string expand_build_options(const kernel_spec& k, element_type t, std::uint
                 params += ", {" + p.name + "}";
             }
             throw file_error("unknown placeholder {" + name +
-                             "} (known: {type}, {local_size}, {n_is_pow2}, {elems_per_item}" +
+                             "} (known: {type}, {local_size}, {n_is_pow2}, {elems_per_item}, {op}" +
                              params + ")");
         }
         i = close;

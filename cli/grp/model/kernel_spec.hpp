@@ -92,6 +92,9 @@ struct kernel_spec {
     std::uint64_t local_elems_per_item = 1; ///< size rule of the `local` argument
     std::vector<element_type> types;
     std::vector<data_layout> layouts;
+    /// Reduction operators the kernel implements through the {op} placeholder ("sum", "min",
+    /// "max", "product"); other operators' cases are skipped. Default: sum only.
+    std::vector<std::string> ops{"sum"};
     finish_mode finish = finish_mode::passes;
     size_rule sizes = size_rule::checked;
     bool in_place = false; ///< writes its input by design: the input is restored every launch
@@ -124,11 +127,11 @@ parse_kernel_specs(const std::string& spec_text, const std::string& spec_path,
 /// power of two" is not enough: the last pass over a few partials would read out of bounds.
 bool n_is_pow2(std::uint64_t n, std::uint64_t items_per_group);
 
-/// Fills {type}, {local_size}, {n_is_pow2}, {elems_per_item} and the instance's parameters
-/// {NAME} in build_options. Throws file_error for an unknown placeholder (parse_kernel_specs
-/// already checked them).
+/// Fills {type}, {local_size}, {n_is_pow2}, {elems_per_item}, {op} and the instance's
+/// parameters {NAME} in build_options. Throws file_error for an unknown placeholder
+/// (parse_kernel_specs already checked them).
 std::string expand_build_options(const kernel_spec& k, element_type t, std::uint64_t local_size,
-                                 std::uint64_t n);
+                                 std::uint64_t n, const std::string& op = "sum");
 
 /// One kernel per configuration of its tuning space (the kernel itself when it has none), each
 /// with `config` set and an elems_per_item expression evaluated. Throws file_error naming the

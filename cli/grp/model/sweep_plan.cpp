@@ -142,6 +142,26 @@ std::vector<std::uint64_t> kernel_locals(const kernel_spec& k, const sweep_optio
     return locals;
 }
 
+// The points of one (kernel, type, op, layout): sizes x local sizes.
+void plan_sizes(const std::vector<kernel_spec>& kernels, std::size_t k, const sweep_options& opt,
+                const device_info& dev, const sweep_point& base,
+                const std::vector<std::uint64_t>& locals, std::vector<sweep_point>& out) {
+    auto sizes = opt.sizes;
+    if (sizes.empty()) {
+        sizes.push_back(default_size(dev, record_bytes(base.layout, base.type)));
+    }
+    for (auto n : sizes) {
+        for (auto ls : kernel_locals(kernels[k], opt, locals)) {
+            if (!left_out_of_default(kernels[k], opt, dev, ls)) {
+                sweep_point p = base;
+                p.n = n;
+                p.local_size = ls;
+                out.push_back(p);
+            }
+        }
+    }
+}
+
 } // namespace
 
 std::vector<sweep_point> plan_sweep(const std::vector<kernel_spec>& kernels,
@@ -156,19 +176,10 @@ std::vector<sweep_point> plan_sweep(const std::vector<kernel_spec>& kernels,
         }
         const auto& layouts = opt.layouts.empty() ? kernels[k].layouts : opt.layouts;
         for (auto t : types) {
-            for (auto l : layouts) {
-                if (served_by_sibling(kernels, k, l)) {
-                    continue;
-                }
-                auto sizes = opt.sizes;
-                if (sizes.empty()) {
-                    sizes.push_back(default_size(dev, record_bytes(l, t)));
-                }
-                for (auto n : sizes) {
-                    for (auto ls : kernel_locals(kernels[k], opt, locals)) {
-                        if (!left_out_of_default(kernels[k], opt, dev, ls)) {
-                            out.push_back({k, t, l, n, ls});
-                        }
+            for (const auto& op : opt.ops) {
+                for (auto l : layouts) {
+                    if (!served_by_sibling(kernels, k, l)) {
+                        plan_sizes(kernels, k, opt, dev, {k, t, l, 0, 0, op}, locals, out);
                     }
                 }
             }
@@ -179,8 +190,8 @@ std::vector<sweep_point> plan_sweep(const std::vector<kernel_spec>& kernels,
     }
     if (opt.order == sweep_order::interleaved) {
         std::stable_sort(out.begin(), out.end(), [](const sweep_point& a, const sweep_point& b) {
-            return std::tie(a.type, a.layout, a.n, a.local_size) <
-                   std::tie(b.type, b.layout, b.n, b.local_size);
+            return std::tie(a.type, a.op, a.layout, a.n, a.local_size) <
+                   std::tie(b.type, b.op, b.layout, b.n, b.local_size);
         });
     } else if (opt.order == sweep_order::random) {
         std::mt19937_64 rng(opt.seed);

@@ -1,7 +1,7 @@
-// The sweep: kernels x types x layouts x sizes x local sizes, expanded into the ordered list of
-// points one device runs. Local sizes and default sizes depend on the device, so a plan is made
-// per device. Points a kernel or device cannot run stay in the plan; the runner records them as
-// skipped with the reason, never drops them silently.
+// The sweep: kernels x types x operators x layouts x sizes x local sizes, expanded into the ordered
+// list of points one device runs. Local sizes and default sizes depend on the device, so a plan is
+// made per device. Points a kernel or device cannot run stay in the plan; the runner records them
+// as skipped with the reason, never drops them silently.
 #pragma once
 
 #include "grp/model/device_info.hpp"
@@ -24,6 +24,7 @@ struct sweep_options {
     std::vector<std::uint64_t> sizes;    ///< elements/records; empty: sized from the device
     std::vector<element_type> types;     ///< empty: float
     std::vector<data_layout> layouts;    ///< empty: each kernel's declared layouts
+    std::vector<std::string> ops{"sum"}; ///< reduction operators (--op)
     sweep_order order = sweep_order::sequential;
     std::uint64_t seed = 1;
     /// --search random:N: configurations per (kernel, type, layout, n); 0: all of them.
@@ -36,6 +37,7 @@ struct sweep_point {
     data_layout layout = data_layout::flat;
     std::uint64_t n = 0;
     std::uint64_t local_size = 0;
+    std::string op = "sum"; ///< the reduction operator
 };
 
 /// Resolves a local-size list for a device: "default" = default_local_sizes, "pow2" = 1, 2, 4

@@ -3,6 +3,7 @@
 #include "grp/core/checked_math.hpp"
 #include "grp/core/text_safe.hpp"
 #include "grp/model/pass_plan.hpp"
+#include "grp/model/reduce_op.hpp"
 #include "grp/model/verify.hpp"
 
 #include <algorithm>
@@ -19,6 +20,29 @@ std::string bytes_note(const sweep_point& p) {
                        : p.layout == data_layout::aos16 ? "aos16 record, 4 B of it padding"
                                                         : to_string(p.layout) + " record";
     return "input read once: n x " + rec + " (" + what + "); partial sums not counted";
+}
+
+// Why the kernel cannot run the point's operator, or "": it must declare the operator (never
+// clamped to sum), the operator must have an exact reference for the type, and the data must
+// reach the kernel unpadded and be finished on the device (the host finish and the zero padding
+// of "pad" kernels are sums).
+std::string op_skip_reason(const kernel_spec& k, const sweep_point& p) {
+    if (p.op == "sum") {
+        return "";
+    }
+    if (std::find(k.ops.begin(), k.ops.end(), p.op) == k.ops.end()) {
+        return "kernel does not declare operator " + p.op;
+    }
+    if (auto why = op_type_skip_reason(p.op, p.type); !why.empty()) {
+        return why;
+    }
+    if (!k.finish_on_device()) {
+        return "operator " + p.op + " needs a device finish (the host finish adds partials)";
+    }
+    if (k.sizes == size_rule::pad) {
+        return "operator " + p.op + " cannot use zero padding (\"sizes\": \"pad\")";
+    }
+    return "";
 }
 
 bool has_n_arg(const kernel_spec& k) {
@@ -93,6 +117,7 @@ case_key key_of(const kernel_spec& k, const sweep_point& p) {
     key.layout = to_string(p.layout);
     key.n = p.n;
     key.local_size = p.local_size;
+    key.op = p.op;
     for (const auto& [name, value] : k.config) {
         key.params[name] = std::to_string(value);
     }
@@ -105,6 +130,9 @@ std::string static_skip_reason(const kernel_spec& k, const sweep_point& p, const
     }
     if (std::find(k.layouts.begin(), k.layouts.end(), p.layout) == k.layouts.end()) {
         return "kernel does not declare layout " + to_string(p.layout);
+    }
+    if (auto why = op_skip_reason(k, p); !why.empty()) {
+        return why;
     }
     if (p.type == element_type::float64 && !d.fp64) {
         return "device has no fp64 (cl_khr_fp64)";

@@ -76,7 +76,7 @@ launch_chain::launch_chain(ocl::session& s, const kernel_spec& k, const sweep_po
                            const std::vector<pass_info>& passes, const std::string& cl_options)
     : m_session(s), m_spec(k), m_point(p), m_passes(passes) {
     for (std::size_t i = 0; i < passes.size(); ++i) {
-        auto options = expand_build_options(k, p.type, p.local_size, passes[i].n);
+        auto options = expand_build_options(k, p.type, p.local_size, passes[i].n, p.op);
         if (!cl_options.empty()) {
             options += (options.empty() ? "" : " ") + cl_options;
         }

@@ -1,6 +1,7 @@
 #include "grp/run/input_store.hpp"
 
 #include "grp/model/kernel_catalog.hpp"
+#include "grp/model/reduce_op.hpp"
 
 #include <algorithm>
 #include <thread>
@@ -76,6 +77,21 @@ void write_padded(cl::CommandQueue& q, const cl::Buffer& buf, const unsigned cha
 
 } // namespace
 
+// Per component: the exact result of `op` over the host data (flat: 1 component; aos12/aos16:
+// components interleaved 3 or 4 words apart; soa: one buffer each).
+std::vector<double> op_references(const std::string& op, const host_data& h) {
+    std::vector<double> out;
+    const std::size_t comps = components(h.layout);
+    const std::size_t words = words_per_record(h.layout);
+    for (std::size_t c = 0; c < comps; ++c) {
+        const bool own_buffer = h.buffers.size() == comps && comps > 1;
+        const unsigned char* base = h.buffers[own_buffer ? c : 0].data();
+        const std::size_t offset = own_buffer ? 0 : c * size_of(h.type);
+        out.push_back(op_reference(op, h.type, base + offset, h.n, own_buffer ? 1 : words));
+    }
+    return out;
+}
+
 int exact_value(std::uint64_t record, std::uint32_t component) {
     return 1 + static_cast<int>(splitmix64(record * 4 + component) & 1);
 }
@@ -142,6 +158,11 @@ const device_input& input_store::require(const input_key& k, std::uint64_t recor
     device_input in;
     in.exact_sum = host.exact_sum;
     in.abs_sum = host.abs_sum;
+    for (const auto& op : m_ops) {
+        if (op != "sum" && op_type_skip_reason(op, k.type).empty()) {
+            in.op_reference[op] = op_references(op, host);
+        }
+    }
     in.records = records;
     in.bytes = records * words_per_record(k.layout) * size_of(k.type) * buffers;
     try {

@@ -33,8 +33,10 @@ struct device_input {
     buffer_set pristine, working;
     std::vector<long double> exact_sum; ///< per component, of the chosen data
     std::vector<long double> abs_sum;   ///< Σ|x| per component, for tolerances
-    std::uint64_t records = 0;          ///< allocated records (n, or more for padded kernels)
-    std::uint64_t bytes = 0;            ///< of one copy, all buffers
+    /// Exact references of the other operators (set_ops), per component (reduce_op.hpp).
+    std::map<std::string, std::vector<double>> op_reference;
+    std::uint64_t records = 0; ///< allocated records (n, or more for padded kernels)
+    std::uint64_t bytes = 0;   ///< of one copy, all buffers
 };
 
 /// One window of the exact check: records [lo, hi) hold 1s and 2s, the rest 0.
@@ -68,6 +70,8 @@ public:
     void fill_exact(const input_key& k, const exact_window& w);
 
     [[nodiscard]] const data_choice& data() const { return m_data; }
+    /// Operators other than sum whose exact references each new input gets (run --op).
+    void set_ops(std::vector<std::string> ops) { m_ops = std::move(ops); }
 
     /// Called with every input's host values right after they are generated and before they
     /// are uploaded (the device is idle then): the runner times the host baseline on them.
@@ -78,6 +82,7 @@ private:
     ocl::session& m_session;
     std::uint64_t m_seed;
     data_choice m_data;
+    std::vector<std::string> m_ops;
     phase_clock& m_phases;
     std::map<input_key, device_input> m_inputs;
     std::optional<cl::Kernel> m_differs;

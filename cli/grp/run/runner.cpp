@@ -203,6 +203,7 @@ void measure_group(device_context& d, const std::vector<measure_point>& pts,
     auto cases = prepare_all(d, pts, data, first);
     publish(d, first, cases);
     input_store inputs(d.session, d.opt.sweep.seed, data, d.phases);
+    inputs.set_ops(d.opt.sweep.ops);
     if (host_baseline && d.opt.host_repeats > 0) {
         inputs.on_host_data([&d, &data](const input_key& k, const host_data& host) {
             time_host_baseline(d, k, host, data);

@@ -54,11 +54,11 @@ std::string to_string(const search_options& s) {
 std::vector<sweep_point> sample_points(const std::vector<sweep_point>& points,
                                        const std::vector<kernel_spec>& kernels, std::uint64_t count,
                                        std::uint64_t seed) {
-    using group = std::tuple<std::string, element_type, data_layout, std::uint64_t>;
+    using group = std::tuple<std::string, element_type, std::string, data_layout, std::uint64_t>;
     std::map<group, std::vector<std::size_t>> groups;
     for (std::size_t i = 0; i < points.size(); ++i) {
         const auto& p = points[i];
-        groups[{kernels[p.kernel].name, p.type, p.layout, p.n}].push_back(i);
+        groups[{kernels[p.kernel].name, p.type, p.op, p.layout, p.n}].push_back(i);
     }
     std::mt19937_64 rng(seed);
     std::vector<bool> keep(points.size(), false);

@@ -17,7 +17,13 @@ namespace {
 
 std::string short_key(const case_key& k) {
     return row_label(k) + " " + k.type + (k.layout == "flat" ? "" : " " + k.layout) +
-           " n=" + format_count(k.n) + " local=" + std::to_string(k.local_size);
+           " n=" + format_count(k.n) + " local=" + std::to_string(k.local_size) +
+           (k.op == "sum" ? "" : " op=" + k.op);
+}
+
+// The kernel column: the row label, plus the operator unless it is sum (run --op).
+std::string kernel_cell(const case_key& k) {
+    return row_label(k) + (k.op == "sum" ? "" : " op=" + k.op);
 }
 
 std::string outcome(const case_result& r) {
@@ -141,7 +147,7 @@ std::string list_status(const case_result& c) {
 std::vector<text_table::cell> list_row(const case_result& c, bool is_best, bool show_result) {
     const auto* s = c.summary ? &*c.summary : nullptr;
     std::vector<text_table::cell> row = {
-        {(is_best ? "* " : "  ") + row_label(c.key), is_best ? "1" : nullptr},
+        {(is_best ? "* " : "  ") + kernel_cell(c.key), is_best ? "1" : nullptr},
         {c.key.type},
         {c.key.layout},
         {format_count(c.key.n)},
@@ -158,13 +164,14 @@ std::vector<text_table::cell> list_row(const case_result& c, bool is_best, bool 
     return row;
 }
 
-// The per-case table; '*' marks the highest GB/s per (type, layout, n) among the listed cases.
+// The per-case table; '*' marks the highest GB/s per (type, layout, n, op) among the listed
+// cases.
 // `show_result` adds the device's value (chosen data: the value itself is the point).
 void print_case_list(std::ostream& os, const case_list& cases, bool colour, bool show_result) {
-    std::map<std::tuple<std::string, std::string, std::uint64_t>, double> best;
+    std::map<std::tuple<std::string, std::string, std::uint64_t, std::string>, double> best;
     for (const auto* c : cases) {
         if (c->status == case_status::ok && c->gbps) {
-            auto& b = best[{c->key.type, c->key.layout, c->key.n}];
+            auto& b = best[{c->key.type, c->key.layout, c->key.n, c->key.op}];
             b = std::max(b, *c->gbps);
         }
     }
@@ -187,7 +194,7 @@ void print_case_list(std::ostream& os, const case_list& cases, bool colour, bool
             continue;
         }
         const bool is_best = c.status == case_status::ok && c.gbps &&
-                             *c.gbps == best[{c.key.type, c.key.layout, c.key.n}];
+                             *c.gbps == best[{c.key.type, c.key.layout, c.key.n, c.key.op}];
         t.add_row(list_row(c, is_best, show_result));
     }
     if (!t.empty()) {
@@ -287,7 +294,8 @@ void print_layout_table(std::ostream& os, const profile& p) {
 void print_run_legend(std::ostream& os) {
     os << R"legend(
 Columns
-  kernel   entry point (from its spec); '*' marks the highest GB/s for each type/layout/n.
+  kernel   entry point (from its spec), "op=min" etc. unless the operator is sum; '*' marks
+           the highest GB/s for each type/layout/n/operator.
   n        elements reduced (records of x,y,z for the aos12/aos16/soa layouts).
   local    work-group (local) size.
   median   median time over the samples: per sample, the device span of the reduction's

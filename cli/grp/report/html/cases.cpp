@@ -65,7 +65,7 @@ row case_row(const report_input& in, std::size_t p, table_shape shape, const cas
         c.elements_per_s ? std::optional<double>(*c.elements_per_s / 1e9) : std::nullopt;
     std::vector<cell> rest = {
         {c.scenario},
-        {c.key.kernel},
+        {c.key.kernel + (c.key.op == "sum" ? "" : " op=" + c.key.op)},
         {c.key.type},
         {c.key.layout},
         {format_count(c.key.n), static_cast<double>(c.key.n)},
