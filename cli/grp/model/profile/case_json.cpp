@@ -2,6 +2,7 @@
 // flat sample list and the summary are derived from the rounds on load, never trusted from
 // the file, so a hand-edited summary cannot change a verdict.
 #include "grp/core/error.hpp"
+#include "grp/model/profile/json_fields.hpp"
 #include "grp/model/profile/profile.hpp"
 
 #include <algorithm>
@@ -14,21 +15,8 @@ using ojson = nlohmann::ordered_json;
 
 namespace {
 
-std::optional<double> opt_double(const ojson& j, const char* key) {
-    auto it = j.find(key);
-    if (it == j.end() || it->is_null()) {
-        return std::nullopt;
-    }
-    return it->get<double>();
-}
-
-template <typename T> T require(const ojson& j, const char* key, const char* where) {
-    auto it = j.find(key);
-    if (it == j.end()) {
-        throw file_error(std::string("missing field '") + key + "' in " + where);
-    }
-    return it->get<T>();
-}
+using profile_fields::opt_double;
+using profile_fields::require;
 
 std::string text_or_empty(const ojson& j, const char* key) {
     auto it = j.find(key);

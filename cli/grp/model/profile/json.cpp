@@ -2,6 +2,7 @@
 // peak and phase times, kernels, cases and scenario summaries. Also the number helpers every
 // writer uses, so that no NaN or infinity ever reaches a file.
 #include "grp/core/error.hpp"
+#include "grp/model/profile/json_fields.hpp"
 #include "grp/model/profile/profile.hpp"
 #include "grp/model/tuning/best.hpp"
 
@@ -13,21 +14,8 @@ using ojson = nlohmann::ordered_json;
 
 namespace {
 
-std::optional<double> opt_double(const ojson& j, const char* key) {
-    auto it = j.find(key);
-    if (it == j.end() || it->is_null()) {
-        return std::nullopt;
-    }
-    return it->get<double>();
-}
-
-template <typename T> T require(const ojson& j, const char* key, const char* where) {
-    auto it = j.find(key);
-    if (it == j.end()) {
-        throw file_error(std::string("missing field '") + key + "' in " + where);
-    }
-    return it->get<T>();
-}
+using profile_fields::opt_double;
+using profile_fields::require;
 
 ojson load_json(const std::optional<std::array<double, 3>>& l) {
     return l ? ojson{json_number((*l)[0]), json_number((*l)[1]), json_number((*l)[2])}

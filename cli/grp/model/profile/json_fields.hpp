@@ -1,0 +1,32 @@
+// Reading fields of a profile's JSON: what the profile readers (json.cpp, case_json.cpp)
+// share. Internal to cli/grp/model/profile.
+#pragma once
+
+#include "grp/core/error.hpp"
+
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <string>
+
+namespace grp::profile_fields {
+
+/// The number at `key`, or nullopt when it is absent or null.
+inline std::optional<double> opt_double(const nlohmann::ordered_json& j, const char* key) {
+    auto it = j.find(key);
+    if (it == j.end() || it->is_null()) {
+        return std::nullopt;
+    }
+    return it->get<double>();
+}
+
+/// The value at `key`; file_error naming the field and `where` when it is absent.
+template <typename T>
+T require(const nlohmann::ordered_json& j, const char* key, const char* where) {
+    auto it = j.find(key);
+    if (it == j.end()) {
+        throw file_error(std::string("missing field '") + key + "' in " + where);
+    }
+    return it->get<T>();
+}
+
+} // namespace grp::profile_fields
