@@ -5,7 +5,8 @@
 # Environment: OUT (folder, default ./gate-power), RUNS (identical runs, 10), SLOW_RUNS (runs
 # per slowdown, 5), LEVELS (slowdowns in %, "5 10 25"), SWEEP (run options; default by device
 # type), LOAD (none | bursty: a background process that keeps one core busy in random bursts),
-# DEVICE (-d for every run).
+# DEVICE (-d for every run), ANALYSE (0: only measure; run `python3 bench/gate_power.py analyse
+# BIN OUT RUNS SLOW_RUNS "LEVELS"` elsewhere later, e.g. on a machine without the GPU).
 # The slowdown is a copy of the built-in reduce_vec4 with SLOW extra multiply-adds per loaded
 # vector (bench/gate/slow_vec4.cl), run through a user spec under the same name, reduce_vec4:
 # exactly what a regression in a user's kernel looks like to the gate. SLOW is calibrated for
@@ -108,6 +109,7 @@ stop_load
 echo "# load average at end: $(cut -d' ' -f1-3 /proc/loadavg)" >>"$log"
 
 # 3. Every pair through compare (default settings), counted.
+[[ ${ANALYSE:-1} == 0 ]] && { echo "written: $log (not analysed)"; exit 0; }
 python3 "$here/gate_power.py" analyse "$bin" "$out" "$runs" "$slow_runs" "$levels" \
   ${wrap:+--wrap "$wrap"} | tee -a "$log"
 echo "written: $log"

@@ -11,7 +11,12 @@
 //   idle[:MS] like same, with MS (default 1500) ms of idle device between rounds
 //   busy[:MS] like same, with MS ms of other launches between rounds
 //   context  fresh context, queue, program and uploaded buffers every round
+//   queued   like same, but every chain of a round is enqueued before the one wait: the device
+//            runs them back to back and never waits for the host
+//   gated    like same, each chain held behind a user event until all its passes are enqueued
+//   pinned   like same, the thread pinned to CPU (round mod CPUs) for the round
 // Output, one line per (round, size): mode round n median_span_ns median_sum_ns min_span_ns
+//   median_gap_ns (pass 1 START - pass 0 END) median_first_ns (pass 0 END - START)
 //   noise_probe MODE ROUNDS SAMPLES WARMUP N1[,N2...] [LOCAL]
 #define CL_HPP_TARGET_OPENCL_VERSION 300
 #define CL_HPP_MINIMUM_OPENCL_VERSION 110
@@ -22,6 +27,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <memory>
+#include <sched.h>
 #include <sstream>
 #include <string>
 #include <thread>
@@ -133,24 +139,42 @@ void round_for_size(setup& s, size_state& z, std::size_t local, int warmup, int 
     k1.setArg(1, z.result);
     k1.setArg(2, static_cast<cl_uint>(z.groups));
     k1.setArg(3, cl::Local(local * sizeof(float)));
-    std::vector<double> spans, sums;
-    for (int i = 0; i < warmup + samples; ++i) {
-        cl::Event e0, e1;
-        s.queue.enqueueNDRangeKernel(k0, cl::NullRange, cl::NDRange(z.groups * local),
-                                     cl::NDRange(local), nullptr, &e0);
-        s.queue.enqueueNDRangeKernel(k1, cl::NullRange, cl::NDRange(local), cl::NDRange(local),
-                                     nullptr, &e1);
-        s.queue.finish();
-        if (i < warmup) {
-            continue;
+    std::vector<double> spans, sums, gaps, firsts;
+    const int total = warmup + samples;
+    std::vector<cl::Event> e0(total), e1(total);
+    for (int i = 0; i < total; ++i) {
+        std::vector<cl::Event> wait;
+        cl::UserEvent gate;
+        if (mode == "gated") {
+            gate = cl::UserEvent(s.context);
+            wait.push_back(gate);
+            s.queue.enqueueBarrierWithWaitList(&wait);
         }
-        auto s0 = stamp(e0, CL_PROFILING_COMMAND_START), e0e = stamp(e0, CL_PROFILING_COMMAND_END);
-        auto s1 = stamp(e1, CL_PROFILING_COMMAND_START), e1e = stamp(e1, CL_PROFILING_COMMAND_END);
+        s.queue.enqueueNDRangeKernel(k0, cl::NullRange, cl::NDRange(z.groups * local),
+                                     cl::NDRange(local), nullptr, &e0[i]);
+        s.queue.enqueueNDRangeKernel(k1, cl::NullRange, cl::NDRange(local), cl::NDRange(local),
+                                     nullptr, &e1[i]);
+        if (mode == "gated") {
+            gate.setStatus(CL_COMPLETE);
+        }
+        if (mode != "queued") {
+            s.queue.finish();
+        }
+    }
+    s.queue.finish();
+    for (int i = warmup; i < total; ++i) {
+        auto s0 = stamp(e0[i], CL_PROFILING_COMMAND_START);
+        auto e0e = stamp(e0[i], CL_PROFILING_COMMAND_END);
+        auto s1 = stamp(e1[i], CL_PROFILING_COMMAND_START);
+        auto e1e = stamp(e1[i], CL_PROFILING_COMMAND_END);
         spans.push_back(static_cast<double>(e1e - s0));
         sums.push_back(static_cast<double>((e0e - s0) + (e1e - s1)));
+        gaps.push_back(static_cast<double>(s1) - static_cast<double>(e0e));
+        firsts.push_back(static_cast<double>(e0e - s0));
     }
-    std::printf("%s %d %zu %.0f %.0f %.0f\n", mode.c_str(), round, z.n, median(spans), median(sums),
-                *std::min_element(spans.begin(), spans.end()));
+    std::printf("%s %d %zu %.0f %.0f %.0f %.0f %.0f\n", mode.c_str(), round, z.n, median(spans),
+                median(sums), *std::min_element(spans.begin(), spans.end()), median(gaps),
+                median(firsts));
 }
 
 // "idle:300" -> 300; "idle" -> fallback.
@@ -206,6 +230,11 @@ int main(int argc, char** argv) {
                 std::this_thread::sleep_for(std::chrono::milliseconds(gap_ms(mode, 1500)));
             } else if (mode.rfind("busy", 0) == 0 && r > 0) {
                 keep_busy(*s, sizes.back(), local, gap_ms(mode, 1500));
+            } else if (mode == "pinned") {
+                cpu_set_t set;
+                CPU_ZERO(&set);
+                CPU_SET(r % static_cast<int>(std::thread::hardware_concurrency()), &set);
+                sched_setaffinity(0, sizeof(set), &set);
             } else if (mode == "buffers" && r > 0) {
                 for (auto& z : sizes) {
                     make_buffers(*s, z, true);

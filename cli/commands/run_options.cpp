@@ -106,6 +106,10 @@ void add_timing_options(CLI::App* sub, run_cli_options& o) {
                     "auto: 3 on a GPU (its kernels move by a few % from one process to the "
                     "next), 1 on a CPU")
         ->capture_default_str();
+    sub->add_flag("--rotate-cpus", m.rotate_cpus,
+                  "Submit each round's launches from the next CPU this process may use "
+                  "(a diagnostic: on the H100 a short kernel's time depends on the submitting "
+                  "CPU within a process; rounds record their CPU)");
     sub->add_option("--part", o.part, "(internal) this process is part I/K of --runs")->group("");
     sub->add_option("--part-output", o.part_output, "(internal) where a part writes")->group("");
     sub->add_option("--extra-rounds", m.extra_rounds,

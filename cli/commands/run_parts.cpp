@@ -238,6 +238,11 @@ void apply_part(const run_part& part, run::run_options& r) {
         throw usage_error("--part " + std::to_string(part.index) + "/" +
                           std::to_string(part.count) + " has no round of " + std::to_string(total));
     }
+    std::uint64_t before = 0; // rounds of the earlier parts: the CPU rotation goes on from there
+    for (std::size_t i = 1; i < part.index; ++i) {
+        before += total / part.count + (i <= total % part.count ? 1 : 0);
+    }
+    r.measure.first_round = before;
     r.measure.rounds = share;
     r.measure.extra_rounds = (r.measure.extra_rounds + part.count - 1) / part.count;
     r.measure.max_time_s *= static_cast<double>(share) / static_cast<double>(total);

@@ -2,7 +2,8 @@
 # `run --runs K`: the rounds split over K processes, kept as K runs of one profile.
 #  1. --runs 3 --rounds 4: runs 0, 1, 2 hold 2, 1 and 1 rounds of every case; the peak is
 #     measured once; settings say runs 3 and rounds 4; compare against a --runs 2 profile uses
-#     both sides' runs and does not warn about single runs.
+#     both sides' runs and does not warn about single runs. With --rotate-cpus the rounds'
+#     CPUs go through the allowed ones in turn across the processes; without, no round is pinned.
 #  2. SIGINT once process 2 has started: exit 130, process 1's rounds are kept, the profile
 #     is marked incomplete naming the process, and no part file is left behind.
 # Usage: runs.sh BIN
@@ -15,12 +16,12 @@ mkdir -p "$TMPDIR"
 fail() { echo "FAIL: $*"; exit 1; }
 quick=(-k reduce6 -l 64,128 -n 4096 --round-spacing 0 --extra-rounds 0 --peak-bytes 64k)
 
-"$bin" run "${quick[@]}" --min-samples 3 --max-time 0 --runs 3 --rounds 4 -q -o "$work/a.json" >/dev/null ||
+"$bin" run "${quick[@]}" --min-samples 3 --max-time 0 --runs 3 --rounds 4 --rotate-cpus -q -o "$work/a.json" >/dev/null ||
   fail "run --runs 3 exited $?"
 "$bin" run "${quick[@]}" --min-samples 3 --max-time 0 --runs 2 --rounds 2 -q -o "$work/b.json" >/dev/null ||
   fail "run --runs 2 exited $?"
 python3 - "$work/a.json" <<'EOF' || fail "profile of --runs 3 is not three runs of 2, 1, 1 rounds"
-import json, sys
+import json, os, sys
 p = json.load(open(sys.argv[1]))
 assert p["settings"]["runs"] == 3 and p["settings"]["rounds"] == 4, p["settings"]
 assert len(p["runs"]) == 3 and p["complete"], p["runs"]
@@ -29,9 +30,16 @@ assert len(p["cases"]) == 2
 for c in p["cases"]:
     runs = [r["run"] for r in c["rounds"]]
     assert runs == [0, 0, 1, 2], runs
+    allowed = sorted(os.sched_getaffinity(0))
+    want = [allowed[i % len(allowed)] for i in range(4)] if len(allowed) > 1 else [None] * 4
+    assert [r["cpu"] for r in c["rounds"]] == want, (c["rounds"], allowed)
+assert p["settings"]["rotate_cpus"] is True
 EOF
 "$bin" validate "$work/a.json" >/dev/null || fail "the merged profile does not validate"
 out=$("$bin" compare "$work/a.json" "$work/b.json" 2>&1)
+python3 -c 'import json, sys; p = json.load(open(sys.argv[1]))
+assert all(r["cpu"] is None for c in p["cases"] for r in c["rounds"])' "$work/b.json" ||
+  fail "a run without --rotate-cpus pinned its rounds"
 grep -q "3 + 2 runs" <<<"$out" || fail "compare did not use both sides' runs: $out"
 grep -q "one run on each side" <<<"$out" && fail "compare warned about single runs: $out"
 

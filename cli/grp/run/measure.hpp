@@ -26,6 +26,12 @@ struct measure_options {
     /// Rounds added for cases whose rounds another process disturbed (their threads waited for
     /// a CPU over disturbed_cpu_wait of the round), until each has `rounds` undisturbed ones.
     std::uint64_t extra_rounds = 10;
+    /// Submit each round's launches from the next CPU this process may use (cpu_affinity.hpp).
+    /// Off by default: on the H100 it made rounds vary more without making runs agree better
+    /// (bench/results/h100-gate-power-rotation.txt).
+    bool rotate_cpus = false;
+    /// Rounds measured by earlier processes of --runs (the CPU rotation goes on from there).
+    std::uint64_t first_round = 0;
 };
 
 /// A round whose threads waited for a CPU longer than this share of it was disturbed by

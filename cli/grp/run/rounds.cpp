@@ -1,5 +1,6 @@
 #include "grp/run/rounds.hpp"
 
+#include "grp/core/cpu_affinity.hpp"
 #include "grp/core/cpu_contention.hpp"
 #include "grp/model/stats.hpp"
 #include "grp/run/case_checks.hpp"
@@ -83,6 +84,7 @@ void sample_round(round_context& ctx, prepared_case& c) {
     contention_meter contention;
     contention.start();
     round.warmup = m.warmup;
+    round.cpu = ctx.round_cpu;
     std::vector<double> kept;
     try {
         c.chain->bind(ctx.inputs.get(c.input).working);
@@ -169,6 +171,11 @@ void run_rounds(round_context& ctx, const std::vector<prepared_case*>& cases,
         for (const auto& k : inputs) {
             ctx.inputs.refresh(k); // fresh allocations: placement varies between rounds
         }
+        std::optional<cpu_pin> pin; // after refresh: its helper threads keep the whole mask
+        if (auto cpu = rotation_cpu(ctx.rotation_cpus, m.first_round + r)) {
+            pin.emplace(*cpu);
+        }
+        ctx.round_cpu = pin ? pin->pinned() : std::nullopt;
         for (std::size_t i = 0; i < cases.size() && !interrupted(); ++i) {
             if (visits(r, m, *cases[i])) {
                 sample_round(ctx, *cases[i]);

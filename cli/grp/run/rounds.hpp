@@ -2,7 +2,8 @@
 // fresh partial buffers, runs `warmup` untimed launches, then timed launch chains until the
 // round's noise target or time share is reached, checking every launch's final value. Rounds
 // start at least `round_spacing_s` apart (the device idles if one pass over the cases is
-// quicker), and every round gets fresh working copies of the inputs.
+// quicker), and every round gets fresh working copies of the inputs. With CPU rotation each
+// round's launches are submitted from the next CPU of ctx.rotation_cpus.
 #pragma once
 
 #include "grp/run/case_setup.hpp"
@@ -12,6 +13,7 @@
 
 #include <chrono>
 #include <functional>
+#include <optional>
 #include <vector>
 
 namespace grp::run {
@@ -22,6 +24,9 @@ struct round_context {
     const measure_options& measure;
     phase_clock& phases;
     std::chrono::steady_clock::time_point run_start;
+    /// CPUs the rounds' launches are submitted from in turn; empty: no rotation.
+    std::vector<int> rotation_cpus = {};
+    std::optional<int> round_cpu = {}; ///< the CPU of the round being measured
 };
 
 /// Called after every case's visit (round, case index within `cases`) and after every round

@@ -68,6 +68,7 @@ nlohmann::ordered_json settings_json(const run_options& o) {
             {"max_noise", m.max_noise},
             {"max_time_s", m.max_time_s},
             {"round_spacing_s", m.round_spacing_s},
+            {"rotate_cpus", m.rotate_cpus},
             {"wg_limit", to_string(o.wg_limit)},
             {"host_repeats", o.host_repeats},
             {"keep_going", o.keep_going},

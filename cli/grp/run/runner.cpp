@@ -1,6 +1,7 @@
 #include "grp/run/runner.hpp"
 
 #include "grp/core/checked_math.hpp"
+#include "grp/core/cpu_affinity.hpp"
 #include "grp/model/case_metrics.hpp"
 #include "grp/ocl/enumerate.hpp"
 #include "grp/run/case_checks.hpp"
@@ -164,6 +165,9 @@ void sample_all(device_context& d, input_store& inputs, std::vector<prepared_cas
         order.push_back(&c);
     }
     round_context ctx{d.session, inputs, d.opt.measure, d.phases, d.start};
+    if (d.opt.measure.rotate_cpus) {
+        ctx.rotation_cpus = allowed_cpus();
+    }
     run_rounds(ctx, order, [&](std::size_t round, std::size_t index) {
         if (index == order.size()) {
             if (d.probe != nullptr && !interrupted()) {

@@ -61,7 +61,8 @@ ojson round_json(const round_record& r) {
                  {"samples_ns", r.samples_ns},
                  {"pass_sum_ns", r.pass_sum_ns},
                  {"overhead_ns", r.overhead_ns},
-                 {"cpu_wait", json_number(r.cpu_wait)}};
+                 {"cpu_wait", json_number(r.cpu_wait)},
+                 {"cpu", r.cpu ? ojson(*r.cpu) : ojson(nullptr)}};
 }
 
 round_record round_from(const ojson& j) {
@@ -74,6 +75,9 @@ round_record round_from(const ojson& j) {
     r.pass_sum_ns = j.value("pass_sum_ns", std::vector<std::uint64_t>{});
     r.overhead_ns = j.value("overhead_ns", std::vector<std::uint64_t>{});
     r.cpu_wait = opt_double(j, "cpu_wait");
+    if (auto it = j.find("cpu"); it != j.end() && it->is_number_integer()) {
+        r.cpu = it->get<int>();
+    }
     return r;
 }
 

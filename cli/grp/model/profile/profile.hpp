@@ -18,7 +18,7 @@
 
 namespace grp {
 
-inline constexpr const char* profile_schema_version = "2.2.0";
+inline constexpr const char* profile_schema_version = "2.3.0";
 inline constexpr int profile_schema_major = 2;
 inline constexpr int profile_schema_oldest_major = 1; ///< 1.x profiles are upgraded on load
 
@@ -79,6 +79,8 @@ struct round_record {
     /// ns this process's threads waited for a CPU per ns of the round (cpu_contention.hpp):
     /// above ~0.1 another process took the CPU while the round ran; empty when unmeasured.
     std::optional<double> cpu_wait;
+    /// The CPU the round's launches were submitted from (run --cpu-rotation); empty: not pinned.
+    std::optional<int> cpu;
     [[nodiscard]] std::optional<double> median_ns() const;
 };
 
