@@ -37,6 +37,7 @@ struct compare_cli_options {
     bool markdown = false, json = false, force = false;
     std::string csv; ///< "" none, "-" stdout, else a file
     std::string color = "auto";
+    std::string correction = "holm";
 };
 
 /// "5", "5%" or "7.5%" -> 0.05 / 0.075. Throws usage_error otherwise.
@@ -61,6 +62,8 @@ compare_options options_of(const compare_cli_options& cli) {
     opt.max_cpu_wait = cli.max_cpu_wait;
     opt.fail_on = parse_fail_on(cli.fail_on);
     opt.cross_machine_fails = cli.allow_cross_machine;
+    opt.correction =
+        cli.correction == "none" ? multiple_correction::none : multiple_correction::holm;
     parse_normalize(cli.normalize, opt);
     check_compare_options(opt);
     return opt;
@@ -184,8 +187,9 @@ const char* compare_footer = R"(Examples:
 Each case is judged on its rounds (one median per round; run measures several, spread over
 the run), never on pooled launches: the change in log time gets a (1 - alpha) confidence
 interval (Welch's t over rounds; with a baseline of several runs, the run-to-run spread is
-measured and widens it). slower/faster: the whole interval on one side of no change and the
-change beyond --threshold; same: the whole interval within +-threshold; inconclusive: the
+measured and widens it). slower/faster: the whole interval on one side of no change, the
+change beyond --threshold and, over all cases compared, Holm's correction passed (an unchanged
+build fails at most alpha of the time); same: the whole interval within +-threshold; inconclusive: the
 interval is too wide to tell (listed at the top with its width); unmeasured: no usable
 timing. Cases match by kernel, type, layout, n, local size, operator and parameters. Raw
 times of different devices never fail; of different machines only with --allow-cross-machine.
@@ -200,6 +204,12 @@ void add_compare_options(CLI::App* sub, compare_cli_options& o) {
         ->type_name("PCT")
         ->capture_default_str();
     sub->add_option("--alpha", o.alpha, "1 - confidence of the intervals (0.01: 99 %)")
+        ->capture_default_str();
+    sub->add_option("--correction", o.correction,
+                    "holm: slower/faster must hold among all the cases compared (Holm's "
+                    "step-down), so an unchanged build fails at most alpha of the time however "
+                    "many cases the sweep has; none: each case alone at alpha")
+        ->check(CLI::IsMember({"holm", "none"}))
         ->capture_default_str();
     sub->add_option("--min-rounds", o.min_rounds, "Fewer rounds on a side give inconclusive")
         ->check(CLI::Range(std::size_t{2}, std::size_t{1000000}))

@@ -4,6 +4,7 @@
 // incomplete or one-round profiles).
 #include "grp/core/host_probe.hpp"
 #include "grp/model/compare/compare.hpp"
+#include "grp/model/compare/multiplicity.hpp"
 #include "grp/model/compare/side.hpp"
 #include "grp/model/inference.hpp"
 
@@ -169,6 +170,7 @@ comparison compare_profiles(const profile& base, const profile& cand, const comp
     for (const auto& [b, c] : pairs) {
         r.cases.push_back(compare_case(base, b, cand, c, opt));
     }
+    correct_for_multiplicity(r.cases, opt);
     sort_worst_first(r.cases);
     r.context = context_differences(base, cand);
     add_warnings(r, base, cand);

@@ -52,6 +52,12 @@ struct fail_policy {
 fail_policy parse_fail_on(const std::string& list);
 std::string to_string(const fail_policy& f);
 
+/// How slower/faster verdicts account for judging many cases at once (multiplicity.hpp).
+enum class multiple_correction {
+    holm, ///< the chance of any false slower/faster in a comparison stays at alpha
+    none, ///< each case alone at alpha
+};
+
 struct compare_options {
     double threshold = 0.05;    ///< the smallest relative change that matters, 0.05 = 5 %
     double alpha = 0.01;        ///< 1 - confidence of the interval (0.01: a 99 % interval)
@@ -68,6 +74,7 @@ struct compare_options {
     /// Raw-time verdicts between different hosts fail too (by default they are reported but do
     /// not fail: machine-to-machine differences are not in a baseline's spread).
     bool cross_machine_fails = false;
+    multiple_correction correction = multiple_correction::holm;
 };
 
 /// Parses --normalize: "none", "peak", or anything else as a reference kernel or case key.

@@ -107,6 +107,7 @@ std::string options_line(const comparison& c) {
     conf << (1 - o.alpha) * 100;
     std::string s = "threshold " + format_fixed(o.threshold * 100, 1) + "%, " + conf.str() +
                     "% intervals over rounds" + runs_phrase(c.base_runs, c.cand_runs) +
+                    (o.correction == multiple_correction::holm ? ", Holm over the cases" : "") +
                     ", fail on " + to_string(o.fail_on);
     if (o.normalize == normalization::peak) {
         s += ", normalized to each profile's peak bandwidth";

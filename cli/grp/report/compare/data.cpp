@@ -81,6 +81,7 @@ ojson comparison_json(const comparison& c) {
         {"options",
          {{"threshold", o.threshold},
           {"confidence", 1 - o.alpha},
+          {"correction", o.correction == multiple_correction::holm ? "holm" : "none"},
           {"min_rounds", o.min_rounds},
           {"normalize", o.normalize == normalization::none   ? "none"
                         : o.normalize == normalization::peak ? "peak"
