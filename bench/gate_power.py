@@ -9,9 +9,11 @@ analyse runs `compare` with its default settings on every ordered pair of identi
 (detection: the slowed reduce_vec4 cases called "slower"), once with single-run baselines and
 once with baselines merged from several runs (--base), and prints the rates.
 """
+import concurrent.futures
 import itertools
 import json
 import math
+import os
 import subprocess
 import sys
 
@@ -51,12 +53,22 @@ def calibrate(path, level):
     print(best)
 
 
+# Extra compare options for every comparison (e.g. COMPARE_ARGS="--correction none").
+COMPARE_ARGS = os.environ.get("COMPARE_ARGS", "").split()
+
+
 def compare(cmd, base_args, cand):
-    r = subprocess.run(cmd + ["compare"] + base_args + [cand, "--json"], capture_output=True,
-                       text=True)
+    r = subprocess.run(cmd + ["compare"] + base_args + [cand, "--json"] + COMPARE_ARGS,
+                       capture_output=True, text=True)
     if r.returncode not in (0, 1):
         raise SystemExit(f"compare failed ({r.returncode}): {r.stderr}")
     return r.returncode == 1, json.loads(r.stdout)["comparisons"][0]["cases"]
+
+
+def compare_all(cmd, pairs):
+    """compare on every (base args, candidate) pair, on all cores, results in order."""
+    with concurrent.futures.ThreadPoolExecutor(max_workers=os.cpu_count() or 1) as pool:
+        return list(pool.map(lambda bc: compare(cmd, bc[0], bc[1]), pairs))
 
 
 def tally(results):
@@ -68,7 +80,7 @@ def tally(results):
 
 
 def report_false_alarms(cmd, label, pairs):
-    results = [compare(cmd, b, c) for b, c in pairs]
+    results = compare_all(cmd, pairs)
     failed = sum(1 for f, _ in results if f)
     print(f"{label}: {failed} of {len(results)} pairs fail "
           f"({100.0 * failed / max(1, len(results)):.1f} %); verdicts: {tally(results)}")
@@ -88,7 +100,7 @@ def case_slowdowns(bases, slows):
 
 def report_detection(cmd, label, pairs, per_case):
     """Per slowed case (its measured slowdown first): how many pairs called it 'slower'."""
-    results = [compare(cmd, b, c) for b, c in pairs]
+    results = compare_all(cmd, pairs)
     others_failed = sum(1 for _, cases in results for c in cases
                         if c["key"]["kernel"] != "reduce_vec4" and c["fails"])
     print(f"{label}: unchanged cases failing in these {len(results)} pairs: {others_failed}")

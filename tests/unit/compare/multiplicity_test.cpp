@@ -1,7 +1,8 @@
 // Holm's step-down over the cases of one comparison: the procedure against values worked by
 // hand (the same as statsmodels.stats.multitest.multipletests(p, alpha, method="holm")[0]),
 // and what it does to verdicts: a lone significant case keeps its verdict, the same p among 16
-// cases does not, a decisive one does, and demoted cases stop failing.
+// cases does not, a decisive one does, and demoted cases stop failing. Each direction is its
+// own family on one-sided p-values (half the two-sided p towards the claim).
 #include "grp/model/compare/multiplicity.hpp"
 
 #include <cmath>
@@ -68,13 +69,22 @@ TEST(CorrectForMultiplicity, TheSamePAmongSixteenCasesIsInconclusiveAndDoesNotFa
     correct_for_multiplicity(cases, compare_options{});
     EXPECT_EQ(cases.back().outcome, verdict::inconclusive);
     EXPECT_FALSE(cases.back().fails);
-    EXPECT_NE(cases.back().note.find("slower alone (p = 0.004)"), std::string::npos)
+    EXPECT_NE(cases.back().note.find("slower alone (one-sided p = 0.002)"), std::string::npos)
         << cases.back().note;
     EXPECT_NE(cases.back().note.find("16 cases"), std::string::npos) << cases.back().note;
     EXPECT_NE(cases.back().note.find("p <= 0.00063"), std::string::npos) << cases.back().note;
     for (std::size_t i = 0; i + 1 < cases.size(); ++i) {
         EXPECT_EQ(cases[i].outcome, verdict::same); // same is never touched
     }
+}
+
+TEST(CorrectForMultiplicity, ADemotedCaseKeepsItsOtherNotes) {
+    auto cases = sixteen_with(verdict::slower, 0.004);
+    cases.back().note = "kernel source changed (sha256 d8774d41 -> 9f49b75b)";
+    correct_for_multiplicity(cases, compare_options{});
+    EXPECT_NE(cases.back().note.find("Holm"), std::string::npos) << cases.back().note;
+    EXPECT_NE(cases.back().note.find("; kernel source changed"), std::string::npos)
+        << cases.back().note;
 }
 
 TEST(CorrectForMultiplicity, FasterIsCorrectedToo) {
@@ -105,6 +115,20 @@ TEST(CorrectForMultiplicity, NoneJudgesEachCaseAlone) {
     opt.correction = multiple_correction::none;
     correct_for_multiplicity(cases, opt);
     EXPECT_EQ(cases.back().outcome, verdict::slower);
+}
+
+TEST(CorrectForMultiplicity, EachDirectionIsJudgedOnItsOneSidedP) {
+    // Two-sided p 0.0012 -> one-sided 0.0006 <= 0.01 / 16: kept, for slower and for faster.
+    auto slower = sixteen_with(verdict::slower, 0.0012);
+    correct_for_multiplicity(slower, compare_options{});
+    EXPECT_EQ(slower.back().outcome, verdict::slower);
+    auto faster = sixteen_with(verdict::faster, 0.0012);
+    correct_for_multiplicity(faster, compare_options{});
+    EXPECT_EQ(faster.back().outcome, verdict::faster);
+    // 0.0014 -> 0.0007 > 0.000625: not kept.
+    auto borderline = sixteen_with(verdict::slower, 0.0014);
+    correct_for_multiplicity(borderline, compare_options{});
+    EXPECT_EQ(borderline.back().outcome, verdict::inconclusive);
 }
 
 TEST(CorrectForMultiplicity, CasesWithoutATestDoNotCountInM) {

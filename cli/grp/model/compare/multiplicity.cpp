@@ -61,34 +61,51 @@ std::vector<bool> holm_rejections(const std::vector<double>& p_values, double al
     return out;
 }
 
-void correct_for_multiplicity(std::vector<case_comparison>& cases, const compare_options& opt) {
-    if (opt.correction != multiple_correction::holm) {
-        return;
-    }
-    std::vector<std::size_t> tested;
+namespace {
+
+// One family: the claims of one direction. A case's one-sided p towards `v` is half its
+// two-sided p when its change points that way, else 1 - half.
+void correct_direction(std::vector<case_comparison>& cases, const std::vector<std::size_t>& tested,
+                       verdict v, const compare_options& opt) {
     std::vector<double> p;
-    for (std::size_t i = 0; i < cases.size(); ++i) {
-        if (cases[i].p_value) {
-            tested.push_back(i);
-            p.push_back(*cases[i].p_value);
-        }
+    for (auto i : tested) {
+        const auto& cc = cases[i];
+        const bool towards = (v == verdict::slower) == (cc.ratio && *cc.ratio > 1);
+        p.push_back(towards ? *cc.p_value / 2 : 1 - *cc.p_value / 2);
     }
     const auto keep = holm_rejections(p, opt.alpha);
     const auto bars = holm_bars(p, opt.alpha);
     for (std::size_t j = 0; j < tested.size(); ++j) {
         auto& cc = cases[tested[j]];
-        if (keep[j] || (cc.outcome != verdict::slower && cc.outcome != verdict::faster)) {
+        if (keep[j] || cc.outcome != v) {
             continue;
         }
-        const std::string was = to_string(cc.outcome);
         cc.outcome = verdict::inconclusive;
         cc.fails = opt.fail_on.inconclusive;
-        cc.note = was + " alone (p = " + p_text(*cc.p_value) + "), but not among the " +
+        // The notes a decided verdict carries (source changed, rounds set aside) stay.
+        cc.note = to_string(v) + " alone (one-sided p = " + p_text(p[j]) + "), but not among the " +
                   std::to_string(tested.size()) +
                   " cases compared: Holm's correction needs p <= " + p_text(bars[j]) +
-                  " here, so that an unchanged build fails at most " + p_text(opt.alpha * 100) +
-                  " % of the time (--correction none judges each " + "case alone)";
+                  " here, so that an unchanged build is called " + to_string(v) + " at most " +
+                  p_text(opt.alpha * 100) + " % of the time (--correction none " +
+                  "judges each case alone)" + (cc.note.empty() ? "" : "; " + cc.note);
     }
+}
+
+} // namespace
+
+void correct_for_multiplicity(std::vector<case_comparison>& cases, const compare_options& opt) {
+    if (opt.correction != multiple_correction::holm) {
+        return;
+    }
+    std::vector<std::size_t> tested;
+    for (std::size_t i = 0; i < cases.size(); ++i) {
+        if (cases[i].p_value) {
+            tested.push_back(i);
+        }
+    }
+    correct_direction(cases, tested, verdict::slower, opt);
+    correct_direction(cases, tested, verdict::faster, opt);
 }
 
 } // namespace grp

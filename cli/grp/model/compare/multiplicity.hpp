@@ -22,9 +22,12 @@ std::vector<bool> holm_rejections(const std::vector<double>& p_values, double al
 /// of the stopping rank.
 std::vector<double> holm_bars(const std::vector<double>& p_values, double alpha);
 
-/// With opt.correction == holm: slower/faster verdicts of `cases` whose p-value Holm does not
-/// reject over the m cases with an interval test become inconclusive, with a note giving p and
-/// the bar; their fails is recomputed (inconclusive fails only under --fail-on inconclusive).
+/// With opt.correction == holm: two families, the slower claims and the faster claims, each
+/// held at family-wise level alpha over the m cases with an interval test, on one-sided
+/// p-values (half the two-sided p towards the claim). So an unchanged build fails (slower) at
+/// most alpha of the time. With m = 1 nothing changes: the 1 - alpha interval already needs
+/// one-sided p < alpha / 2. A slower/faster verdict Holm does not keep becomes inconclusive,
+/// with a note giving p and its bar; its fails is recomputed (only --fail-on inconclusive).
 void correct_for_multiplicity(std::vector<case_comparison>& cases, const compare_options& opt);
 
 } // namespace grp
