@@ -75,19 +75,20 @@ log=$out/gate_power.txt
   echo "# load average at start: $(cut -d' ' -f1-3 /proc/loadavg)"
   g platforms "${dev[@]}" 2>&1 | sed -n '1,12p' | sed 's/^/# /'
 } >"$log"
-start_load
 
-# 1. Calibrate SLOW per level: the copies side by side with the built-in in one run.
+# 1. Calibrate SLOW per level: the copies side by side with the built-in in one run, before the
+#    load starts (under bursty load a 3-round calibration moved by +-80 % and chose SLOW=0).
 cal=(0 1 2 4 8 12 16 24 32 48 64)
 for k in "${cal[@]}"; do slow_spec "slowcal_$k" "$k" >"$out/spec/cal_$k.json"; done
 ks=$(printf "$out/spec/cal_%s.json," "${cal[@]}")
-g run "${dev[@]}" "${sweep[@]}" -k "reduce_vec4,${ks%,}" --rounds 3 --no-peak -q --force \
+g run "${dev[@]}" "${sweep[@]}" -k "reduce_vec4,${ks%,}" --rounds 5 --no-peak -q --force \
   -o "$out/calibrate.json" >/dev/null 2>>"$out/run_stderr.txt"
 declare -A slow_of
 for level in $levels; do
   slow_of[$level]=$(python3 "$here/gate_power.py" calibrate "$out/calibrate.json" "$level")
   echo "# level ${level}%: SLOW=${slow_of[$level]}" >>"$log"
 done
+start_load
 
 # 2. Identical runs and slowed runs, alternated so drift lands on both.
 time_run() { # time_run OUTPUT ARGS...: one run, its wall time appended to the log
