@@ -161,6 +161,7 @@ void verify_all(device_context& d, input_store& inputs, std::vector<prepared_cas
 void sample_all(device_context& d, input_store& inputs, std::vector<prepared_case>& cases,
                 std::size_t first) {
     std::vector<prepared_case*> order;
+    order.reserve(cases.size());
     for (auto& c : cases) {
         order.push_back(&c);
     }
