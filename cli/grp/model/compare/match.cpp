@@ -118,8 +118,8 @@ void add_warnings(comparison& r, const profile& base, const profile& cand) {
         }
     }
     identity_warnings(r, base, cand);
-    // On a quiet CPU the rounds cover the run-to-run spread (bench/results/pocl-round-noise.txt),
-    // under moderate load they do not (bench/results/pocl-gate-power-bursty.txt).
+    // Neither a GPU's rounds nor a CPU's hold the run-to-run spread
+    // (bench/results/h100-gate-power.txt, bench/results/pocl-gate-power-runs.txt).
     const auto all_cpu = [](const profile& p) {
         return std::all_of(p.devices.begin(), p.devices.end(), [](const profile_device& d) {
             return d.info.type.find("cpu") != std::string::npos && !d.info.is_gpu();
@@ -128,12 +128,11 @@ void add_warnings(comparison& r, const profile& base, const profile& cand) {
     if (base.runs.size() <= 1 && cand.runs.size() <= 1 && r.common > 0) {
         r.warnings.emplace_back(
             all_cpu(base) && all_cpu(cand)
-                ? "one run on each side: the intervals come from rounds alone, which on a CPU "
-                  "hold the run-to-run spread on a quiet machine but not under load (19 of 90 "
-                  "identical PoCL pairs failed with one core busy in bursts, 0 of 90 with run "
-                  "--runs 3; bench/results/pocl-gate-power-bursty.txt); on a shared runner "
-                  "measure with run --runs 3, or give compare a baseline of 3 or more runs "
-                  "(--base r1.json --base r2.json --base r3.json, or gpu-reduce-prof merge)"
+                ? "one run on each side: the intervals come from rounds alone, which do not "
+                  "hold the run-to-run spread of a CPU device either (on a 2-core VM 31 of 90 "
+                  "identical PoCL pairs failed when quiet, 19 of 90 under load; with run --runs "
+                  "3, 2 and 0 of 90: bench/results/pocl-gate-power-runs.txt); measure with run "
+                  "--runs 3, or give compare a baseline of 3 or more --runs 3 runs"
                 : "one run on each side: the intervals come from rounds alone, which on a GPU do "
                   "not hold the run-to-run spread (10-16 % of identical H100 pairs failed this "
                   "way, bench/results/h100-gate-power.txt); measure with run --runs 3 (the "
