@@ -27,8 +27,10 @@ struct run_part {
 run_part parse_part(const std::string& text);
 
 /// The number of processes: --runs N, or for 'auto' 3 when a selected device is a GPU or an
-/// accelerator and 1 otherwise (PoCL's rounds already cover its run-to-run spread:
-/// bench/results/pocl-round-noise.txt); 1 for a scenario-only run and for --search halving
+/// accelerator and 1 otherwise (chosen when PoCL's rounds seemed to cover its run-to-run spread,
+/// bench/results/pocl-round-noise.txt; later sets say they do not and that 3 processes fix it,
+/// bench/results/pocl-gate-power-runs.txt: the CPU default should follow once the test suite's
+/// runs say --runs 1); 1 for a scenario-only run and for --search halving
 /// (usage_error with another explicit count). Never more than the rounds.
 /// Throws usage_error for a bad value.
 std::size_t planned_runs(const run_cli_options& o, const run::run_options& r);
