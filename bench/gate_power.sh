@@ -5,11 +5,14 @@
 # Environment: OUT (folder, default ./gate-power), RUNS (identical runs, 10), SLOW_RUNS (runs
 # per slowdown, 5), LEVELS (slowdowns in %, "5 10 25"), SWEEP (run options; default by device
 # type), LOAD (none | bursty: a background process that keeps one core busy in random bursts),
+# INJECT (work | spin, below), FIXED (1: LEVELS are SLOW counts, not percentages),
 # DEVICE (-d for every run), ANALYSE (0: only measure; run `python3 bench/gate_power.py analyse
 # BIN OUT RUNS SLOW_RUNS "LEVELS"` elsewhere later, e.g. on a machine without the GPU).
 # The slowdown is a copy of the built-in reduce_vec4 with SLOW extra multiply-adds per loaded
 # vector (bench/gate/slow_vec4.cl), run through a user spec under the same name, reduce_vec4:
-# exactly what a regression in a user's kernel looks like to the gate. SLOW is calibrated for
+# exactly what a regression in a user's kernel looks like to the gate. INJECT=spin adds a fixed
+# time instead (a chain of SLOW dependent multiply-adds per work-item, whatever n: the way to
+# slow a latency-bound 20 us kernel by 10 %; give it a sweep of one n). SLOW is calibrated for
 # each level in one side-by-side run first; the slowdown each level really had is measured
 # from the runs themselves and printed. bench/gate_power.py does the pairing and counting.
 set -euo pipefail
@@ -43,13 +46,20 @@ others=$(tr ',' '\n' <<<"$kernels" | grep -v '^reduce_vec4$' | paste -sd, || tru
 # The slow kernel: kernels/reduce.cl plus the SLOW variant, and a spec naming it $1 at SLOW=$2.
 mkdir -p "$out/spec"
 cat "$root/kernels/reduce.cl" "$here/gate/slow_vec4.cl" >"$out/spec/slow_vec4.cl"
+inject=${INJECT:-work}
+case $inject in
+  work) macro=SLOW; what="multiply-adds per vector"; cal=(0 1 2 4 8 12 16 24 32 48 64) ;;
+  spin) macro=SPIN; what="dependent multiply-adds per work-item"
+        cal=(0 16 32 64 96 128 192 256 384 512 768 1024 1536 2048) ;;
+  *) echo "INJECT must be work or spin, got '$inject'" >&2; exit 2 ;;
+esac
 slow_spec() { # slow_spec NAME SLOW > spec.json
   cat <<EOF
 {"spec_version": 1, "source": "slow_vec4.cl", "kernels": [{"name": "$1",
- "entry": "reduce_vec4_slow", "description": "reduce_vec4 + $2 multiply-adds per vector",
+ "entry": "reduce_vec4_slow", "description": "reduce_vec4 + $2 $what",
  "args": ["input", "output", "n", "local", {"const": "float", "value": 1},
           {"const": "float", "value": 0}],
- "build_options": "-D T={type} -D blockSize={local_size} -D nIsPow2={n_is_pow2} -D SLOW=$2",
+ "build_options": "-D T={type} -D blockSize={local_size} -D nIsPow2={n_is_pow2} -D $macro=$2",
  "grid": {"elems_per_item": 4, "max_groups": "8*cu"}, "local_size": {"pow2": true, "max": 1024},
  "types": ["float"], "finish": "passes"}]}
 EOF
@@ -71,22 +81,28 @@ trap stop_load EXIT
 
 log=$out/gate_power.txt
 {
-  echo "# $(date -u +%FT%TZ) $(uname -n); load=$load; sweep: $SWEEP; runs=$runs slow_runs=$slow_runs"
+  echo "# $(date -u +%FT%TZ) $(uname -n); load=$load; sweep: $SWEEP; runs=$runs slow_runs=$slow_runs; inject=$inject"
   echo "# load average at start: $(cut -d' ' -f1-3 /proc/loadavg)"
   g platforms "${dev[@]}" 2>&1 | sed -n '1,12p' | sed 's/^/# /'
 } >"$log"
 
 # 1. Calibrate SLOW per level: the copies side by side with the built-in in one run, before the
 #    load starts (under bursty load a 3-round calibration moved by +-80 % and chose SLOW=0).
-cal=(0 1 2 4 8 12 16 24 32 48 64)
+# FIXED=1: LEVELS are the counts themselves (no calibration; the analysis still measures what
+# each one did to every case).
+declare -A slow_of
+if [[ ${FIXED:-0} == 1 ]]; then
+  for level in $levels; do slow_of[$level]=$level; done
+  cal=()
+fi
 for k in "${cal[@]}"; do slow_spec "slowcal_$k" "$k" >"$out/spec/cal_$k.json"; done
 ks=$(printf "$out/spec/cal_%s.json," "${cal[@]}")
-g run "${dev[@]}" "${sweep[@]}" -k "reduce_vec4,${ks%,}" --rounds 5 --no-peak -q --force \
+[[ ${#cal[@]} -gt 0 ]] && g run "${dev[@]}" "${sweep[@]}" -k "reduce_vec4,${ks%,}" --rounds 5 --no-peak -q --force \
   -o "$out/calibrate.json" >/dev/null 2>>"$out/run_stderr.txt"
-declare -A slow_of
 for level in $levels; do
+  [[ ${FIXED:-0} == 1 ]] && break
   slow_of[$level]=$(python3 "$here/gate_power.py" calibrate "$out/calibrate.json" "$level")
-  echo "# level ${level}%: SLOW=${slow_of[$level]}" >>"$log"
+  echo "# level ${level}%: $macro=${slow_of[$level]}" >>"$log"
 done
 start_load
 

@@ -103,9 +103,9 @@ void add_timing_options(CLI::App* sub, run_cli_options& o) {
     sub->add_option("--runs", o.runs,
                     "Separate processes the rounds are split over, one after the other; the "
                     "profile keeps them as runs, so compare measures the run-to-run spread. "
-                    "auto: 3 on a GPU (its kernels move by a few % from one process to the "
-                    "next), 1 on a CPU (where --runs 3 is advised too: PoCL processes differ "
-                    "as well)")
+                    "auto: 3 (on a GPU and on PoCL alike a process lands at a level of its "
+                    "own, a few % apart; fewer if there are fewer rounds). 1 measures in "
+                    "this process only")
         ->capture_default_str();
     sub->add_flag("--rotate-cpus", m.rotate_cpus,
                   "Submit each round's launches from the next CPU this process may use "

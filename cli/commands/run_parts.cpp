@@ -5,10 +5,8 @@
 #include "grp/core/text_safe.hpp"
 #include "grp/core/units.hpp"
 #include "grp/model/merge.hpp"
-#include "grp/ocl/enumerate.hpp"
 #include "grp/run/interrupt.hpp"
 
-#include <algorithm>
 #include <cerrno>
 #include <chrono>
 #include <csignal>
@@ -210,14 +208,7 @@ std::size_t planned_runs(const run_cli_options& o, const run::run_options& r) {
         return 1;
     }
     if (automatic) {
-        const auto devices = ocl::select(r.devices);
-        k = std::any_of(devices.begin(), devices.end(),
-                        [](const ocl::device_handle& d) {
-                            return d.info.is_gpu() ||
-                                   d.info.type.find("accelerator") != std::string::npos;
-                        })
-                ? 3
-                : 1;
+        k = 3;
     } else {
         k = parse_small_count(o.runs, "--runs");
     }

@@ -26,13 +26,12 @@ struct run_part {
 /// Parses --part "I/K" (1 <= I <= K <= 100). Throws usage_error.
 run_part parse_part(const std::string& text);
 
-/// The number of processes: --runs N, or for 'auto' 3 when a selected device is a GPU or an
-/// accelerator and 1 otherwise (chosen when PoCL's rounds seemed to cover its run-to-run spread,
-/// bench/results/pocl-round-noise.txt; later sets say they do not and that 3 processes fix it,
-/// bench/results/pocl-gate-power-runs.txt: the CPU default should follow once the test suite's
-/// runs say --runs 1); 1 for a scenario-only run and for --search halving
-/// (usage_error with another explicit count). Never more than the rounds.
-/// Throws usage_error for a bad value.
+/// The number of processes: --runs N, or 3 for 'auto' on every device (GPUs: a process lands
+/// at its own level, bench/results/h100-round-noise.txt; PoCL too, though its rounds once
+/// seemed to cover it: 31 of 90 identical single-process pairs failed on a quiet machine,
+/// 2 of 90 with 3 processes, bench/results/pocl-gate-power-runs.txt); 1 for a scenario-only
+/// run and for --search halving (usage_error with another explicit count). Never more than
+/// the rounds. Throws usage_error for a bad value.
 std::size_t planned_runs(const run_cli_options& o, const run::run_options& r);
 
 /// Narrows `r` to one part: its share of the rounds (and of the extra rounds); parts after

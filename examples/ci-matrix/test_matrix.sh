@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # CTest of the matrix example's final job: what two PoCL matrix jobs (device "pocl", runs 1 and
 # 2) and a third "device" (a copy of run 1, as if another runner) would upload, through
-# collect.sh from a temporary folder outside this repository.
+# collect.sh from a temporary folder outside this repository. Each job's run is two processes
+# (--runs auto, never more than --rounds 2), so the merged profiles hold 4 and 2 runs.
 #   test_matrix.sh GPU_REDUCE_PROF REPO_ROOT
 set -euo pipefail
 bin=$1; repo=$2
@@ -21,7 +22,7 @@ GRP_BIN=$bin "$repo/examples/ci-matrix/collect.sh" profiles out || rc=$?
 python3 - out/pocl.json out/other.json <<'PY' || fail "merged profiles"
 import json, sys
 runs = [len(json.load(open(p)).get("runs", [])) for p in sys.argv[1:]]
-assert runs == [2, 1], runs
+assert runs == [4, 2], runs
 print("runs per merged profile:", runs)
 PY
 grep -q 'id="overlay"' out/report.html || fail "no overlaid chart"

@@ -16,9 +16,10 @@
 #   --kernels LIST      what to sweep: built-in names or your spec files (default below)
 #   --fail-on LIST      what fails the gate (default: compare's, slower,wrong,unmeasured)
 #   --threshold PCT     the smallest change that matters (default 5)
-#   --update-baseline   measure the baseline here instead of comparing: --runs runs, merged
-#   --runs N            runs merged into a baseline (default 3): its run-to-run spread is
-#                       measured, not assumed
+#   --update-baseline   measure the baseline here instead of comparing: --runs sweeps, merged
+#   --runs N            sweeps merged into a baseline (default 3), each an invocation of
+#                       `run`, itself 3 processes (run --runs auto): the baseline's spread from
+#                       one invocation to the next is measured, not assumed
 #
 # Timing is only comparable on the machine the baseline was made on. compare knows the machine
 # (profiles record a hashed machine id, CPU, OS, driver): against a baseline from another host
@@ -102,7 +103,7 @@ if [[ $update -eq 1 ]]; then
     files+=("$tmp/run$i.json")
   done
   "$binary" merge "${files[@]}" -o "$baseline" --force
-  echo "ci-gate: wrote the baseline $baseline ($runs runs on $(uname -n)); commit or cache it"
+  echo "ci-gate: wrote the baseline $baseline ($runs sweeps on $(uname -n)); commit or cache it"
   exit 0
 fi
 

@@ -8,7 +8,7 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 cd "$tmp"
 fail() { echo "FAIL: $*"; exit 1; }
-quick=(--rounds 2 --round-spacing 0 --min-samples 3 --max-time 0 --no-peak -q)
+quick=(--runs 1 --rounds 2 --round-spacing 0 --min-samples 3 --max-time 0 --no-peak -q)
 has_esc() { grep -q $'\033' "$1"; }
 # A terminal for stdout and stderr (script(1), util-linux: always on Debian).
 on_tty() { script -qec "$1" /dev/null; }

@@ -5,8 +5,8 @@ set(H ${GRP_DATA}/hardening)
 set(HK ${GRP_DATA}/kernels)
 set(H_OUT ${CMAKE_CURRENT_BINARY_DIR}/hardening-out)
 file(MAKE_DIRECTORY ${H_OUT})
-set(H_QUICK --min-samples 3 --max-time 0 --no-peak -q)
-set(H_QUICK_SH "--min-samples 3 --max-time 0 --no-peak -q") # inside bash -c scripts
+set(H_QUICK --runs 1 --min-samples 3 --max-time 0 --no-peak -q)
+set(H_QUICK_SH "--runs 1 --min-samples 3 --max-time 0 --no-peak -q") # inside bash -c scripts
 set(H_SH ${CMAKE_CURRENT_LIST_DIR})
 # grp_cli_sh(NAME SCRIPT-TEXT): a bash test; the script sees $bin, $expect, $out, $data, $sh.
 function(grp_cli_sh name script)
@@ -134,7 +134,7 @@ grp_cli_sh(errors_quote_hostile_arguments_escaped
 grp_cli_test(run_peak_bytes_too_small_exit_2 2 "--peak-bytes: expected a whole number from 4096.*at least 4 KiB"
              run --peak-bytes 1)
 grp_cli_test(run_peak_bytes_over_max_alloc_exit_2 2 "--peak-bytes .* is over the device's largest buffer"
-             run -k reduce2 -l 64 -n 4096 --peak-bytes 2^49 -q -o ${H_OUT}/peak.json --force)
+             run -k reduce2 -l 64 -n 4096 --peak-bytes 2^49 --runs 1 -q -o ${H_OUT}/peak.json --force)
 grp_cli_test(run_samples_zero_explains_adaptive_exit_2 2 "omit --samples for adaptive sampling"
              run --samples 0)
 # (CMake drops empty arguments of add_test: these go through bash.)

@@ -9,7 +9,7 @@ bin=$1; out=$2; sig=${3:-INT}
 rm -f "$out"
 log=$(mktemp)
 "$bin" run -k reduce2 -l 64,128,256,512,1024,2048,32,16,8 -n 2^18 --min-samples 20 --max-time 50 \
-  --rounds 20 --no-peak -o "$out" --force 2>"$log" >/dev/null &
+  --rounds 20 --runs 1 --no-peak -o "$out" --force 2>"$log" >/dev/null &
 pid=$!
 # "round 2/20" is printed when round 1 has finished and been published.
 for _ in $(seq 1 1200); do

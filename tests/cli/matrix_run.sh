@@ -7,7 +7,7 @@
 set -u
 bin=$1; out=$2
 mkdir -p "$out"
-quick=(--rounds 2 --round-spacing 0 --min-samples 3 --max-time 0 --no-peak -q --force)
+quick=(--runs 1 --rounds 2 --round-spacing 0 --min-samples 3 --max-time 0 --no-peak -q --force)
 fail() { echo "FAIL: $*"; exit 1; }
 
 log=$("$bin" run -k 'reduce[0-6]' -t int,float -l 32,64,128 -n 2^14 --host-repeats 3 \

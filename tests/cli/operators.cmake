@@ -2,7 +2,7 @@
 # min, max and product verified exactly for every type, float products skipped with a reason,
 # and a min kernel that pads with 0 (the wrong identity) reported wrong.
 set(GRP_KDATA ${GRP_DATA}/kernels)
-set(GRP_OPS_QUICK --rounds 2 --round-spacing 0 --min-samples 2 --max-time 0 --no-peak -q)
+set(GRP_OPS_QUICK --runs 1 --rounds 2 --round-spacing 0 --min-samples 2 --max-time 0 --no-peak -q)
 string(REPLACE ";" " " GRP_OPS_QUICK_SH "${GRP_OPS_QUICK}") # for bash -c strings
 
 # Kernels of each shape: the tree with padding (reduce2), the grid-stride loop with nIsPow2

@@ -1,10 +1,10 @@
 # `run` on the real binary: profiles that validate, bad input and its exit codes.
 set(GRP_KDATA ${GRP_DATA}/kernels)
-set(GRP_QUICK --rounds 2 --round-spacing 0 --min-samples 3 --max-time 0 --no-peak -q)
+set(GRP_QUICK --runs 1 --rounds 2 --round-spacing 0 --min-samples 3 --max-time 0 --no-peak -q)
 
 add_test(NAME cli.run_writes_a_profile_that_validates
   COMMAND bash -c "set -e; rm -f run_small.json
-    '${GRP_BIN}' run -k reduce3,reduce_vec4 -l 64 -n 100003 -t int,float --min-samples 3 --max-time 0 --no-peak -q -o run_small.json
+    '${GRP_BIN}' run -k reduce3,reduce_vec4 -l 64 -n 100003 -t int,float --runs 1 --min-samples 3 --max-time 0 --no-peak -q -o run_small.json
     '${GRP_BIN}' validate run_small.json | grep -q ': ok (4 cases, 1 devices)'")
 grp_cli_test(run_table_marks_best_and_passes 0 "\\* reduce_vec4|\\* reduce3"
              run -k reduce3,reduce_vec4 -l 64 -n 2^16 ${GRP_QUICK} -o run_table.json --force)
@@ -72,7 +72,7 @@ grp_cli_test(run_keep_going_prints_the_build_log 1 "failed: broken/float.*undecl
              -o run_keep_going_log.json --force)
 add_test(NAME cli.run_build_failure_keeps_the_finished_group
   COMMAND bash -c "set -u; rm -f run_kept.json
-    GRP_TEST_GROUP_BYTES=1 '${GRP_BIN}' run -k reduce2,${GRP_KDATA}/broken.json -t int,float -l 64 -n 1000 --rounds 2 --round-spacing 0 --min-samples 3 --max-time 0 --no-peak -q -o run_kept.json
+    GRP_TEST_GROUP_BYTES=1 '${GRP_BIN}' run -k reduce2,${GRP_KDATA}/broken.json -t int,float -l 64 -n 1000 --runs 1 --rounds 2 --round-spacing 0 --min-samples 3 --max-time 0 --no-peak -q -o run_kept.json
     rc=$?; [[ $rc == 4 ]] || { echo \"exit $rc, expected 4\"; exit 1; }
     grep -q '\"complete\": false' run_kept.json &&
     python3 -c \"import json,sys; p=json.load(open('run_kept.json')); c=[x for x in p['cases'] if x['key']['type']=='int' and x['status']=='ok' and x['rounds']]; sys.exit(0 if c else 1)\" &&

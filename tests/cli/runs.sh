@@ -1,10 +1,10 @@
 #!/usr/bin/env bash
 # `run --runs K`: the rounds split over K processes, kept as K runs of one profile.
 #  1. --runs 3 --rounds 4: runs 0, 1, 2 hold 2, 1 and 1 rounds of every case; the peak is
-#     measured once; settings say runs 3 and rounds 4; compare against a --runs 2 profile uses
-#     both sides' runs and does not warn about single runs. With --rotate-cpus the rounds'
+#     measured once; settings say runs 3 and rounds 4; compare against a profile of --rounds 2
+#     (--runs auto: never more processes than rounds, so 2) uses both sides' runs and does not warn about single runs. With --rotate-cpus the rounds'
 #     CPUs go through the allowed ones in turn across the processes; without, no round is pinned.
-#  2. SIGINT once process 2 has started: exit 130, process 1's rounds are kept, the profile
+#  2. --runs auto is 3 processes on PoCL too. SIGINT once process 2 has started: exit 130, process 1's rounds are kept, the profile
 #     is marked incomplete naming the process, and no part file is left behind.
 # Usage: runs.sh BIN
 set -u
@@ -18,8 +18,8 @@ quick=(-k reduce6 -l 64,128 -n 4096 --round-spacing 0 --extra-rounds 0 --peak-by
 
 "$bin" run "${quick[@]}" --min-samples 3 --max-time 0 --runs 3 --rounds 4 --rotate-cpus -q -o "$work/a.json" >/dev/null ||
   fail "run --runs 3 exited $?"
-"$bin" run "${quick[@]}" --min-samples 3 --max-time 0 --runs 2 --rounds 2 -q -o "$work/b.json" >/dev/null ||
-  fail "run --runs 2 exited $?"
+"$bin" run "${quick[@]}" --min-samples 3 --max-time 0 --rounds 2 -q -o "$work/b.json" >/dev/null ||
+  fail "run --rounds 2 (--runs auto: 2 processes) exited $?"
 python3 - "$work/a.json" <<'EOF' || fail "profile of --runs 3 is not three runs of 2, 1, 1 rounds"
 import json, os, sys
 p = json.load(open(sys.argv[1]))
@@ -44,7 +44,7 @@ grep -q "3 + 2 runs" <<<"$out" || fail "compare did not use both sides' runs: $o
 grep -q "one run on each side" <<<"$out" && fail "compare warned about single runs: $out"
 
 log=$work/log
-"$bin" run "${quick[@]}" --runs 3 --rounds 6 --min-samples 20 --max-time 30 -o "$work/i.json" \
+"$bin" run "${quick[@]}" --rounds 6 --min-samples 20 --max-time 30 -o "$work/i.json" \
   2>"$log" >/dev/null &
 pid=$!
 for _ in $(seq 1 1200); do

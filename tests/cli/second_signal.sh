@@ -8,7 +8,7 @@ bin=$1; out=$2; spec=$3
 rm -f "$out"
 log=$(mktemp)
 "$bin" run -k "$spec" -t int -n 64 -l 1 --rounds 3 --min-samples 1 --max-samples 1 --warmup 0 \
-  --round-spacing 0 --no-peak -o "$out" --force 2>"$log" >/dev/null &
+  --round-spacing 0 --runs 1 --no-peak -o "$out" --force 2>"$log" >/dev/null &
 pid=$!
 # Round 1 ends with a checkpoint; "round 2/3" is printed as round 2's first launch starts.
 for _ in $(seq 1 1200); do

@@ -2,7 +2,7 @@
 # successive halving reports a wrong configuration wrong and never best, and the profile's
 # "best" section and console table name the winner with its parameters.
 set(GRP_KDATA ${GRP_DATA}/kernels)
-set(GRP_TUNE_QUICK --rounds 2 --round-spacing 0 --min-samples 2 --max-time 0 --no-peak -q)
+set(GRP_TUNE_QUICK --runs 1 --rounds 2 --round-spacing 0 --min-samples 2 --max-time 0 --no-peak -q)
 string(REPLACE ";" " " GRP_TUNE_QUICK_SH "${GRP_TUNE_QUICK}") # for bash -c strings
 
 # Two runs with one seed pick the same 2 of the 4 configurations (rows of the matrix).

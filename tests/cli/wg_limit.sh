@@ -10,7 +10,7 @@ set -u
 bin=$1; out=$2; kdata=$3
 mkdir -p "$out"
 export GRP_TEST_KERNEL_WG_LIMIT=32
-quick=(--min-samples 3 --max-time 0 --no-peak --host-repeats 1 -q --force)
+quick=(--runs 1 --min-samples 3 --max-time 0 --no-peak --host-repeats 1 -q --force)
 fail() { echo "FAIL: $*"; exit 1; }
 
 log=$("$bin" run -k "reduce3,$kdata/reqd64.json" -t int -l 64,128 -n 10007 "${quick[@]}" \

@@ -12,7 +12,7 @@ bin=$1; out=$2
 mkdir -p "$out"
 export POCL_CACHE_DIR="$out/pocl-cache"
 for p in p1 p2; do
-  "$bin" run -k reduce5,reduce6 -t float -l 32,64 -n 1k,4k,16k --rounds 2 --samples 3 \
+  "$bin" run -k reduce5,reduce6 -t float -l 32,64 -n 1k,4k,16k --rounds 2 --runs 1 --samples 3 \
     --warmup 1 --round-spacing 0 --no-peak --host-repeats 0 -q -o "$out/$p.json" --force
 done
 exec bash "$here/browser_test.sh" "$bin" "$out/page" --min-charts 6 \

@@ -13,7 +13,7 @@ mkdir -p "$out"
 export POCL_CACHE_DIR="$out/pocl-cache"
 rc=0
 "$bin" run -k 'reduce[0-6]' -k vec3_tree --layout flat,aos12,aos16,soa -l 32,64,128 -n 64k \
-  -t float,int --scenario wg-probe,barrier,precision --barrier-runs 20 --samples 5 --warmup 1 \
+  -t float,int --scenario wg-probe,barrier,precision --barrier-runs 20 --samples 5 --warmup 1 --runs 1 \
   -q -o "$out/pocl.json" --force || rc=$?
 if [[ $rc != 0 && $rc != 1 ]]; then
   echo "FAIL: gpu-reduce-prof run exited $rc"; exit 1

@@ -21,7 +21,8 @@
 #   -k, --kernels SPEC     a kernel spec (JSON) or built-in kernel names; repeatable (required)
 #   -b, --baseline FILE    a baseline profile (a run or a merged baseline); repeatable
 #   -o, --out DIR          where everything is written (default gpu-reduce-prof-out)
-#   --runs N               runs merged into a baseline with --make-baseline (default 3)
+#   --runs N               sweeps merged into a baseline with --make-baseline (default 3;
+#                          each is one `run`, itself 3 processes: run --runs auto)
 #   --make-baseline        measure the baseline instead of gating (OUT/baseline.json)
 #   --fail-on LIST         what fails (default compare's: slower,wrong,unmeasured)
 #   --threshold PCT        the smallest change that matters (default 5)
@@ -58,7 +59,7 @@ while [[ $# -gt 0 ]]; do
     --threshold) need "$@"; threshold=$2; shift 2 ;;
     --benchmark-json) need "$@"; bench_json=$2; shift 2 ;;
     --) shift; [[ $# -gt 0 ]] && run_args=("$@"); break ;;
-    -h|--help) sed -n '2,34p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -h|--help) sed -n '2,33p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'; exit 0 ;;
     *) die "unknown option '$1' (see --help)" ;;
   esac
 done
@@ -86,7 +87,7 @@ if [[ $make_baseline -eq 1 ]]; then
     files+=("$out/baseline-run$i.json")
   done
   "$bin" merge "${files[@]}" -o "$out/baseline.json" --force
-  echo "gate: wrote $out/baseline.json ($runs runs merged); keep it as the base branch's artifact or cache"
+  echo "gate: wrote $out/baseline.json ($runs sweeps merged); keep it as the base branch's artifact or cache"
   exit 0
 fi
 

@@ -131,12 +131,13 @@ void add_warnings(comparison& r, const profile& base, const profile& cand) {
                 ? "one run on each side: the intervals come from rounds alone, which do not "
                   "hold the run-to-run spread of a CPU device either (on a 2-core VM 31 of 90 "
                   "identical PoCL pairs failed when quiet, 19 of 90 under load; with run --runs "
-                  "3, 2 and 0 of 90: bench/results/pocl-gate-power-runs.txt); measure with run "
-                  "--runs 3, or give compare a baseline of 3 or more --runs 3 runs"
+                  "3, 2 and 0 of 90: bench/results/pocl-gate-power-runs.txt); measure with "
+                  "run's default of 3 processes (--runs auto; one run means --runs 1 or an "
+                  "older build), or give compare a baseline of 3 or more runs"
                 : "one run on each side: the intervals come from rounds alone, which on a GPU do "
                   "not hold the run-to-run spread (10-16 % of identical H100 pairs failed this "
-                  "way, bench/results/h100-gate-power.txt); measure with run --runs 3 (the "
-                  "default on GPUs), or give compare a baseline of 3 or more runs (--base "
+                  "way, bench/results/h100-gate-power.txt); measure with run's default of 3 "
+                  "processes (--runs auto), or give compare a baseline of 3 or more runs (--base "
                   "r1.json --base r2.json --base r3.json, or gpu-reduce-prof merge)");
     }
     if (r.common == 0) {
