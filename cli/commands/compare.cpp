@@ -38,6 +38,7 @@ struct compare_cli_options {
     std::string csv; ///< "" none, "-" stdout, else a file
     std::string color = "auto";
     std::string correction = "holm";
+    std::string moderate = "on";
 };
 
 /// "5", "5%" or "7.5%" -> 0.05 / 0.075. Throws usage_error otherwise.
@@ -64,6 +65,7 @@ compare_options options_of(const compare_cli_options& cli) {
     opt.cross_machine_fails = cli.allow_cross_machine;
     opt.correction =
         cli.correction == "none" ? multiple_correction::none : multiple_correction::holm;
+    opt.moderate = cli.moderate == "on";
     parse_normalize(cli.normalize, opt);
     check_compare_options(opt);
     return opt;
@@ -186,13 +188,14 @@ const char* compare_footer = R"(Examples:
 
 Each case is judged on its rounds (one median per round; run measures several, spread over
 the run), never on pooled launches: the change in log time gets a (1 - alpha) confidence
-interval (Welch's t over rounds; with a baseline of several runs, the run-to-run spread is
-measured and widens it). slower/faster: the whole interval on one side of no change, the
-change beyond --threshold and, over all cases compared, Holm's correction passed (an unchanged
-build fails at most alpha of the time); same: the whole interval within +-threshold; inconclusive: the
-interval is too wide to tell (listed at the top with its width); unmeasured: no usable
-timing. Cases match by kernel, type, layout, n, local size, operator and parameters. Raw
-times of different devices never fail; of different machines only with --allow-cross-machine.
+interval (Welch's t over rounds; with several runs, the spread of the run means, moderated
+by the other cases' spread: --moderate). slower/faster: the whole interval on one side of no
+change, the change beyond --threshold and, over all cases compared, Holm's correction passed
+(an unchanged build fails at most alpha of the time); same: the whole interval within
++-threshold; inconclusive: the interval is too wide to tell (listed at the top with its
+width); unmeasured: no usable timing. Cases match by kernel, type, layout, n, local size,
+operator and parameters. Raw times of different devices never fail; of different machines
+only with --allow-cross-machine.
 
 Exit codes: 0 no failing case, 1 a case fails under --fail-on (improvements never fail),
 2 usage, 5 unreadable or invalid profile or unsupported schema major.)";
@@ -210,6 +213,13 @@ void add_compare_options(CLI::App* sub, compare_cli_options& o) {
                     "step-down), so an unchanged build fails at most alpha of the time however "
                     "many cases the sweep has; none: each case alone at alpha")
         ->check(CLI::IsMember({"holm", "none"}))
+        ->capture_default_str();
+    sub->add_option("--moderate", o.moderate,
+                    "on: each case's run-to-run variance borrows strength from the other cases "
+                    "compared (empirical Bayes, as limma; the borrowed df are capped by how "
+                    "independently the cases move from run to run); off: each case on its own "
+                    "runs alone")
+        ->check(CLI::IsMember({"on", "off"}))
         ->capture_default_str();
     sub->add_option("--min-rounds", o.min_rounds, "Fewer rounds on a side give inconclusive")
         ->check(CLI::Range(std::size_t{2}, std::size_t{1000000}))

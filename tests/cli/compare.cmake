@@ -32,6 +32,29 @@ grp_cli_test(compare_run_shift_merged_base_passes 0 "PASS"
              compare --base ${CMP}/runs/run1.json --base ${CMP}/runs/run2.json
                      --base ${CMP}/runs/run3.json --base ${CMP}/runs/run4.json
                      ${CMP}/runs/shifted.json)
+# --moderate: cases whose run levels move independently lend each other df (an 8 % slower case
+# is "slower" only with them); cases whose runs move as one lend nothing.
+grp_cli_test(compare_moderation_borrows_from_independent_cases 1
+             "reduce3/float.*slower \\(fails\\)"
+             compare ${CMP}/moderation/apart_base.json ${CMP}/moderation/apart_slower.json)
+grp_cli_test(compare_moderation_says_what_it_borrowed 1
+             "moderated over 6 cases \\(prior df [1-9][0-9.]* of inf: [2-6]\\.[0-9] effectively independent\\)"
+             compare ${CMP}/moderation/apart_base.json ${CMP}/moderation/apart_slower.json)
+grp_cli_test(compare_moderation_off_judges_each_case_alone 0
+             "6 cases: 6 inconclusive\\. PASS"
+             compare ${CMP}/moderation/apart_base.json ${CMP}/moderation/apart_slower.json
+                     --moderate off)
+grp_cli_test(compare_moderation_cases_moving_together_lend_nothing 0
+             "prior df 0\\.0 of inf: 1\\.0 effectively independent"
+             compare ${CMP}/moderation/together_base.json
+                     ${CMP}/moderation/together_slower.json)
+grp_cli_test(compare_moderation_together_stays_inconclusive 0
+             "6 cases: 6 inconclusive\\. PASS"
+             compare ${CMP}/moderation/together_base.json
+                     ${CMP}/moderation/together_slower.json)
+grp_cli_test(compare_moderation_json 1 "\"prior_df\": [1-9]"
+             compare ${CMP}/moderation/apart_base.json ${CMP}/moderation/apart_slower.json
+                     --json)
 grp_cli_test(compare_schema_1_base_inconclusive 0 "6 inconclusive\\. PASS"
              compare ${CMP}/v1_base.json ${CMP}/slower10.json)
 grp_cli_test(compare_wrong_fails 1 "reduce6/float.*wrong \\(fails\\).*differs from reference"

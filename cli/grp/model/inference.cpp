@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <optional>
 #include <stdexcept>
 #include <string>
 #include <utility>
@@ -20,6 +21,7 @@ struct side_summary {
     double within_var = 0;             // pooled variance of rounds within runs
     double within_df = 0;              // sum of (r_j - 1)
     double within_over_rounds = 0;     // mean over runs of s_j^2 / r_j
+    std::vector<double> run_means;     // in run order
 };
 
 double mean_of(const std::vector<double>& v) {
@@ -66,6 +68,7 @@ side_summary summarize_side(const std::vector<std::vector<double>>& runs, const 
         s.single_run_rounds = run.size();
     }
     s.runs = run_means.size();
+    s.run_means = run_means;
     if (s.runs == 0) {
         return s;
     }
@@ -80,6 +83,18 @@ side_summary summarize_side(const std::vector<std::vector<double>>& runs, const 
         s.within_over_rounds += var_j / run_sizes[j] / static_cast<double>(s.runs);
     }
     return s;
+}
+
+// The J - 1 Helmert contrasts of J >= 2 run means, (m_1 + ... + m_i - i m_(i+1)) / sqrt(i (i+1)):
+// orthonormal, so their squares sum to the run means' sum of squared deviations, and the same
+// runs in the same order give the same coordinates in every case.
+void append_helmert(const std::vector<double>& means, std::vector<double>& out) {
+    double prefix = 0;
+    for (std::size_t i = 1; i < means.size(); ++i) {
+        prefix += means[i - 1];
+        const auto fi = static_cast<double>(i);
+        out.push_back((prefix - fi * means[i]) / std::sqrt(fi * (fi + 1)));
+    }
 }
 
 // sigma_b^2 from one side's summary, floored at 0, with its df J - 1.
@@ -153,10 +168,8 @@ void finish(change_estimate& e, const std::vector<variance_term>& terms, double 
     e.ci_high = e.log_change + half;
 }
 
-// With runs on a side, the terms of Var(m_cand - m_base) from the run means (see the header):
-// V pooled over the multi-run sides with df Σ(J - 1), times Σ 1/J, and a single-run side's own
-// rounds term when they say its mean varies more than V.
-std::vector<variance_term> run_mean_terms(const side_summary& b, const side_summary& c) {
+// V, the variance of one run's mean, pooled over the multi-run sides with df Σ(J - 1).
+variance_term run_mean_pool(const side_summary& b, const side_summary& c) {
     double ss = 0, df = 0;
     for (const side_summary* s : {&b, &c}) {
         if (s->runs >= 2) {
@@ -165,7 +178,19 @@ std::vector<variance_term> run_mean_terms(const side_summary& b, const side_summ
             df += j1;
         }
     }
-    const double v = ss / df;
+    return {df > 0 ? ss / df : 0.0, df};
+}
+
+// With runs on a side, the terms of Var(m_cand - m_base) from the run means (see the header):
+// V (moderated with the prior when it has df) times Σ 1/J, and a single-run side's own rounds
+// term when they say its mean varies more than V.
+std::vector<variance_term> run_mean_terms(const side_summary& b, const side_summary& c,
+                                          const run_mean_prior& prior) {
+    auto [v, df] = run_mean_pool(b, c);
+    if (prior.df > 0) {
+        v = (prior.df * prior.var + df * v) / (prior.df + df);
+        df += prior.df;
+    }
     double coefficient = 0;
     std::vector<variance_term> terms;
     for (const side_summary* s : {&b, &c}) {
@@ -185,9 +210,10 @@ std::vector<variance_term> run_mean_terms(const side_summary& b, const side_summ
 // within df) and, with a prior, sigma_b^2 (1/J_b + 1/J_c) (df of the prior). Without a prior the
 // run term is absent: the rounds are assumed to cover run-to-run variation.
 std::vector<variance_term> change_terms(const side_summary& b, const side_summary& c,
-                                        const variance_prior& between) {
+                                        const variance_prior& between,
+                                        const run_mean_prior& moderation) {
     if (b.runs >= 2 || c.runs >= 2) {
-        return run_mean_terms(b, c);
+        return run_mean_terms(b, c, moderation);
     }
     std::vector<variance_term> terms;
     for (const side_summary* s : {&b, &c}) {
@@ -208,11 +234,13 @@ std::vector<variance_term> change_terms(const side_summary& b, const side_summar
 
 change_estimate estimate_change(const std::vector<std::vector<double>>& base_runs,
                                 const std::vector<std::vector<double>>& cand_runs,
-                                double confidence, const variance_prior& prior) {
+                                double confidence, const variance_prior& prior,
+                                const run_mean_prior& moderation) {
     if (!(confidence > 0 && confidence < 1)) {
         throw std::invalid_argument("estimate_change: confidence must be in (0, 1)");
     }
     check_prior(prior);
+    check_prior({moderation.var, moderation.df});
     const side_summary b = summarize_side(base_runs, "estimate_change");
     const side_summary c = summarize_side(cand_runs, "estimate_change");
     change_estimate e;
@@ -243,9 +271,27 @@ change_estimate estimate_change(const std::vector<std::vector<double>>& base_run
         e.why_not = side_problem(c, "cand");
     }
     if (e.why_not.empty()) {
-        finish(e, change_terms(b, c, used), confidence);
+        finish(e, change_terms(b, c, used, moderation), confidence);
+        e.moderation_df = b.runs >= 2 || c.runs >= 2 ? moderation.df : 0.0;
     }
     return e;
+}
+
+std::optional<case_run_variance>
+run_mean_variance(const std::vector<std::vector<double>>& base_runs,
+                  const std::vector<std::vector<double>>& cand_runs) {
+    const side_summary b = summarize_side(base_runs, "run_mean_variance");
+    const side_summary c = summarize_side(cand_runs, "run_mean_variance");
+    if (!(b.runs >= 2 || c.runs >= 2) || !side_problem(b, "base").empty() ||
+        !side_problem(c, "cand").empty()) {
+        return std::nullopt;
+    }
+    const auto [v, df] = run_mean_pool(b, c);
+    case_run_variance out{v, df, {}};
+    for (const side_summary* s : {&b, &c}) {
+        append_helmert(s->run_means, out.residuals);
+    }
+    return out;
 }
 
 std::pair<double, double> between_run_variance(const std::vector<std::vector<double>>& runs) {

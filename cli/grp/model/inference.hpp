@@ -6,12 +6,16 @@
 // sides, and round effect e_jr ~ N(0, sigma_w^2) that may differ between sides (a loaded
 // machine). A side's mean m is the unweighted mean of its run means; the change is
 // m_cand - m_base with a Student t interval whose degrees of freedom come from
-// Welch–Satterthwaite (the t distribution is in student_t.hpp). Pure: no OpenCL, no I/O.
+// Welch–Satterthwaite (the t distribution is in student_t.hpp). The variance of a run's mean
+// may be moderated with a prior fitted over the other cases of the comparison
+// (moderation.hpp). Pure: no OpenCL, no I/O.
 #pragma once
 
-#include "grp/model/student_t.hpp" // the intervals' distribution, for callers that print them
+#include "grp/model/moderation.hpp" // the prior that moderates the run-to-run variance
+#include "grp/model/student_t.hpp"  // the intervals' distribution, for callers that print them
 
 #include <cstddef>
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -40,6 +44,7 @@ struct change_estimate {
     bool between_run_estimated = false;       ///< false: one run per side and no prior, assumed 0
     std::size_t base_runs = 0, cand_runs = 0; ///< runs with at least one round
     std::size_t base_rounds = 0, cand_rounds = 0;
+    double moderation_df = 0; ///< the moderation prior's df added to V's (0: not moderated)
 };
 
 /// Estimates m_cand - m_base from per-round statistics on the log scale (ln of each round's
@@ -69,11 +74,22 @@ struct change_estimate {
 /// or is a single run of a single round (no within-run variance; a prior does not supply it).
 /// A standard error of 0 (e.g. all values equal) gives p = 1 and CI [0, 0] for no change, else
 /// p = 0 and CI [change, change], with df the sum of the terms' df. Throws
-/// std::invalid_argument unless 0 < confidence < 1, every value is finite and the prior has a
-/// finite between_var >= 0 and df >= 0.
+/// With runs on a side and a `moderation` prior of df d0 > 0 (moderation.hpp, fitted over the
+/// cases of one comparison), V becomes (d0 s0^2 + d V) / (d0 + d) with d + d0 df.
+/// Throws std::invalid_argument unless 0 < confidence < 1, every value is finite and each prior
+/// has a finite variance >= 0 and df >= 0.
 change_estimate estimate_change(const std::vector<std::vector<double>>& base_runs,
                                 const std::vector<std::vector<double>>& cand_runs,
-                                double confidence, const variance_prior& prior = {});
+                                double confidence, const variance_prior& prior = {},
+                                const run_mean_prior& moderation = {});
+
+/// What moderation_prior needs of one case: V (before moderation), its df and the Helmert
+/// coordinates of each multi-run side's run means (base first, runs in order). Empty when the
+/// case would not be judged on run means (one run a side) or cannot be estimated at all.
+/// Throws std::invalid_argument unless every value is finite.
+std::optional<case_run_variance>
+run_mean_variance(const std::vector<std::vector<double>>& base_runs,
+                  const std::vector<std::vector<double>>& cand_runs);
 
 /// One side's own estimate of sigma_b^2 from its runs, as (variance, df):
 /// max(0, S_m^2 - mean over runs of s_j^2 / r_j) with df J - 1, where s_j^2 is run j's variance

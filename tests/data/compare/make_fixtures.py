@@ -33,6 +33,13 @@ runs/run1..4.json    four runs of base whose levels differ by -6, +2, -2, +6 % f
                      run-to-run spread is measured
 runs/shifted.json    one more run, 8 % above base: against run1 alone it looks "slower" (the
                      single-run assumption), against the four merged runs it is not
+moderation/*.json    three runs (processes) per file, 4 rounds each, tight rounds (0.3 %):
+  apart_base.json    every case has its own run levels (2 % sd, independent between cases)
+  apart_slower.json  the same, reduce3/float 8 % slower: with 4 df alone "inconclusive"
+                     (--moderate off); the other cases' spread (prior df > 0) makes it "slower"
+  together_base.json, together_slower.json: the same, but one run level moves every case of
+                     the run alike: the cases lend each other nothing (prior df 0), so the
+                     verdict is the unmoderated one
 v1_base.json         base as gpu-reduce-prof 0.1 wrote it (schema 1.0.0): one burst per case,
                      so timing comparisons with it are "inconclusive"
 truncated.json       base.json cut in the middle: not valid JSON (exit 5)
@@ -207,6 +214,29 @@ def sweep(seed, scale=lambda k, t: 1.0, noisy=False, peak=500.0, wrong=None, dro
                                  peak), cases, sha, h)
 
 
+def multi_run_sweep(seed, together, slow=None, factor=1.0, sha="1a1a1a1a1a1a"):
+    """Three runs of 4 rounds per case; run levels gauss(2 %), one per run for every case when
+    `together`, else one per run and case; `slow` (kernel, type) scaled by `factor`."""
+    rng = random.Random(seed)
+    runs, per_run = 3, 4
+    shared = [1.0 + rng.gauss(0.0, 0.02) for _ in range(runs)]
+    cases = []
+    for kernel, typ, med in CASES:
+        m = med * (factor if (kernel, typ) == slow else 1.0)
+        rounds = []
+        for run in range(runs):
+            level = shared[run] if together else 1.0 + rng.gauss(0.0, 0.02)
+            for r in rounds_around(rng, m * level, 0.003)[:per_run]:
+                r["run"] = run
+                rounds.append(r)
+        cases.append(case(kernel, typ, rounds, 500.0))
+    p = profile(device("Test GPU A", "0a0a0a0a-0000-0000-0000-00000000000a", "1.0", 500.0),
+                cases, sha)
+    p["runs"] = [dict(p["runs"][0], id=f"{sha}-{run}") for run in range(runs)]
+    p["settings"] = {"rounds": runs * per_run}
+    return p
+
+
 def v1_profile(seed):
     """base as schema 1.0.0 wrote it: one burst of SAMPLES samples per case."""
     rng = random.Random(seed)
@@ -264,6 +294,11 @@ def main():
                                          round_noise=0.003, sha=f"{i}" * 12))
     write("runs/shifted.json", sweep(30, scale=lambda k, t: 1.08 * 0.94, round_noise=0.003,
                                      sha="9" * 12))
+    os.makedirs(os.path.join(HERE, "moderation"), exist_ok=True)
+    for name, together in (("apart", False), ("together", True)):
+        write(f"moderation/{name}_base.json", multi_run_sweep(40, together))
+        write(f"moderation/{name}_slower.json",
+              multi_run_sweep(41, together, ("reduce3", "float"), 1.08, sha="2b2b2b2b2b2b"))
     write("v1_base.json", v1_profile(1))
     text = json.dumps(base, indent=1)
     with open(os.path.join(HERE, "truncated.json"), "w") as f:

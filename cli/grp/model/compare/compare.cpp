@@ -97,27 +97,34 @@ void classify(case_comparison& cc, const compare_options& opt) {
     }
 }
 
+/// Why the rounds of a pair cannot go to the interval test ("" when they can).
+std::string rounds_problem(const side_rounds& b, const side_rounds& c, const compare_options& opt) {
+    if (!b.problem.empty() || !c.problem.empty()) {
+        return !b.problem.empty() ? "base: " + b.problem : "candidate: " + c.problem;
+    }
+    if (b.rounds < opt.min_rounds || c.rounds < opt.min_rounds) {
+        return "too few rounds to see round-to-round variation (base " + std::to_string(b.rounds) +
+               ", candidate " + std::to_string(c.rounds) + "; --min-rounds " +
+               std::to_string(opt.min_rounds) +
+               "). A schema 1.x profile holds one burst: launches of one burst are not "
+               "independent samples; measure it again with this version";
+    }
+    return "";
+}
+
 void decide_timing(case_comparison& cc, const side_rounds& b, const side_rounds& c,
-                   const compare_options& opt) {
+                   const compare_options& opt, const run_mean_prior& prior) {
     cc.outcome = verdict::inconclusive;
     if (b.unmeasured || c.unmeasured) {
         cc.outcome = verdict::unmeasured;
         cc.note = b.unmeasured ? "base: " + b.problem : "candidate: " + c.problem;
         return;
     }
-    if (!b.problem.empty() || !c.problem.empty()) {
-        cc.note = !b.problem.empty() ? "base: " + b.problem : "candidate: " + c.problem;
+    cc.note = rounds_problem(b, c, opt);
+    if (!cc.note.empty()) {
         return;
     }
-    if (b.rounds < opt.min_rounds || c.rounds < opt.min_rounds) {
-        cc.note = "too few rounds to see round-to-round variation (base " +
-                  std::to_string(b.rounds) + ", candidate " + std::to_string(c.rounds) +
-                  "; --min-rounds " + std::to_string(opt.min_rounds) +
-                  "). A schema 1.x profile holds one burst: launches of one burst are not "
-                  "independent samples; measure it again with this version";
-        return;
-    }
-    const auto e = estimate_change(b.runs, c.runs, 1 - opt.alpha);
+    const auto e = estimate_change(b.runs, c.runs, 1 - opt.alpha, {}, prior);
     if (!e.estimable) {
         cc.note = e.why_not;
         return;
@@ -224,8 +231,33 @@ bool same_device(const device_info& a, const device_info& b) {
     return a.name == b.name;
 }
 
+run_mean_prior
+moderation_prior_of(const profile& bp, const profile& cp,
+                    const std::vector<std::pair<const case_result*, const case_result*>>& pairs,
+                    const compare_options& opt) {
+    if (!opt.moderate) {
+        return {};
+    }
+    std::vector<case_run_variance> cases;
+    for (const auto& [b, c] : pairs) {
+        std::string note;
+        if (!b || !c || status_verdict(b, c, note)) {
+            continue;
+        }
+        const side_rounds bm = rounds_of(bp, *b, opt), cm = rounds_of(cp, *c, opt);
+        if (bm.unmeasured || cm.unmeasured || !rounds_problem(bm, cm, opt).empty()) {
+            continue;
+        }
+        if (auto v = run_mean_variance(bm.runs, cm.runs)) {
+            cases.push_back(std::move(*v));
+        }
+    }
+    return moderation_prior(cases);
+}
+
 case_comparison compare_case(const profile& bp, const case_result* b, const profile& cp,
-                             const case_result* c, const compare_options& opt) {
+                             const case_result* c, const compare_options& opt,
+                             const run_mean_prior& prior) {
     case_comparison cc;
     cc.key = b ? b->key : c->key;
     side_rounds bm, cm;
@@ -250,7 +282,7 @@ case_comparison compare_case(const profile& bp, const case_result* b, const prof
     if (auto v = status_verdict(b, c, cc.note)) {
         cc.outcome = *v;
     } else {
-        decide_timing(cc, bm, cm, opt);
+        decide_timing(cc, bm, cm, opt, prior);
     }
     cc.fails = decide_fails(cc, opt);
     if (cc.outcome == verdict::slower && !cc.fails && opt.fail_on.slower) {

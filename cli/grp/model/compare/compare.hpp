@@ -83,6 +83,7 @@ struct comparison {
     std::vector<std::string> warnings; ///< e.g. cross-machine, an incomplete profile
     std::size_t common = 0;            ///< keys present in both
     std::size_t base_runs = 0, cand_runs = 0;
+    run_mean_prior moderation; ///< the prior the cases' run-to-run variances were moderated with
 
     [[nodiscard]] std::size_t count(verdict v) const;
     [[nodiscard]] std::size_t failures() const;
@@ -94,9 +95,18 @@ comparison compare_profiles(const profile& base, const profile& cand, const comp
                             const std::string& base_label, const std::string& cand_label);
 
 /// One case pair (either may be null, not both): statuses first, then the interval test.
-/// Cases are not pooled: the cases of one run share its run effect (inference.hpp).
+/// Cases are not pooled; `prior` (from moderation_prior_of) moderates the variance of a run's
+/// mean, with df capped by how independently the cases move (moderation.hpp).
 case_comparison compare_case(const profile& bp, const case_result* b, const profile& cp,
-                             const case_result* c, const compare_options& opt);
+                             const case_result* c, const compare_options& opt,
+                             const run_mean_prior& prior = {});
+
+/// The prior fitted over the case pairs that the interval test will judge on run means: no
+/// moderation (df 0) when opt.moderate is false or fewer than 3 such cases vary.
+run_mean_prior
+moderation_prior_of(const profile& bp, const profile& cp,
+                    const std::vector<std::pair<const case_result*, const case_result*>>& pairs,
+                    const compare_options& opt);
 
 /// True when two devices are the same model: equal names (or equal UUIDs, for a driver that
 /// renamed a card). Raw times of different models never fail.

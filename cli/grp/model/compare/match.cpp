@@ -174,8 +174,9 @@ comparison compare_profiles(const profile& base, const profile& cand, const comp
             pairs.emplace_back(b, c);
         }
     }
+    r.moderation = moderation_prior_of(base, cand, pairs, opt);
     for (const auto& [b, c] : pairs) {
-        r.cases.push_back(compare_case(base, b, cand, c, opt));
+        r.cases.push_back(compare_case(base, b, cand, c, opt, r.moderation));
     }
     correct_for_multiplicity(r.cases, opt);
     sort_worst_first(r.cases);

@@ -75,6 +75,9 @@ struct compare_options {
     /// not fail: machine-to-machine differences are not in a baseline's spread).
     bool cross_machine_fails = false;
     multiple_correction correction = multiple_correction::holm;
+    /// Moderate each case's run-to-run variance with a prior fitted over all the cases of the
+    /// comparison (moderation.hpp); false judges every case on its own runs alone.
+    bool moderate = true;
 };
 
 /// Parses --normalize: "none", "peak", or anything else as a reference kernel or case key.

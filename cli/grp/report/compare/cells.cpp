@@ -99,6 +99,18 @@ std::string runs_phrase(std::size_t base_runs, std::size_t cand_runs) {
     return base_runs > 1 ? " and " + std::to_string(base_runs) + " base runs" : "";
 }
 
+/// ", run-to-run variance moderated over 8 cases (prior df 4.1 of 11.0: 2.0 effectively
+/// independent)" or "" when no prior was fitted.
+std::string moderation_phrase(const run_mean_prior& p) {
+    if (!(p.fitted_df > 0)) {
+        return "";
+    }
+    const std::string fitted = std::isfinite(p.fitted_df) ? format_fixed(p.fitted_df, 1) : "inf";
+    return ", run-to-run variance moderated over " + std::to_string(p.cases) + " cases (prior df " +
+           format_fixed(p.df, 1) + " of " + fitted + ": " + format_fixed(p.effective_cases, 1) +
+           " effectively independent)";
+}
+
 } // namespace
 
 std::string options_line(const comparison& c) {
@@ -107,6 +119,7 @@ std::string options_line(const comparison& c) {
     conf << (1 - o.alpha) * 100;
     std::string s = "threshold " + format_fixed(o.threshold * 100, 1) + "%, " + conf.str() +
                     "% intervals over rounds" + runs_phrase(c.base_runs, c.cand_runs) +
+                    moderation_phrase(c.moderation) +
                     (o.correction == multiple_correction::holm ? ", Holm over the cases" : "") +
                     ", fail on " + to_string(o.fail_on);
     if (o.normalize == normalization::peak) {

@@ -18,6 +18,20 @@ ojson num(const std::optional<double>& v) {
     return v && std::isfinite(*v) ? ojson(*v) : ojson(nullptr);
 }
 
+/// The prior of --moderate; null when none was fitted. fitted_df null: infinite (the cases'
+/// variances scatter no more than their sampling explains).
+ojson moderation_json(const run_mean_prior& p) {
+    if (!(p.fitted_df > 0)) {
+        return nullptr;
+    }
+    return ojson{{"prior_df", p.df},
+                 {"prior_variance", p.var},
+                 {"fitted_df", num(p.fitted_df)},
+                 {"effective_cases", p.effective_cases},
+                 {"df_cap", p.cap},
+                 {"cases", p.cases}};
+}
+
 ojson side_json(const std::optional<case_side>& s) {
     if (!s) {
         return nullptr;
@@ -82,12 +96,14 @@ ojson comparison_json(const comparison& c) {
          {{"threshold", o.threshold},
           {"confidence", 1 - o.alpha},
           {"correction", o.correction == multiple_correction::holm ? "holm" : "none"},
+          {"moderate", o.moderate},
           {"min_rounds", o.min_rounds},
           {"normalize", o.normalize == normalization::none   ? "none"
                         : o.normalize == normalization::peak ? "peak"
                                                              : o.reference},
           {"fail_on", to_string(o.fail_on)},
           {"cross_machine_fails", o.cross_machine_fails}}},
+        {"moderation", moderation_json(c.moderation)},
         {"context", context},
         {"warnings", c.warnings},
         {"cases", cases},
