@@ -84,6 +84,7 @@ TEST(moderation, prior_df_is_capped_by_the_cases_that_move_together) {
     EXPECT_NEAR(q.cap, 12.0, 1e-12);
     EXPECT_NEAR(q.df, 12.0, 1e-12);
     EXPECT_NEAR(q.var, 0.00013231930628155816, 1e-12 * 0.00013);
+    EXPECT_NEAR(q.var_df, 16.0, 1e-12); // d n_eff
 }
 
 const std::vector<std::vector<double>> base_runs = {
@@ -124,6 +125,22 @@ TEST(moderation, a_moderated_change_matches_scipy) {
     EXPECT_NEAR(alone.df, 4.0, 1e-9);
     EXPECT_GT(alone.ci_high - alone.ci_low, e.ci_high - e.ci_low);
     EXPECT_EQ(alone.moderation_df, 0);
+}
+
+TEST(moderation, an_estimated_prior_variance_costs_df) {
+    // s0^2 from 8 df (moderated, var_df 8 in the script): Satterthwaite's df of the weighted
+    // sum, 11.64, instead of d + d0 = 14; the same standard error.
+    run_mean_prior prior;
+    prior.var = 2.0e-4;
+    prior.df = 10;
+    prior.var_df = 8;
+    const auto e = estimate_change(base_runs, cand_runs, 0.99, {}, prior);
+    ASSERT_TRUE(e.estimable);
+    EXPECT_NEAR(e.std_error, 0.012773890367945084, 1e-9 * 0.0128);
+    EXPECT_NEAR(e.df, 11.63917327203487, 1e-9);
+    EXPECT_NEAR(e.p_value, 0.0038308543682582952, 1e-8 * 0.0038);
+    EXPECT_NEAR(e.ci_low, 0.006727067486250404, 1e-9);
+    EXPECT_NEAR(e.ci_high, 0.08520626584709012, 1e-9);
 }
 
 } // namespace

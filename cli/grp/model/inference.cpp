@@ -181,16 +181,30 @@ variance_term run_mean_pool(const side_summary& b, const side_summary& c) {
     return {df > 0 ? ss / df : 0.0, df};
 }
 
+// V moderated with the prior, (d0 s0^2 + d V) / (d0 + d), with d + d0 df if s0^2 were known;
+// it is itself estimated from the cases (prior.var_df), so where Satterthwaite's df of that
+// weighted sum is smaller, that.
+variance_term moderate(variance_term own, const run_mean_prior& prior) {
+    if (!(prior.df > 0)) {
+        return own;
+    }
+    const double w = prior.df / (prior.df + own.df);
+    const double from_prior = w * prior.var, from_case = (1 - w) * own.value;
+    const double sum = from_prior + from_case;
+    double df = own.df + prior.df;
+    if (prior.var_df > 0 && sum > 0) {
+        const double p = from_prior / sum, c = from_case / sum; // shares: no underflow
+        df = std::min(df, 1.0 / (p * p / prior.var_df + c * c / own.df));
+    }
+    return {sum, df};
+}
+
 // With runs on a side, the terms of Var(m_cand - m_base) from the run means (see the header):
 // V (moderated with the prior when it has df) times Σ 1/J, and a single-run side's own rounds
 // term when they say its mean varies more than V.
 std::vector<variance_term> run_mean_terms(const side_summary& b, const side_summary& c,
                                           const run_mean_prior& prior) {
-    auto [v, df] = run_mean_pool(b, c);
-    if (prior.df > 0) {
-        v = (prior.df * prior.var + df * v) / (prior.df + df);
-        df += prior.df;
-    }
+    const auto [v, df] = moderate(run_mean_pool(b, c), prior);
     double coefficient = 0;
     std::vector<variance_term> terms;
     for (const side_summary* s : {&b, &c}) {

@@ -75,7 +75,10 @@ struct change_estimate {
 /// A standard error of 0 (e.g. all values equal) gives p = 1 and CI [0, 0] for no change, else
 /// p = 0 and CI [change, change], with df the sum of the terms' df. Throws
 /// With runs on a side and a `moderation` prior of df d0 > 0 (moderation.hpp, fitted over the
-/// cases of one comparison), V becomes (d0 s0^2 + d V) / (d0 + d) with d + d0 df.
+/// cases of one comparison), V becomes (d0 s0^2 + d V) / (d0 + d) with d + d0 df, or fewer:
+/// with moderation.var_df > 0 (s0^2 estimated, not known), at most Satterthwaite's df of the
+/// two parts, (a + b)^2 / (a^2 / var_df + b^2 / d) for a = w s0^2, b = (1 - w) V,
+/// w = d0 / (d0 + d).
 /// Throws std::invalid_argument unless 0 < confidence < 1, every value is finite and each prior
 /// has a finite variance >= 0 and df >= 0.
 change_estimate estimate_change(const std::vector<std::vector<double>>& base_runs,

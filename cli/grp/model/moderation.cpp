@@ -82,7 +82,7 @@ variance_prior_fit fit_variance_prior(const std::vector<std::pair<double, double
         ss += (x - e_mean) * (x - e_mean);
     }
     const double excess = ss / static_cast<double>(e.size() - 1) - mean_of(tri);
-    if (!(excess > 0)) {
+    if (!(excess > 1e-12)) { // d0 would exceed 1e12: no different from infinite
         return {std::exp(e_mean), infinity};
     }
     const double d0 = 2 * trigamma_inverse(excess);
@@ -141,6 +141,7 @@ run_mean_prior moderation_prior(const std::vector<case_run_variance>& cases) {
         p.cap = 0; // cases that move as one, up to rounding in their correlations
     }
     p.df = std::min(fit.df, p.cap);
+    p.var_df = static_cast<double>(n) * p.effective_cases;
     return p;
 }
 

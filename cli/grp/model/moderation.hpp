@@ -30,7 +30,7 @@ struct variance_prior_fit {
 /// The method of moments of limma's fitFDist (no covariate): with
 /// e_i = ln s_i^2 - digamma(d_i / 2) + ln(d_i / 2), trigamma(d0 / 2) = var(e) - mean of
 /// trigamma(d_i / 2) and s0^2 = exp(mean(e) + digamma(d0 / 2) - ln(d0 / 2)); d0 = +infinity
-/// when the right side is <= 0 (the s_i^2 scatter no more than sampling alone would). Entries
+/// when the right side is <= 1e-12 (the s_i^2 scatter no more than sampling alone would). Entries
 /// with s_i^2 <= 0 or d_i <= 0 are left out; fewer than 3 left give {0, 0}. Throws
 /// std::invalid_argument for a value that is not finite.
 variance_prior_fit
@@ -59,11 +59,13 @@ struct run_mean_prior {
     double fitted_df = 0;       ///< d0 of fit_variance_prior (may be +infinity)
     double effective_cases = 0; ///< n_eff of the cases whose residuals have the commonest length
     double cap = 0;             ///< d (n_eff - 1), d that commonest length
+    double var_df = 0;          ///< df of s0^2 itself: d n_eff (0: taken as known)
     std::size_t cases = 0;      ///< cases the prior was fitted on
 };
 
-/// fit_variance_prior over the cases, with d0 capped at d (n_eff - 1). No moderation (df 0)
-/// with fewer than 3 usable cases or when the cap is 0.
+/// fit_variance_prior over the cases, with d0 capped at d (n_eff - 1), and s0^2's own df,
+/// d n_eff (a moderated variance is then given at most Satterthwaite's df of the weighted sum,
+/// inference.hpp). No moderation (df 0) with fewer than 3 usable cases or when the cap is 0.
 run_mean_prior moderation_prior(const std::vector<case_run_variance>& cases);
 
 } // namespace grp

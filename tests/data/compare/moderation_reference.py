@@ -90,3 +90,12 @@ p = 2 * stats.t.sf(abs(change / se), dm)
 half = stats.t.ppf(0.995, dm) * se
 print(f"moderated: log_change={change!r} se={se!r} df={dm!r} p={p!r} "
       f"ci=[{change - half!r}, {change + half!r}]")
+
+# The same with s0^2 itself estimated from 8 df: Satterthwaite's df of the weighted sum.
+w = PRIOR[1] / (PRIOR[1] + d)
+a, b = w * PRIOR[0], (1 - w) * v
+satt = (a + b) ** 2 / (a * a / 8.0 + b * b / d)
+dm2 = min(d + PRIOR[1], satt)
+p2 = 2 * stats.t.sf(abs(change / se), dm2)
+half2 = stats.t.ppf(0.995, dm2) * se
+print(f"moderated, var_df 8: df={dm2!r} p={p2!r} ci=[{change - half2!r}, {change + half2!r}]")
