@@ -38,7 +38,7 @@ struct compare_cli_options {
     std::string csv; ///< "" none, "-" stdout, else a file
     std::string color = "auto";
     std::string correction = "holm";
-    std::string moderate = "on";
+    std::string moderate = "auto";
 };
 
 /// "5", "5%" or "7.5%" -> 0.05 / 0.075. Throws usage_error otherwise.
@@ -65,7 +65,9 @@ compare_options options_of(const compare_cli_options& cli) {
     opt.cross_machine_fails = cli.allow_cross_machine;
     opt.correction =
         cli.correction == "none" ? multiple_correction::none : multiple_correction::holm;
-    opt.moderate = cli.moderate == "on";
+    opt.moderate = cli.moderate == "on"    ? moderation_mode::on
+                   : cli.moderate == "off" ? moderation_mode::off
+                                           : moderation_mode::automatic;
     parse_normalize(cli.normalize, opt);
     check_compare_options(opt);
     return opt;
@@ -217,9 +219,10 @@ void add_compare_options(CLI::App* sub, compare_cli_options& o) {
     sub->add_option("--moderate", o.moderate,
                     "on: each case's run-to-run variance borrows strength from the other cases "
                     "compared (empirical Bayes, as limma; the borrowed df are capped by how "
-                    "independently the cases move from run to run); off: each case on its own "
-                    "runs alone")
-        ->check(CLI::IsMember({"on", "off"}))
+                    "independently the cases move from run to run); auto: on against a baseline "
+                    "merged from several invocations, off against one invocation (its processes "
+                    "cannot show how invocations differ); off: each case on its own runs")
+        ->check(CLI::IsMember({"auto", "on", "off"}))
         ->capture_default_str();
     sub->add_option("--min-rounds", o.min_rounds, "Fewer rounds on a side give inconclusive")
         ->check(CLI::Range(std::size_t{2}, std::size_t{1000000}))

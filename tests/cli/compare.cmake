@@ -32,8 +32,9 @@ grp_cli_test(compare_run_shift_merged_base_passes 0 "PASS"
              compare --base ${CMP}/runs/run1.json --base ${CMP}/runs/run2.json
                      --base ${CMP}/runs/run3.json --base ${CMP}/runs/run4.json
                      ${CMP}/runs/shifted.json)
-# --moderate: cases whose run levels move independently lend each other df (an 8 % slower case
-# is "slower" only with them); cases whose runs move as one lend nothing.
+# --moderate: against a baseline merged from invocations, cases whose run levels move
+# independently lend each other df (an 8 % slower case is "slower" only with them); cases whose
+# runs move as one lend nothing.
 grp_cli_test(compare_moderation_borrows_from_independent_cases 1
              "reduce3/float.*slower \\(fails\\)"
              compare ${CMP}/moderation/apart_base.json ${CMP}/moderation/apart_slower.json)
@@ -52,6 +53,14 @@ grp_cli_test(compare_moderation_together_stays_inconclusive 0
              "6 cases: 6 inconclusive\\. PASS"
              compare ${CMP}/moderation/together_base.json
                      ${CMP}/moderation/together_slower.json)
+# auto (the default) does not borrow against a one-invocation baseline; on does.
+grp_cli_test(compare_moderation_auto_not_against_one_invocation 0
+             "not moderated \\(a one-invocation baseline. --moderate on borrows anyway\\)"
+             compare ${CMP}/moderation/apart_slower.json ${CMP}/moderation/apart_base.json)
+grp_cli_test(compare_moderation_on_against_one_invocation 0
+             "run-to-run variance moderated over 6 cases"
+             compare ${CMP}/moderation/apart_slower.json ${CMP}/moderation/apart_base.json
+                     --moderate on)
 grp_cli_test(compare_moderation_json 1 "\"prior_df\": [1-9]"
              compare ${CMP}/moderation/apart_base.json ${CMP}/moderation/apart_slower.json
                      --json)

@@ -33,7 +33,9 @@ runs/run1..4.json    four runs of base whose levels differ by -6, +2, -2, +6 % f
                      run-to-run spread is measured
 runs/shifted.json    one more run, 8 % above base: against run1 alone it looks "slower" (the
                      single-run assumption), against the four merged runs it is not
-moderation/*.json    three runs (processes) per file, 4 rounds each, tight rounds (0.3 %):
+moderation/*.json    three runs per file, 4 rounds each, tight rounds (0.3 %); the bases are
+                     merged from three invocations (a source per run), the candidates one
+                     invocation of three processes:
   apart_base.json    every case has its own run levels (2 % sd, independent between cases)
   apart_slower.json  the same, reduce3/float 8 % slower: with 4 df alone "inconclusive"
                      (--moderate off); the other cases' spread (prior df > 0) makes it "slower"
@@ -214,9 +216,10 @@ def sweep(seed, scale=lambda k, t: 1.0, noisy=False, peak=500.0, wrong=None, dro
                                  peak), cases, sha, h)
 
 
-def multi_run_sweep(seed, together, slow=None, factor=1.0, sha="1a1a1a1a1a1a"):
+def multi_run_sweep(seed, together, slow=None, factor=1.0, sha="1a1a1a1a1a1a", merged=False):
     """Three runs of 4 rounds per case; run levels gauss(2 %), one per run for every case when
-    `together`, else one per run and case; `slow` (kernel, type) scaled by `factor`."""
+    `together`, else one per run and case; `slow` (kernel, type) scaled by `factor`. `merged`:
+    each run tagged with a source of its own, as `merge` writes three invocations."""
     rng = random.Random(seed)
     runs, per_run = 3, 4
     shared = [1.0 + rng.gauss(0.0, 0.02) for _ in range(runs)]
@@ -232,7 +235,8 @@ def multi_run_sweep(seed, together, slow=None, factor=1.0, sha="1a1a1a1a1a1a"):
         cases.append(case(kernel, typ, rounds, 500.0))
     p = profile(device("Test GPU A", "0a0a0a0a-0000-0000-0000-00000000000a", "1.0", 500.0),
                 cases, sha)
-    p["runs"] = [dict(p["runs"][0], id=f"{sha}-{run}") for run in range(runs)]
+    p["runs"] = [dict(p["runs"][0], id=f"{sha}-{run}",
+                      source=f"sweep{run + 1}.json" if merged else "") for run in range(runs)]
     p["settings"] = {"rounds": runs * per_run}
     return p
 
@@ -296,7 +300,7 @@ def main():
                                      sha="9" * 12))
     os.makedirs(os.path.join(HERE, "moderation"), exist_ok=True)
     for name, together in (("apart", False), ("together", True)):
-        write(f"moderation/{name}_base.json", multi_run_sweep(40, together))
+        write(f"moderation/{name}_base.json", multi_run_sweep(40, together, merged=True))
         write(f"moderation/{name}_slower.json",
               multi_run_sweep(41, together, ("reduce3", "float"), 1.08, sha="2b2b2b2b2b2b"))
     write("v1_base.json", v1_profile(1))

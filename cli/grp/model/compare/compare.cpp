@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <cmath>
 #include <map>
+#include <set>
 #include <sstream>
 
 namespace grp {
@@ -231,11 +232,22 @@ bool same_device(const device_info& a, const device_info& b) {
     return a.name == b.name;
 }
 
+/// How many `run` invocations a profile's runs came from: the distinct sources a merge tagged
+/// them with (1 for a profile of one invocation, however many processes it ran).
+std::size_t invocations_of(const profile& p) {
+    std::set<std::string> sources;
+    for (const auto& r : p.runs) {
+        sources.insert(r.source);
+    }
+    return std::max<std::size_t>(1, sources.size());
+}
+
 run_mean_prior
 moderation_prior_of(const profile& bp, const profile& cp,
                     const std::vector<std::pair<const case_result*, const case_result*>>& pairs,
                     const compare_options& opt) {
-    if (!opt.moderate) {
+    if (opt.moderate == moderation_mode::off ||
+        (opt.moderate == moderation_mode::automatic && invocations_of(bp) < 2)) {
         return {};
     }
     std::vector<case_run_variance> cases;

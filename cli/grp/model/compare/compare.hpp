@@ -84,6 +84,7 @@ struct comparison {
     std::size_t common = 0;            ///< keys present in both
     std::size_t base_runs = 0, cand_runs = 0;
     run_mean_prior moderation; ///< the prior the cases' run-to-run variances were moderated with
+    std::size_t base_invocations = 0; ///< invocations_of(base)
 
     [[nodiscard]] std::size_t count(verdict v) const;
     [[nodiscard]] std::size_t failures() const;
@@ -102,11 +103,15 @@ case_comparison compare_case(const profile& bp, const case_result* b, const prof
                              const run_mean_prior& prior = {});
 
 /// The prior fitted over the case pairs that the interval test will judge on run means: no
-/// moderation (df 0) when opt.moderate is false or fewer than 3 such cases vary.
+/// moderation (df 0) with --moderate off, with auto against a baseline of one invocation
+/// (invocations_of(bp) < 2), or when fewer than 3 such cases vary.
 run_mean_prior
 moderation_prior_of(const profile& bp, const profile& cp,
                     const std::vector<std::pair<const case_result*, const case_result*>>& pairs,
                     const compare_options& opt);
+
+/// How many `run` invocations a profile's runs came from (distinct run sources; at least 1).
+std::size_t invocations_of(const profile& p);
 
 /// True when two devices are the same model: equal names (or equal UUIDs, for a driver that
 /// renamed a card). Raw times of different models never fail.

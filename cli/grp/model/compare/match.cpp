@@ -174,6 +174,7 @@ comparison compare_profiles(const profile& base, const profile& cand, const comp
             pairs.emplace_back(b, c);
         }
     }
+    r.base_invocations = invocations_of(base);
     r.moderation = moderation_prior_of(base, cand, pairs, opt);
     for (const auto& [b, c] : pairs) {
         r.cases.push_back(compare_case(base, b, cand, c, opt, r.moderation));

@@ -58,6 +58,16 @@ enum class multiple_correction {
     none, ///< each case alone at alpha
 };
 
+/// When compare borrows strength across cases (--moderate).
+enum class moderation_mode {
+    /// Only against a baseline merged from several invocations: the processes of one
+    /// invocation share its level, so against a one-invocation baseline the variance of a run's
+    /// mean misses how invocations differ, and narrowing it turns that into false alarms.
+    automatic,
+    on,  ///< always
+    off, ///< never: each case on its own runs alone
+};
+
 struct compare_options {
     double threshold = 0.05;    ///< the smallest relative change that matters, 0.05 = 5 %
     double alpha = 0.01;        ///< 1 - confidence of the interval (0.01: a 99 % interval)
@@ -75,9 +85,9 @@ struct compare_options {
     /// not fail: machine-to-machine differences are not in a baseline's spread).
     bool cross_machine_fails = false;
     multiple_correction correction = multiple_correction::holm;
-    /// Moderate each case's run-to-run variance with a prior fitted over all the cases of the
-    /// comparison (moderation.hpp); false judges every case on its own runs alone.
-    bool moderate = true;
+    /// Whether each case's run-to-run variance is moderated with a prior fitted over all the
+    /// cases of the comparison (moderation.hpp).
+    moderation_mode moderate = moderation_mode::automatic;
 };
 
 /// Parses --normalize: "none", "peak", or anything else as a reference kernel or case key.

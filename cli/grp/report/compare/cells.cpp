@@ -100,10 +100,15 @@ std::string runs_phrase(std::size_t base_runs, std::size_t cand_runs) {
 }
 
 /// ", run-to-run variance moderated over 8 cases (prior df 4.1 of 11.0: 2.0 effectively
-/// independent)" or "" when no prior was fitted.
-std::string moderation_phrase(const run_mean_prior& p) {
+/// independent)"; why --moderate auto did not, against a one-invocation baseline of several
+/// runs; else "".
+std::string moderation_phrase(const comparison& c) {
+    const auto& p = c.moderation;
     if (!(p.fitted_df > 0)) {
-        return "";
+        const bool skipped = c.options.moderate == moderation_mode::automatic &&
+                             c.base_invocations < 2 && (c.base_runs > 1 || c.cand_runs > 1);
+        return skipped ? ", not moderated (a one-invocation baseline; --moderate on borrows anyway)"
+                       : "";
     }
     const std::string fitted = std::isfinite(p.fitted_df) ? format_fixed(p.fitted_df, 1) : "inf";
     return ", run-to-run variance moderated over " + std::to_string(p.cases) + " cases (prior df " +
@@ -119,7 +124,7 @@ std::string options_line(const comparison& c) {
     conf << (1 - o.alpha) * 100;
     std::string s = "threshold " + format_fixed(o.threshold * 100, 1) + "%, " + conf.str() +
                     "% intervals over rounds" + runs_phrase(c.base_runs, c.cand_runs) +
-                    moderation_phrase(c.moderation) +
+                    moderation_phrase(c) +
                     (o.correction == multiple_correction::holm ? ", Holm over the cases" : "") +
                     ", fail on " + to_string(o.fail_on);
     if (o.normalize == normalization::peak) {

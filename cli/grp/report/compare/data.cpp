@@ -96,7 +96,9 @@ ojson comparison_json(const comparison& c) {
          {{"threshold", o.threshold},
           {"confidence", 1 - o.alpha},
           {"correction", o.correction == multiple_correction::holm ? "holm" : "none"},
-          {"moderate", o.moderate},
+          {"moderate", o.moderate == moderation_mode::on    ? "on"
+                       : o.moderate == moderation_mode::off ? "off"
+                                                            : "auto"},
           {"min_rounds", o.min_rounds},
           {"normalize", o.normalize == normalization::none   ? "none"
                         : o.normalize == normalization::peak ? "peak"
