@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
-# What `compare --moderate` (on by default) changes in the gate: bench/gate_power.py analyse on
-# sets of profiles that bench/gate_power.sh measured (kept in its OUT folders), once with
-# --moderate off and once with the default, the two printed line by line (a line that differs
-# shows both: "off" first). Only compare runs here: no device needed, the sets are reused.
+# What `compare --moderate` changes in the gate: bench/gate_power.py analyse on sets of
+# profiles that bench/gate_power.sh measured (kept in its OUT folders), once with --moderate
+# off and once with --moderate on, printed line by line (a line that differs shows both: "off"
+# first). The default, auto, is off against one-invocation baselines and on against merged ones. Only compare runs here: no device needed, the sets are reused.
 #   bench/gate_moderation.sh BIN DIR RUNS SLOW_RUNS "LEVELS" [DIR RUNS SLOW_RUNS "LEVELS" ...]
 set -euo pipefail
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
@@ -17,7 +17,8 @@ while (($# >= 4)); do
   echo "=== $(basename "$dir"): $(head -1 "$dir/gate_power.txt" 2>/dev/null | cut -c3-)"
   off=$(COMPARE_ARGS="--moderate off" python3 "$here/gate_power.py" analyse "$bin" "$dir" \
     "$runs" "$slow_runs" "$levels")
-  on=$(python3 "$here/gate_power.py" analyse "$bin" "$dir" "$runs" "$slow_runs" "$levels")
+  on=$(COMPARE_ARGS="--moderate on" python3 "$here/gate_power.py" analyse "$bin" "$dir" \
+    "$runs" "$slow_runs" "$levels")
   paste -d '\n' <(echo "$off") <(echo "$on") | while IFS= read -r a && IFS= read -r b; do
     if [[ $a == "$b" ]]; then
       echo "$a"
