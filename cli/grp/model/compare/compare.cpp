@@ -242,22 +242,30 @@ std::size_t invocations_of(const profile& p) {
     return std::max<std::size_t>(1, sources.size());
 }
 
-run_mean_prior
-moderation_prior_of(const profile& bp, const profile& cp,
-                    const std::vector<std::pair<const case_result*, const case_result*>>& pairs,
-                    const compare_options& opt) {
+case_pair pair_of(const profile& bp, const case_result* b, const profile& cp, const case_result* c,
+                  const compare_options& opt) {
+    case_pair p{b, c, {}, {}};
+    if (b) {
+        p.base_rounds = rounds_of(bp, *b, opt);
+    }
+    if (c) {
+        p.cand_rounds = rounds_of(cp, *c, opt);
+    }
+    return p;
+}
+
+run_mean_prior moderation_prior_of(const profile& bp, const std::vector<case_pair>& pairs,
+                                   const compare_options& opt) {
     if (opt.moderate == moderation_mode::off ||
         (opt.moderate == moderation_mode::automatic && invocations_of(bp) < 2)) {
         return {};
     }
     std::vector<case_run_variance> cases;
-    for (const auto& [b, c] : pairs) {
+    for (const auto& p : pairs) {
         std::string note;
-        if (!b || !c || status_verdict(b, c, note)) {
-            continue;
-        }
-        const side_rounds bm = rounds_of(bp, *b, opt), cm = rounds_of(cp, *c, opt);
-        if (bm.unmeasured || cm.unmeasured || !rounds_problem(bm, cm, opt).empty()) {
+        const side_rounds &bm = p.base_rounds, &cm = p.cand_rounds;
+        if (!p.base || !p.cand || status_verdict(p.base, p.cand, note) || bm.unmeasured ||
+            cm.unmeasured || !rounds_problem(bm, cm, opt).empty()) {
             continue;
         }
         if (auto v = run_mean_variance(bm.runs, cm.runs)) {
@@ -267,18 +275,16 @@ moderation_prior_of(const profile& bp, const profile& cp,
     return moderation_prior(cases);
 }
 
-case_comparison compare_case(const profile& bp, const case_result* b, const profile& cp,
-                             const case_result* c, const compare_options& opt,
-                             const run_mean_prior& prior) {
+case_comparison compare_case(const profile& bp, const profile& cp, const case_pair& pair,
+                             const compare_options& opt, const run_mean_prior& prior) {
+    const case_result *b = pair.base, *c = pair.cand;
+    const side_rounds &bm = pair.base_rounds, &cm = pair.cand_rounds;
     case_comparison cc;
     cc.key = b ? b->key : c->key;
-    side_rounds bm, cm;
     if (b) {
-        bm = rounds_of(bp, *b, opt);
         cc.base = side_of(bp, *b, bm);
     }
     if (c) {
-        cm = rounds_of(cp, *c, opt);
         cc.cand = side_of(cp, *c, cm);
     }
     if (b && c) {

@@ -7,6 +7,7 @@
 #pragma once
 
 #include "grp/model/compare/options.hpp"
+#include "grp/model/compare/side.hpp"
 #include "grp/model/inference.hpp"
 #include "grp/model/profile/profile.hpp"
 
@@ -95,20 +96,29 @@ struct comparison {
 comparison compare_profiles(const profile& base, const profile& cand, const compare_options& opt,
                             const std::string& base_label, const std::string& cand_label);
 
-/// One case pair (either may be null, not both): statuses first, then the interval test.
-/// Cases are not pooled; `prior` (from moderation_prior_of) moderates the variance of a run's
-/// mean, with df capped by how independently the cases move (moderation.hpp).
-case_comparison compare_case(const profile& bp, const case_result* b, const profile& cp,
-                             const case_result* c, const compare_options& opt,
-                             const run_mean_prior& prior = {});
+/// One case of the base and its match in the candidate (either may be null, not both), with
+/// the rounds each side contributes, read once for the prior and the verdict.
+struct case_pair {
+    const case_result* base = nullptr;
+    const case_result* cand = nullptr;
+    side_rounds base_rounds, cand_rounds;
+};
+
+/// The pair of `b` (of bp) and `c` (of cp) with their rounds (rounds_of).
+case_pair pair_of(const profile& bp, const case_result* b, const profile& cp, const case_result* c,
+                  const compare_options& opt);
+
+/// One case pair: statuses first, then the interval test. Cases are not pooled; `prior` (from
+/// moderation_prior_of) moderates the variance of a run's mean, with df capped by how
+/// independently the cases move (moderation.hpp).
+case_comparison compare_case(const profile& bp, const profile& cp, const case_pair& pair,
+                             const compare_options& opt, const run_mean_prior& prior = {});
 
 /// The prior fitted over the case pairs that the interval test will judge on run means: no
 /// moderation (df 0) with --moderate off, with auto against a baseline of one invocation
 /// (invocations_of(bp) < 2), or when fewer than 3 such cases vary.
-run_mean_prior
-moderation_prior_of(const profile& bp, const profile& cp,
-                    const std::vector<std::pair<const case_result*, const case_result*>>& pairs,
-                    const compare_options& opt);
+run_mean_prior moderation_prior_of(const profile& bp, const std::vector<case_pair>& pairs,
+                                   const compare_options& opt);
 
 /// How many `run` invocations a profile's runs came from (distinct run sources; at least 1).
 std::size_t invocations_of(const profile& p);

@@ -165,19 +165,19 @@ comparison compare_profiles(const profile& base, const profile& cand, const comp
     for (const auto& [key, list] : ci) {
         bi.try_emplace(key); // union of keys, so added cases are visited too
     }
-    std::vector<std::pair<const case_result*, const case_result*>> pairs;
+    std::vector<case_pair> pairs;
     for (const auto& [key, bs] : bi) {
         auto it = ci.find(key);
         auto cs = it == ci.end() ? std::vector<const case_result*>{} : it->second;
         for (auto [b, c] : pair_cases(base, bs, cand, cs)) {
             r.common += b && c ? 1 : 0;
-            pairs.emplace_back(b, c);
+            pairs.push_back(pair_of(base, b, cand, c, opt));
         }
     }
     r.base_invocations = invocations_of(base);
-    r.moderation = moderation_prior_of(base, cand, pairs, opt);
-    for (const auto& [b, c] : pairs) {
-        r.cases.push_back(compare_case(base, b, cand, c, opt, r.moderation));
+    r.moderation = moderation_prior_of(base, pairs, opt);
+    for (const auto& p : pairs) {
+        r.cases.push_back(compare_case(base, cand, p, opt, r.moderation));
     }
     correct_for_multiplicity(r.cases, opt);
     sort_worst_first(r.cases);
