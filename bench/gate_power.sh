@@ -5,7 +5,8 @@
 # Environment: OUT (folder, default ./gate-power), RUNS (identical runs, 10), SLOW_RUNS (runs
 # per slowdown, 5), LEVELS (slowdowns in %, "5 10 25"), SWEEP (run options; default by device
 # type), LOAD (none | bursty: a background process that keeps one core busy in random bursts),
-# INJECT (work | spin, below), FIXED (1: LEVELS are SLOW counts, not percentages),
+# INJECT (work | spin, below), CAL (the SLOW counts calibration tries, e.g. "0 2048 4096" for
+# longer kernels), FIXED (1: LEVELS are SLOW counts, not percentages),
 # DEVICE (-d for every run), ANALYSE (0: only measure; run `python3 bench/gate_power.py analyse
 # BIN OUT RUNS SLOW_RUNS "LEVELS"` elsewhere later, e.g. on a machine without the GPU).
 # The slowdown is a copy of the built-in reduce_vec4 with SLOW extra multiply-adds per loaded
@@ -53,6 +54,7 @@ case $inject in
         cal=(0 16 32 64 96 128 192 256 384 512 768 1024 1536 2048) ;;
   *) echo "INJECT must be work or spin, got '$inject'" >&2; exit 2 ;;
 esac
+[[ -n ${CAL:-} ]] && read -r -a cal <<<"$CAL"
 slow_spec() { # slow_spec NAME SLOW > spec.json
   cat <<EOF
 {"spec_version": 1, "source": "slow_vec4.cl", "kernels": [{"name": "$1",
@@ -97,7 +99,11 @@ if [[ ${FIXED:-0} == 1 ]]; then
 fi
 for k in "${cal[@]}"; do slow_spec "slowcal_$k" "$k" >"$out/spec/cal_$k.json"; done
 ks=$(printf "$out/spec/cal_%s.json," "${cal[@]}")
-[[ ${#cal[@]} -gt 0 ]] && g run "${dev[@]}" "${sweep[@]}" -k "reduce_vec4,${ks%,}" --rounds 5 --no-peak -q --force \
+cal_sweep=() # the sweep without its --rounds and --runs: calibration is 5 rounds, default runs
+for ((j = 0; j < ${#sweep[@]}; j++)); do
+  case ${sweep[j]} in --rounds | --runs) ((j += 1)) ;; *) cal_sweep+=("${sweep[j]}") ;; esac
+done
+[[ ${#cal[@]} -gt 0 ]] && g run "${dev[@]}" "${cal_sweep[@]}" -k "reduce_vec4,${ks%,}" --rounds 5 --no-peak -q --force \
   -o "$out/calibrate.json" >/dev/null 2>>"$out/run_stderr.txt"
 for level in $levels; do
   [[ ${FIXED:-0} == 1 ]] && break
