@@ -32,6 +32,10 @@ grp_cli_test(compare_run_shift_merged_base_passes 0 "PASS"
              compare --base ${CMP}/runs/run1.json --base ${CMP}/runs/run2.json
                      --base ${CMP}/runs/run3.json --base ${CMP}/runs/run4.json
                      ${CMP}/runs/shifted.json)
+# More processes per invocation, or more rounds each, than the gate was calibrated with: warned.
+grp_cli_test(compare_more_processes_than_calibrated_warns 0
+             "six_processes.json ran 6 processes per invocation of 2\\.0 rounds each, .*ran 6"
+             compare ${CMP}/runs/six_processes.json ${CMP}/runs/six_processes.json)
 # --moderate: against a baseline merged from invocations, cases whose run levels move
 # independently lend each other df (an 8 % slower case is "slower" only with them); cases whose
 # runs move as one lend nothing.

@@ -33,6 +33,8 @@ runs/run1..4.json    four runs of base whose levels differ by -6, +2, -2, +6 % f
                      run-to-run spread is measured
 runs/shifted.json    one more run, 8 % above base: against run1 alone it looks "slower" (the
                      single-run assumption), against the four merged runs it is not
+runs/six_processes.json  one invocation of 6 processes of 2 rounds (run --runs 6 --rounds 12):
+                     compare warns that the gate was calibrated with 3 of 3-4
 moderation/*.json    three runs per file, 4 rounds each, tight rounds (0.3 %); the bases are
                      merged from three invocations (a source per run), the candidates one
                      invocation of three processes:
@@ -216,12 +218,12 @@ def sweep(seed, scale=lambda k, t: 1.0, noisy=False, peak=500.0, wrong=None, dro
                                  peak), cases, sha, h)
 
 
-def multi_run_sweep(seed, together, slow=None, factor=1.0, sha="1a1a1a1a1a1a", merged=False):
-    """Three runs of 4 rounds per case; run levels gauss(2 %), one per run for every case when
-    `together`, else one per run and case; `slow` (kernel, type) scaled by `factor`. `merged`:
-    each run tagged with a source of its own, as `merge` writes three invocations."""
+def multi_run_sweep(seed, together, slow=None, factor=1.0, sha="1a1a1a1a1a1a", merged=False,
+                    runs=3, per_run=4):
+    """`runs` runs (3) of `per_run` rounds (4) per case; run levels gauss(2 %), one per run for
+    every case when `together`, else one per run and case; `slow` (kernel, type) scaled by
+    `factor`. `merged`: each run tagged with a source of its own, as `merge` writes invocations."""
     rng = random.Random(seed)
-    runs, per_run = 3, 4
     shared = [1.0 + rng.gauss(0.0, 0.02) for _ in range(runs)]
     cases = []
     for kernel, typ, med in CASES:
@@ -298,6 +300,7 @@ def main():
                                          round_noise=0.003, sha=f"{i}" * 12))
     write("runs/shifted.json", sweep(30, scale=lambda k, t: 1.08 * 0.94, round_noise=0.003,
                                      sha="9" * 12))
+    write("runs/six_processes.json", multi_run_sweep(42, False, runs=6, per_run=2))
     os.makedirs(os.path.join(HERE, "moderation"), exist_ok=True)
     for name, together in (("apart", False), ("together", True)):
         write(f"moderation/{name}_base.json", multi_run_sweep(40, together, merged=True))

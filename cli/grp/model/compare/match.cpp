@@ -5,6 +5,7 @@
 #include "grp/core/host_probe.hpp"
 #include "grp/model/compare/compare.hpp"
 #include "grp/model/compare/multiplicity.hpp"
+#include "grp/model/compare/replication.hpp"
 #include "grp/model/compare/side.hpp"
 #include "grp/model/inference.hpp"
 
@@ -116,6 +117,10 @@ void add_warnings(comparison& r, const profile& base, const profile& cand) {
         for (const auto& dup : duplicate_case_keys(*p)) {
             r.warnings.push_back(label + ": " + dup + "; they are paired in file order");
         }
+    }
+    if (auto w =
+            replication_warning(base, r.base_label, cand, r.cand_label, r.options.max_cpu_wait)) {
+        r.warnings.push_back(std::move(*w));
     }
     identity_warnings(r, base, cand);
     // Neither a GPU's rounds nor a CPU's hold the run-to-run spread
