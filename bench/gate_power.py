@@ -8,14 +8,21 @@ analyse runs `compare` with its default settings on every ordered pair of identi
 (false alarms: a pair fails when compare exits 1) and on every (identical run, slowed run) pair
 (detection: the slowed reduce_vec4 cases called "slower"), once with single-run baselines and
 once with baselines merged from several runs (--base), and prints the rates.
+
+  gate_power.py candidates BIN OUT RUNS SLOW_RUNS "LEVELS" "KS"
+
+judges candidates merged from K runs (`merge`, each K of KS) against baselines merged from 3,
+as a CI job that measures the candidate several times would.
 """
 import concurrent.futures
 import itertools
 import json
 import math
 import os
+import shutil
 import subprocess
 import sys
+import tempfile
 
 
 def median(values):
@@ -115,7 +122,8 @@ def report_detection(cmd, label, pairs, per_case):
               f"{verdicts.get('slower', 0)} of {sum(verdicts.values())} 'slower' {verdicts}")
 
 
-def analyse(args):
+def read_set(args):
+    """The command, identical runs, slowed runs per level and their measured slowdowns."""
     bin_, out, runs, slow_runs, levels = args[0], args[1], int(args[2]), int(args[3]), args[4]
     cmd = [bin_]
     if "--wrap" in args:
@@ -124,6 +132,12 @@ def analyse(args):
     slow_of = {level: [f"{out}/slow_{level}_{j}.json" for j in range(1, slow_runs + 1)]
                for level in levels.split()}
     per_case = {level: case_slowdowns(base, slow) for level, slow in slow_of.items()}
+    return cmd, base, slow_of, per_case
+
+
+def analyse(args):
+    cmd, base, slow_of, per_case = read_set(args)
+    runs = len(base)
     print("== single-run baseline (compare BASE CAND)")
     report_false_alarms(cmd, "identical runs, every ordered pair",
                         [([a], b) for a, b in itertools.permutations(base, 2)])
@@ -149,8 +163,46 @@ def analyse(args):
                              per_case[level])
 
 
+def spread(items, n):
+    """n of the items, evenly spread (all of them when there are no more than n)."""
+    return items if len(items) <= n else [items[i * len(items) // n] for i in range(n)]
+
+
+def merged_candidates(cmd, base, slow_of, per_case, k):
+    """Baselines merged from 3 identical runs (40 subsets) against candidates merged from k runs:
+    two disjoint identical k-subsets per baseline (false alarms), ten slowed k-subsets a level."""
+    tmp = tempfile.mkdtemp(prefix="gate_power_")
+    made = {}
+
+    def merged_file(runs):
+        if runs not in made:
+            made[runs] = os.path.join(tmp, f"cand_{len(made)}.json")
+            subprocess.run(cmd + ["merge", *runs, "-o", made[runs]], check=True,
+                           capture_output=True)
+        return made[runs]
+
+    subsets = spread(list(itertools.combinations(base, 3)), 40)
+    bases = [sum((["--base", b] for b in sub), []) for sub in subsets]
+    print(f"== baselines merged from 3 runs against candidates merged from {k} runs "
+          f"(merge, then compare --base x3 CAND)")
+    pairs = []
+    for m, sub in zip(bases, subsets):
+        rest = [b for b in base if b not in sub]
+        for cand in {tuple(rest[:k]), tuple(rest[-k:])}:
+            pairs.append((m, merged_file(cand)))
+    report_false_alarms(cmd, "identical candidates", pairs)
+    for level, slow in slow_of.items():
+        cands = [merged_file(c) for c in spread(list(itertools.combinations(slow, k)), 10)]
+        report_detection(cmd, f"{level} % level", [(m, c) for m in bases for c in cands],
+                         per_case[level])
+    shutil.rmtree(tmp)
+
+
 if __name__ == "__main__":
     if sys.argv[1] == "calibrate":
         calibrate(sys.argv[2], float(sys.argv[3]))
+    elif sys.argv[1] == "candidates":
+        for k in sys.argv[7].split():
+            merged_candidates(*read_set(sys.argv[2:7]), int(k))
     else:
         analyse(sys.argv[2:])
