@@ -1,7 +1,9 @@
 #include "grp/model/compare/replication.hpp"
 
+#include "grp/core/units.hpp"
+#include "grp/model/compare/side.hpp"
+
 #include <algorithm>
-#include <cstdio>
 #include <map>
 
 namespace grp {
@@ -16,9 +18,7 @@ replication replication_of(const profile& p, double max_cpu_wait) {
     for (const auto& c : p.cases) {
         std::map<std::uint32_t, std::size_t> per_run;
         for (const auto& round : c.rounds) {
-            const bool set_aside =
-                max_cpu_wait > 0 && round.cpu_wait && *round.cpu_wait > max_cpu_wait;
-            per_run[round.run] += set_aside ? 0 : 1;
+            per_run[round.run] += set_aside(round, max_cpu_wait) ? 0 : 1;
         }
         for (const auto& [run, n] : per_run) {
             rounds += n;
@@ -39,7 +39,7 @@ replication replication_of(const profile& p, double max_cpu_wait) {
 
 namespace {
 
-/// "LABEL: 6 processes per invocation of 2.0 rounds each", or empty when within calibration.
+/// "LABEL ran 6 processes per invocation of 2.0 rounds each", or empty within calibration.
 std::optional<std::string> beyond_calibration(const profile& p, const std::string& label,
                                               double max_cpu_wait) {
     const replication r = replication_of(p, max_cpu_wait);
@@ -47,10 +47,8 @@ std::optional<std::string> beyond_calibration(const profile& p, const std::strin
                             r.rounds_per_process <= calibrated_rounds_per_process)) {
         return std::nullopt;
     }
-    char rounds[32];
-    std::snprintf(rounds, sizeof rounds, "%.1f", r.rounds_per_process);
     return label + " ran " + std::to_string(r.processes) + " processes per invocation of " +
-           rounds + " rounds each";
+           format_fixed(r.rounds_per_process, 1) + " rounds each";
 }
 
 } // namespace

@@ -23,10 +23,6 @@ const case_result* find_reference(const profile& p, const case_result& c, const 
     return nullptr;
 }
 
-bool disturbed(const round_record& r, double max_cpu_wait) {
-    return max_cpu_wait > 0 && r.cpu_wait && *r.cpu_wait > max_cpu_wait;
-}
-
 /// (run, ordinal within the run) -> round median, for pairing a case with its reference;
 /// disturbed rounds are left out (and counted in `*dropped`).
 std::map<std::pair<std::uint32_t, std::size_t>, double>
@@ -36,7 +32,7 @@ medians_by_slot(const case_result& c, double max_cpu_wait, std::size_t* dropped 
     for (const auto& r : c.rounds) {
         const auto m = r.median_ns();
         const auto slot = std::make_pair(r.run, ordinal[r.run]++);
-        if (disturbed(r, max_cpu_wait)) {
+        if (set_aside(r, max_cpu_wait)) {
             if (dropped && m) {
                 ++*dropped;
             }
@@ -78,6 +74,10 @@ std::vector<std::uint32_t> run_units(const profile& p) {
 }
 
 } // namespace
+
+bool set_aside(const round_record& r, double max_cpu_wait) {
+    return max_cpu_wait > 0 && r.cpu_wait && *r.cpu_wait > max_cpu_wait;
+}
 
 std::optional<double> median_of_rounds(const case_result& c) {
     std::vector<double> medians;

@@ -20,6 +20,10 @@ struct side_rounds {
     bool unmeasured = false;   ///< no timing at all (every sample flagged, or no rounds)
 };
 
+/// True when compare sets round `r` aside: its threads waited for a CPU longer than
+/// `max_cpu_wait` of the round (another process took it); never when `max_cpu_wait` is 0.
+bool set_aside(const round_record& r, double max_cpu_wait);
+
 /// The rounds of case `c` of profile `p` as the comparison sees them.
 side_rounds rounds_of(const profile& p, const case_result& c, const compare_options& opt);
 
