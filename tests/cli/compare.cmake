@@ -82,6 +82,10 @@ grp_cli_test(compare_other_device_normalized_peak 1
              compare ${CMP}/base.json ${CMP}/other_device.json --normalize peak)
 grp_cli_test(compare_other_device_normalized_kernel 1 "reduce6/int.*x ref.*slower \\(fails\\)"
              compare ${CMP}/base.json ${CMP}/other_device.json --normalize reduce0)
+# The reference's own cases are 1.0 in every round: not compared, and the options line says so.
+grp_cli_test(compare_normalized_reference_cases_are_not_compared 1
+             "normalized to reduce0 in the same round \\(its own 2 case\\(s\\) not compared\\)"
+             compare ${CMP}/base.json ${CMP}/other_device.json --normalize reduce0)
 grp_cli_test(compare_unknown_normalize_reference_exit_2 2
              "--normalize reduce99: no case of the baseline has that kernel or key"
              compare ${CMP}/base.json ${CMP}/identical.json --normalize reduce99)

@@ -230,11 +230,18 @@ TEST(compare_fixtures, normalized_to_a_reference_kernel) {
     auto c = compare_fixture("other_device", opt);
     EXPECT_EQ(find(c, "reduce6", "int").outcome, verdict::slower);
     EXPECT_EQ(c.count(verdict::slower), 1u);
-    EXPECT_NEAR(*find(c, "reduce0", "float").base->center, 1.0, 1e-12);
+    // The reference's own cases are 1.0 in every round: left out, counted, not judged.
+    EXPECT_EQ(c.reference_cases, 2u);
+    EXPECT_EQ(c.cases.size(), 4u);
+    for (const auto& cc : c.cases) {
+        EXPECT_NE(cc.key.kernel, "reduce0");
+    }
     // A full case key: every case divided by that one case's median.
     parse_normalize("reduce0/float/flat/n=1048576/local=256", opt);
     auto k = compare_fixture("other_device", opt);
     EXPECT_EQ(find(k, "reduce6", "int").outcome, verdict::slower);
+    EXPECT_EQ(k.reference_cases, 1u); // only that case; reduce0/int is divided by it
+    EXPECT_EQ(k.cases.size(), 5u);
     parse_normalize("no_such_kernel", opt);
     auto u = compare_fixture("other_device", opt);
     EXPECT_EQ(u.count(verdict::inconclusive), 6u);

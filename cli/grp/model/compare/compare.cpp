@@ -203,6 +203,11 @@ const device_info* device_of(const profile& p, const case_result& c) {
     return &p.devices[static_cast<std::size_t>(c.device)].info;
 }
 
+bool is_own_reference(const case_result& c, const compare_options& opt) {
+    return opt.normalize == normalization::kernel &&
+           (c.key.kernel == opt.reference || c.key.to_string() == opt.reference);
+}
+
 std::optional<double> case_comparison::change() const {
     return ratio ? std::optional<double>(*ratio - 1.0) : std::nullopt;
 }

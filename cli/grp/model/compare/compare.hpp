@@ -86,6 +86,9 @@ struct comparison {
     std::size_t base_runs = 0, cand_runs = 0;
     run_mean_prior moderation; ///< the prior the cases' run-to-run variances were moderated with
     std::size_t base_invocations = 0; ///< invocations_of(base)
+    /// Cases left out because they are the --normalize reference itself (always 1.0 on that
+    /// scale: a yardstick, not a result).
+    std::size_t reference_cases = 0;
 
     [[nodiscard]] std::size_t count(verdict v) const;
     [[nodiscard]] std::size_t failures() const;
@@ -126,6 +129,10 @@ std::size_t invocations_of(const profile& p);
 /// True when two devices are the same model: equal names (or equal UUIDs, for a driver that
 /// renamed a card). Raw times of different models never fail.
 bool same_device(const device_info& a, const device_info& b);
+
+/// True when `opt` normalizes to a reference kernel (or case) and `c` is that reference for
+/// itself: its normalized time is 1 in every round.
+bool is_own_reference(const case_result& c, const compare_options& opt);
 
 /// The device a case ran on, or nullptr when the profile does not list it.
 const device_info* device_of(const profile& p, const case_result& c);

@@ -176,6 +176,10 @@ comparison compare_profiles(const profile& base, const profile& cand, const comp
         auto cs = it == ci.end() ? std::vector<const case_result*>{} : it->second;
         for (auto [b, c] : pair_cases(base, bs, cand, cs)) {
             r.common += b && c ? 1 : 0;
+            if (is_own_reference(b ? *b : *c, opt)) {
+                ++r.reference_cases; // 1.0 in every round: not a result, and no df to lend
+                continue;
+            }
             pairs.push_back(pair_of(base, b, cand, c, opt));
         }
     }

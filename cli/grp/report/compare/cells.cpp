@@ -130,7 +130,10 @@ std::string options_line(const comparison& c) {
     if (o.normalize == normalization::peak) {
         s += ", normalized to each profile's peak bandwidth";
     } else if (o.normalize == normalization::kernel) {
-        s += ", normalized to " + o.reference + " in the same round";
+        s += ", normalized to " + o.reference + " in the same round" +
+             (c.reference_cases > 0
+                  ? " (its own " + std::to_string(c.reference_cases) + " case(s) not compared)"
+                  : "");
     }
     return s;
 }

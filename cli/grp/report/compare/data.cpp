@@ -89,6 +89,7 @@ ojson comparison_json(const comparison& c) {
         {"failed", c.failed()},
         {"failures", c.failures()},
         {"common_cases", c.common},
+        {"reference_cases", c.reference_cases},
         {"base_runs", c.base_runs},
         {"candidate_runs", c.cand_runs},
         {"verdicts", verdicts},
