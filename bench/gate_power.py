@@ -13,6 +13,12 @@ once with baselines merged from several runs (--base), and prints the rates.
 
 judges candidates merged from K runs (`merge`, each K of KS) against baselines merged from 3,
 as a CI job that measures the candidate several times would.
+
+  gate_power.py baselines BIN OUT RUNS SLOW_RUNS "LEVELS" "KS"
+
+judges single-run candidates against baselines merged from K runs (each K of KS; 20 evenly
+spread K-subsets of the identical runs): the other identical runs (false alarms) and every
+slowed run (detection), as a CI job that keeps K invocations of its baseline would.
 """
 import concurrent.futures
 import itertools
@@ -198,9 +204,26 @@ def merged_candidates(cmd, base, slow_of, per_case, k):
     shutil.rmtree(tmp)
 
 
+def merged_baselines(cmd, base, slow_of, per_case, k):
+    """Baselines merged from k identical runs (20 subsets) against single runs."""
+    subsets = spread(list(itertools.combinations(base, k)), 20)
+    merged = [sum((["--base", b] for b in sub), []) for sub in subsets]
+    print(f"== baselines merged from {k} runs (compare --base x{k} CAND), {len(subsets)} subsets",
+          flush=True)
+    report_false_alarms(cmd, "the other identical runs",
+                        [(m, b) for m, sub in zip(merged, subsets) for b in base if b not in sub])
+    for level, slow in slow_of.items():
+        report_detection(cmd, f"{level} % level", [(m, s) for m in merged for s in slow],
+                         per_case[level])
+    sys.stdout.flush()
+
+
 if __name__ == "__main__":
     if sys.argv[1] == "calibrate":
         calibrate(sys.argv[2], float(sys.argv[3]))
+    elif sys.argv[1] == "baselines":
+        for k in sys.argv[7].split():
+            merged_baselines(*read_set(sys.argv[2:7]), int(k))
     elif sys.argv[1] == "candidates":
         for k in sys.argv[7].split():
             merged_candidates(*read_set(sys.argv[2:7]), int(k))
