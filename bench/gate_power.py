@@ -153,20 +153,8 @@ def analyse(args):
     # Baselines merged from k runs: every k-subset of the identical runs, against each of the
     # other identical runs (false alarms) and each slowed run (detection).
     for k in (2, 3):
-        if k >= runs:
-            continue
-        subsets = list(itertools.combinations(base, k))
-        if len(subsets) > 40:  # an even spread of 40 of them keeps the analysis to minutes
-            subsets = [subsets[i * len(subsets) // 40] for i in range(40)]
-        merged = [sum((["--base", b] for b in sub), []) for sub in subsets]
-        print(f"== baselines merged from {k} runs (compare --base x{k} CAND), "
-              f"{len(subsets)} subsets")
-        report_false_alarms(cmd, "the other identical runs",
-                            [(m, b) for m, sub in zip(merged, subsets) for b in base
-                             if b not in sub])
-        for level, slow in slow_of.items():
-            report_detection(cmd, f"{level} % level", [(m, s) for m in merged for s in slow],
-                             per_case[level])
+        if k < runs:  # an even spread of 40 subsets keeps the analysis to minutes
+            merged_baselines(cmd, base, slow_of, per_case, k, subsets=40)
 
 
 def spread(items, n):
@@ -204,9 +192,9 @@ def merged_candidates(cmd, base, slow_of, per_case, k):
     shutil.rmtree(tmp)
 
 
-def merged_baselines(cmd, base, slow_of, per_case, k):
-    """Baselines merged from k identical runs (20 subsets) against single runs."""
-    subsets = spread(list(itertools.combinations(base, k)), 20)
+def merged_baselines(cmd, base, slow_of, per_case, k, subsets=20):
+    """Baselines merged from k identical runs (`subsets` of them) against single runs."""
+    subsets = spread(list(itertools.combinations(base, k)), subsets)
     merged = [sum((["--base", b] for b in sub), []) for sub in subsets]
     print(f"== baselines merged from {k} runs (compare --base x{k} CAND), {len(subsets)} subsets",
           flush=True)

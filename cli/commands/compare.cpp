@@ -100,10 +100,9 @@ void check_reference(const compare_options& opt, const profile& base) {
     if (opt.normalize != normalization::kernel) {
         return;
     }
-    for (const auto& c : base.cases) {
-        if (c.key.kernel == opt.reference || c.key.to_string() == opt.reference) {
-            return;
-        }
+    if (std::any_of(base.cases.begin(), base.cases.end(),
+                    [&opt](const auto& c) { return is_own_reference(c, opt); })) {
+        return;
     }
     throw usage_error("--normalize " + terminal_escape(opt.reference) +
                       ": no case of the baseline has that kernel or key; name a kernel of the "
