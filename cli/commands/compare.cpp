@@ -95,13 +95,22 @@ std::pair<profile, std::string> load_base(const compare_cli_options& cli,
 }
 
 /// A --normalize reference that names no case of the baseline would make every case
-/// inconclusive and the gate unable to fail: a usage error instead.
+/// inconclusive, and one that is every case would leave nothing to compare: either way the gate
+/// could not fail, so a usage error instead.
 void check_reference(const compare_options& opt, const profile& base) {
     if (opt.normalize != normalization::kernel) {
         return;
     }
-    if (std::any_of(base.cases.begin(), base.cases.end(),
-                    [&opt](const auto& c) { return is_own_reference(c, opt); })) {
+    const auto own = [&opt](const auto& c) {
+        return is_own_reference(c, opt);
+    };
+    if (!base.cases.empty() && std::all_of(base.cases.begin(), base.cases.end(), own)) {
+        throw usage_error("--normalize " + terminal_escape(opt.reference) +
+                          ": every case of the baseline is that reference itself, and a "
+                          "reference is not compared with itself; nothing would be gated. "
+                          "Sweep another kernel with it, or gate raw times");
+    }
+    if (std::any_of(base.cases.begin(), base.cases.end(), own)) {
         return;
     }
     throw usage_error("--normalize " + terminal_escape(opt.reference) +

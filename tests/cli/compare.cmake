@@ -86,6 +86,10 @@ grp_cli_test(compare_other_device_normalized_kernel 1 "reduce6/int.*x ref.*slowe
 grp_cli_test(compare_normalized_reference_cases_are_not_compared 1
              "normalized to reduce0 in the same round \\(its own 2 case\\(s\\) not compared\\)"
              compare ${CMP}/base.json ${CMP}/other_device.json --normalize reduce0)
+# A reference that is every case of the baseline would leave nothing to gate: usage error.
+grp_cli_test(compare_normalized_to_every_case_exit_2 2
+             "--normalize reduce0: every case of the baseline is that reference itself"
+             compare ${CMP}/reference_only.json ${CMP}/base.json --normalize reduce0)
 grp_cli_test(compare_unknown_normalize_reference_exit_2 2
              "--normalize reduce99: no case of the baseline has that kernel or key"
              compare ${CMP}/base.json ${CMP}/identical.json --normalize reduce99)

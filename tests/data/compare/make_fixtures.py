@@ -306,6 +306,10 @@ def main():
         write(f"moderation/{name}_base.json", multi_run_sweep(40, together, merged=True))
         write(f"moderation/{name}_slower.json",
               multi_run_sweep(41, together, ("reduce3", "float"), 1.08, sha="2b2b2b2b2b2b"))
+    only_ref = copy.deepcopy(base)  # --normalize reduce0 would leave nothing to compare
+    only_ref["cases"] = [c for c in only_ref["cases"] if c["key"]["kernel"] == "reduce0"]
+    only_ref["kernels"] = [k for k in only_ref["kernels"] if k["name"] == "reduce0"]
+    write("reference_only.json", only_ref)
     write("v1_base.json", v1_profile(1))
     text = json.dumps(base, indent=1)
     with open(os.path.join(HERE, "truncated.json"), "w") as f:
