@@ -10,6 +10,7 @@
 #include "grp/core/error.hpp"
 #include "grp/core/output_file.hpp"
 #include "grp/core/text_safe.hpp"
+#include "grp/model/compare/pair.hpp"
 #include "grp/model/merge.hpp"
 #include "grp/report/compare/print.hpp"
 #include "grp/report/table.hpp"
@@ -19,6 +20,7 @@
 #include <iostream>
 #include <memory>
 #include <optional>
+#include <set>
 #include <sstream>
 
 namespace grp::cli {
@@ -27,6 +29,7 @@ namespace {
 
 struct compare_cli_options {
     std::vector<std::string> files, bases;
+    std::string pair; ///< --pair OLD=NEW[,NEW...]: kernels of one profile
     std::string threshold = "5%";
     double alpha = 0.01;
     std::size_t min_rounds = 2;
@@ -165,8 +168,56 @@ void print_results(const compare_cli_options& cli, const std::vector<comparison>
     }
 }
 
+/// The pairs of --pair, checked against the profile: every kernel named must be in it.
+std::vector<kernel_pair> checked_pairs(const compare_cli_options& cli, const profile& p) {
+    std::vector<kernel_pair> pairs;
+    try {
+        pairs = parse_kernel_pairs(cli.pair);
+    } catch (const std::invalid_argument& e) {
+        throw usage_error("--pair " + terminal_escape(e.what()));
+    }
+    std::set<std::string> kernels;
+    for (const auto& c : p.cases) {
+        kernels.insert(c.key.kernel);
+    }
+    std::string known;
+    for (const auto& k : kernels) {
+        known += (known.empty() ? "" : ", ") + k;
+    }
+    for (const auto& pr : pairs) {
+        for (const auto* name : {&pr.base, &pr.cand}) {
+            if (kernels.count(*name) == 0) {
+                throw usage_error("--pair: " + terminal_escape(cli.files.front()) +
+                                  " has no case of kernel '" + terminal_escape(*name) +
+                                  "' (it has: " + terminal_escape(known) + ")");
+            }
+        }
+    }
+    return pairs;
+}
+
+/// --pair: one profile, each candidate kernel against the baseline kernel in the same rounds.
+int run_pair_compare(const compare_cli_options& cli, const compare_options& opt) {
+    if (cli.files.size() != 1 || !cli.bases.empty() || opt.normalize != normalization::none) {
+        throw usage_error("--pair compares kernels of ONE profile (both measured in the same "
+                          "invocation): give exactly one PROFILE, and no --base or --normalize");
+    }
+    const auto csv = csv_output(cli);
+    const profile p = load_profile(cli.files.front());
+    std::vector<comparison> all;
+    for (const auto& pr : checked_pairs(cli, p)) {
+        all.push_back(compare_pair(p, pr, opt, cli.files.front()));
+    }
+    print_results(cli, all, csv);
+    bool failed = std::any_of(all.begin(), all.end(), [](const auto& c) { return c.failed(); });
+    return static_cast<int>(failed ? exit_code::regression_or_wrong : exit_code::ok);
+}
+
 int run_compare(const compare_cli_options& cli) {
     const auto opt = options_of(cli);
+    if (!cli.pair.empty()) {
+        return run_pair_compare(cli, opt);
+    }
     if (cli.bases.empty() && cli.files.size() < 2) {
         throw usage_error("compare needs a baseline and a candidate: BASE.json CAND.json, or "
                           "--base RUN.json (repeatable) CAND.json");
@@ -195,6 +246,7 @@ const char* compare_footer = R"(Examples:
   gpu-reduce-prof compare base.json new.json --csv changes.csv   # the table, and a CSV
   gpu-reduce-prof compare h100.json mi300.json --normalize peak   # across machines
   gpu-reduce-prof compare a.json b.json c.json               # matrix: cases x profiles vs a.json
+  gpu-reduce-prof compare --pair old=new duet.json           # two kernels of one invocation
 
 Each case is judged on its rounds (one median per round; run measures several, spread over
 the run), never on pooled launches: the change in log time gets a (1 - alpha) confidence
@@ -205,7 +257,9 @@ change, the change beyond --threshold and, over all cases compared, Holm's corre
 +-threshold; inconclusive: the interval is too wide to tell (listed at the top with its
 width); unmeasured: no usable timing. Cases match by kernel, type, layout, n, local size,
 operator and parameters. Raw times of different devices never fail; of different machines
-only with --allow-cross-machine.
+only with --allow-cross-machine. With --pair the change is the median ratio NEW/OLD over the
+rounds both ran in (Hodges-Lehmann, signed-rank interval); when the processes disagree about
+it, the interval is Student's over the process means.
 
 Exit codes: 0 no failing case, 1 a case fails under --fail-on (improvements never fail),
 2 usage, 5 unreadable or invalid profile or unsupported schema major.)";
@@ -267,6 +321,12 @@ void add_compare(CLI::App& app, command_slot& slot) {
         ->required()
         ->expected(1, -1)
         ->type_name("FILE");
+    sub->add_option("--pair", opt->pair,
+                    "OLD=NEW[,NEW...]: judge kernel NEW against kernel OLD measured in the same "
+                    "rounds of ONE profile (a duet: e.g. the base revision's kernel and the "
+                    "candidate's through specs, in one run with --rounds 30); the unit is the "
+                    "ratio within a round, so the gate needs no baseline runs")
+        ->type_name("OLD=NEW");
     sub->add_option("-b,--base", opt->bases,
                     "A run of the baseline (repeat it: the runs are merged, so the run-to-run "
                     "spread is measured); then every positional profile is a candidate")

@@ -146,3 +146,21 @@ grp_cli_test(compare_bad_threshold 2 "--threshold: 'five' is not a percentage"
              compare ${CMP}/base.json ${CMP}/rerun.json --threshold five)
 grp_cli_test(compare_bad_alpha 2 "alpha"
              compare ${CMP}/base.json ${CMP}/rerun.json --alpha 2)
+# --pair: two kernels of one profile judged on the ratio within each round. In duet.json every
+# round's level swings by 10 % (shared), so only the pairing can see reduce6_slow's 10 %.
+grp_cli_test(compare_pair_identical_copy_is_same 0 "reduce6_same: 1 cases: 1 same\\. PASS"
+             compare --pair reduce6=reduce6_same,reduce6_slow ${CMP}/duet.json)
+grp_cli_test(compare_pair_slower_copy_fails 1 "reduce6_slow: 1 cases: 1 slower\\. FAIL"
+             compare --pair reduce6=reduce6_slow ${CMP}/duet.json)
+grp_cli_test(compare_pair_options_line_names_the_unit 1
+             "intervals of the ratio within each round over 3 process"
+             compare --pair reduce6=reduce6_slow ${CMP}/duet.json)
+grp_cli_test(compare_pair_json_says_paired 1 "\"unit\": \"paired rounds\""
+             compare --pair reduce6=reduce6_slow ${CMP}/duet.json --json)
+grp_cli_test(compare_pair_unknown_kernel_exit_2 2
+             "duet.json has no case of kernel 'nope' \\(it has: reduce6, reduce6_same"
+             compare --pair reduce6=nope ${CMP}/duet.json)
+grp_cli_test(compare_pair_not_old_equals_new_exit_2 2 "--pair 'reduce6' is not OLD=NEW"
+             compare --pair reduce6 ${CMP}/duet.json)
+grp_cli_test(compare_pair_two_profiles_exit_2 2 "--pair compares kernels of ONE profile"
+             compare --pair reduce6=reduce6_slow ${CMP}/duet.json ${CMP}/base.json)

@@ -267,6 +267,35 @@ def v1_profile(seed):
             "scenarios": {}}
 
 
+def duet(seed):
+    """`compare --pair`: reduce6 and two copies measured in the same rounds of one invocation of
+    3 processes x 10 rounds. Every round's level swings (gauss 10 %, shared by all kernels, as a
+    loaded machine or a clock change does); each kernel adds its own 0.5 % jitter, and two rounds
+    of reduce6_same are doubled by a burst its partner missed. reduce6_slow is 10 % slower."""
+    rng = random.Random(seed)
+    levels = [1.0 + rng.gauss(0.0, 0.10) for _ in range(30)]
+    factors = {"reduce6": 1.0, "reduce6_same": 1.0, "reduce6_slow": 1.10}
+    cases = []
+    for kernel, factor in factors.items():
+        rounds = []
+        for i, level in enumerate(levels):
+            spike = 2.0 if kernel == "reduce6_same" and i in (4, 17) else 1.0
+            at = 21000 * level * factor * spike * (1.0 + rng.gauss(0.0, 0.005))
+            samples = [max(1, int(round(at * (1.0 + rng.gauss(0.0, 0.002)))))
+                       for _ in range(PER_ROUND)]
+            rounds.append({"run": i // 10, "started_s": 0.5 * (i % 10), "warmup": 2,
+                           "cpu_wait": 0.0, "flagged": 0,
+                           "median_ns": percentile(sorted(samples), 0.5), "samples_ns": samples,
+                           "pass_sum_ns": [int(x * 0.95) for x in samples],
+                           "overhead_ns": [5000] * len(samples)})
+        cases.append(case(kernel, "float", rounds, 500.0))
+    out = profile(device("Test GPU A", "0a0a0a0a-0000-0000-0000-00000000000a", "1.0", 500.0),
+                  cases, "dededededede")
+    out["runs"] = [dict(out["runs"][0], id=f"dede{i}") for i in range(3)]
+    out["settings"]["rounds"] = 30
+    return out
+
+
 def write(name, obj):
     with open(os.path.join(HERE, name), "w") as f:
         f.write(json.dumps(obj, indent=1) + "\n")
@@ -310,6 +339,7 @@ def main():
     only_ref["cases"] = [c for c in only_ref["cases"] if c["key"]["kernel"] == "reduce0"]
     only_ref["kernels"] = [k for k in only_ref["kernels"] if k["name"] == "reduce0"]
     write("reference_only.json", only_ref)
+    write("duet.json", duet(50))
     write("v1_base.json", v1_profile(1))
     text = json.dumps(base, indent=1)
     with open(os.path.join(HERE, "truncated.json"), "w") as f:

@@ -1,6 +1,7 @@
 #include "grp/model/compare/compare.hpp"
 
 #include "grp/core/host_probe.hpp"
+#include "grp/model/compare/rules.hpp"
 #include "grp/model/compare/side.hpp"
 #include "grp/model/inference.hpp"
 
@@ -20,13 +21,17 @@ bool has_result(const case_result& c) {
            c.status == case_status::race_observed;
 }
 
-std::string percent(double fraction) {
+} // namespace
+
+std::string percent_text(double fraction) {
     std::ostringstream os;
     os.setf(std::ios::fixed | std::ios::showpos);
     os.precision(std::fabs(fraction) < 0.1 ? 2 : 1);
     os << fraction * 100 << '%';
     return os.str();
 }
+
+namespace {
 
 std::string sha_of(const profile& p, const std::string& kernel) {
     for (const auto& k : p.kernels) {
@@ -36,6 +41,8 @@ std::string sha_of(const profile& p, const std::string& kernel) {
     }
     return "";
 }
+
+} // namespace
 
 case_side side_of(const profile& p, const case_result& c, const side_rounds& r) {
     case_side s;
@@ -65,13 +72,17 @@ case_side side_of(const profile& p, const case_result& c, const side_rounds& r) 
     return s;
 }
 
+namespace {
+
 std::string interval_text(const case_comparison& cc, double confidence) {
     std::ostringstream os;
-    os << percent(*cc.ratio - 1) << " [" << percent(*cc.ci_low - 1) << ", "
-       << percent(*cc.ci_high - 1) << "] (" << confidence * 100 << "% interval";
+    os << percent_text(*cc.ratio - 1) << " [" << percent_text(*cc.ci_low - 1) << ", "
+       << percent_text(*cc.ci_high - 1) << "] (" << confidence * 100 << "% interval";
     os << (cc.between_run_estimated ? ", run-to-run spread measured" : ", rounds only") << ")";
     return os.str();
 }
+
+} // namespace
 
 /// The verdict from the interval: slower/faster beyond the threshold with the whole interval
 /// on one side of 1; same with the whole interval within ±threshold; else inconclusive (the
@@ -89,14 +100,16 @@ void classify(case_comparison& cc, const compare_options& opt) {
     } else {
         cc.outcome = verdict::inconclusive;
         cc.note = interval_text(cc, 1 - opt.alpha) + ": cannot tell the change from ±" +
-                  percent(t).substr(1) + "; the interval is " + percent((hi - lo) / 2).substr(1) +
-                  " wide each way (" +
+                  percent_text(t).substr(1) + "; the interval is " +
+                  percent_text((hi - lo) / 2).substr(1) + " wide each way (" +
                   (cc.between_run_estimated
                        ? "more runs narrow it: its df are the runs, not the rounds"
                        : "a baseline merged from several runs, or more --rounds, narrow it") +
                   ")";
     }
 }
+
+namespace {
 
 /// Why the rounds of a pair cannot go to the interval test ("" when they can).
 std::string rounds_problem(const side_rounds& b, const side_rounds& c, const compare_options& opt) {
@@ -144,6 +157,8 @@ void decide_timing(case_comparison& cc, const side_rounds& b, const side_rounds&
                    " candidate round(s) set aside: another process took the CPU";
     }
 }
+
+} // namespace
 
 /// The verdict from the statuses alone; empty when both have a result and timing decides.
 std::optional<verdict> status_verdict(const case_result* b, const case_result* c,
@@ -193,8 +208,6 @@ bool decide_fails(const case_comparison& cc, const compare_options& opt) {
         return false;
     }
 }
-
-} // namespace
 
 const device_info* device_of(const profile& p, const case_result& c) {
     if (c.device < 0 || static_cast<std::size_t>(c.device) >= p.devices.size()) {

@@ -89,6 +89,9 @@ struct comparison {
     /// Cases left out because they are the --normalize reference itself (always 1.0 on that
     /// scale: a yardstick, not a result).
     std::size_t reference_cases = 0;
+    /// compare --pair: two kernels of one profile, judged on the ratio within each round
+    /// (pair.hpp); base_runs is then the profile's processes.
+    bool paired = false;
 
     [[nodiscard]] std::size_t count(verdict v) const;
     [[nodiscard]] std::size_t failures() const;

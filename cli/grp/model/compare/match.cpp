@@ -52,6 +52,8 @@ pair_cases(const profile& bp, std::vector<const case_result*> bs, const profile&
     return out;
 }
 
+} // namespace
+
 void sort_worst_first(std::vector<case_comparison>& cases) {
     std::stable_sort(cases.begin(), cases.end(), [](const auto& a, const auto& b) {
         if (a.outcome != b.outcome) {
@@ -64,6 +66,8 @@ void sort_worst_first(std::vector<case_comparison>& cases) {
         return a.key < b.key;
     });
 }
+
+namespace {
 
 bool loaded(const host_info& h) {
     const double cores = h.cpu_cores > 0 ? h.cpu_cores : 1;

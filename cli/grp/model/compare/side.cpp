@@ -23,26 +23,6 @@ const case_result* find_reference(const profile& p, const case_result& c, const 
     return nullptr;
 }
 
-/// (run, ordinal within the run) -> round median, for pairing a case with its reference;
-/// disturbed rounds are left out (and counted in `*dropped`).
-std::map<std::pair<std::uint32_t, std::size_t>, double>
-medians_by_slot(const case_result& c, double max_cpu_wait, std::size_t* dropped = nullptr) {
-    std::map<std::pair<std::uint32_t, std::size_t>, double> out;
-    std::map<std::uint32_t, std::size_t> ordinal;
-    for (const auto& r : c.rounds) {
-        const auto m = r.median_ns();
-        const auto slot = std::make_pair(r.run, ordinal[r.run]++);
-        if (set_aside(r, max_cpu_wait)) {
-            if (dropped && m) {
-                ++*dropped;
-            }
-        } else if (m && *m > 0) {
-            out[slot] = *m;
-        }
-    }
-    return out;
-}
-
 /// ln of the factor normalization::peak multiplies every time by, or why there is none.
 std::optional<double> peak_scale(const profile& p, const case_result& c, std::string& problem) {
     const bool known = c.device >= 0 && static_cast<std::size_t>(c.device) < p.devices.size();
@@ -75,6 +55,23 @@ std::vector<std::uint32_t> run_units(const profile& p) {
 
 } // namespace
 
+round_slots medians_by_slot(const case_result& c, double max_cpu_wait, std::size_t* dropped) {
+    round_slots out;
+    std::map<std::uint32_t, std::size_t> ordinal;
+    for (const auto& r : c.rounds) {
+        const auto m = r.median_ns();
+        const auto slot = std::make_pair(r.run, ordinal[r.run]++);
+        if (set_aside(r, max_cpu_wait)) {
+            if (dropped && m) {
+                ++*dropped;
+            }
+        } else if (m && *m > 0) {
+            out[slot] = *m;
+        }
+    }
+    return out;
+}
+
 bool set_aside(const round_record& r, double max_cpu_wait) {
     return max_cpu_wait > 0 && r.cpu_wait && *r.cpu_wait > max_cpu_wait;
 }
@@ -97,7 +94,7 @@ side_rounds rounds_of(const profile& p, const case_result& c, const compare_opti
     side_rounds s;
     s.samples = c.samples_ns.size();
     double shift = 0; // added to every ln value: the normalization
-    std::map<std::pair<std::uint32_t, std::size_t>, double> reference;
+    round_slots reference;
     if (opt.normalize == normalization::peak) {
         auto scale = peak_scale(p, c, s.problem);
         if (!scale) {

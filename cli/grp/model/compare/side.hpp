@@ -6,7 +6,10 @@
 #include "grp/model/compare/options.hpp"
 #include "grp/model/profile/profile.hpp"
 
+#include <cstdint>
+#include <map>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace grp {
@@ -19,6 +22,15 @@ struct side_rounds {
     std::string problem;       ///< why the side cannot be used ("" when it can)
     bool unmeasured = false;   ///< no timing at all (every sample flagged, or no rounds)
 };
+
+/// A round's place in a profile, (run, ordinal within the run), mapped to its median in ns:
+/// the rounds of two cases of one run with the same slot ran in the same pass over the sweep.
+using round_slots = std::map<std::pair<std::uint32_t, std::size_t>, double>;
+
+/// The round medians of `c` by slot; rounds set aside (set_aside) are left out and counted in
+/// `*dropped` when given.
+round_slots medians_by_slot(const case_result& c, double max_cpu_wait,
+                            std::size_t* dropped = nullptr);
 
 /// True when compare sets round `r` aside: its threads waited for a CPU longer than
 /// `max_cpu_wait` of the round (another process took it); never when `max_cpu_wait` is 0.

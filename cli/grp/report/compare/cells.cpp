@@ -122,9 +122,14 @@ std::string options_line(const comparison& c) {
     const auto& o = c.options;
     std::ostringstream conf;
     conf << (1 - o.alpha) * 100;
-    std::string s = "threshold " + format_fixed(o.threshold * 100, 1) + "%, " + conf.str() +
-                    "% intervals over rounds" + runs_phrase(c.base_runs, c.cand_runs) +
-                    moderation_phrase(c) +
+    const std::string unit =
+        c.paired
+            ? "% intervals of the ratio within each round over " + std::to_string(c.base_runs) +
+                  " process(es) (Hodges-Lehmann, signed rank; the process means where "
+                  "the processes disagree)"
+            : "% intervals over rounds" + runs_phrase(c.base_runs, c.cand_runs) +
+                  moderation_phrase(c);
+    std::string s = "threshold " + format_fixed(o.threshold * 100, 1) + "%, " + conf.str() + unit +
                     (o.correction == multiple_correction::holm ? ", Holm over the cases" : "") +
                     ", fail on " + to_string(o.fail_on);
     if (o.normalize == normalization::peak) {

@@ -90,6 +90,7 @@ ojson comparison_json(const comparison& c) {
         {"failures", c.failures()},
         {"common_cases", c.common},
         {"reference_cases", c.reference_cases},
+        {"unit", c.paired ? "paired rounds" : "rounds and runs"},
         {"base_runs", c.base_runs},
         {"candidate_runs", c.cand_runs},
         {"verdicts", verdicts},

@@ -1,0 +1,226 @@
+#include "grp/model/compare/pair.hpp"
+
+#include "grp/model/compare/multiplicity.hpp"
+#include "grp/model/compare/rules.hpp"
+#include "grp/model/compare/side.hpp"
+#include "grp/model/rank_tests.hpp"
+#include "grp/model/student_t.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <map>
+#include <sstream>
+#include <stdexcept>
+
+namespace grp {
+
+namespace {
+
+/// The log ratios cand / base of the rounds both ran in the same slot, grouped by process.
+struct paired_rounds {
+    std::map<std::uint32_t, std::vector<double>> by_process;
+    std::vector<double> all;
+    std::size_t set_aside = 0; ///< rounds of either kernel set aside for CPU wait
+};
+
+paired_rounds pair_rounds(const case_result& b, const case_result& c, double max_cpu_wait) {
+    paired_rounds out;
+    const auto base = medians_by_slot(b, max_cpu_wait, &out.set_aside);
+    for (const auto& [slot, median] : medians_by_slot(c, max_cpu_wait, &out.set_aside)) {
+        auto it = base.find(slot);
+        if (it != base.end() && median > 0 && it->second > 0) {
+            const double d = std::log(median / it->second);
+            out.by_process[slot.first].push_back(d);
+            out.all.push_back(d);
+        }
+    }
+    return out;
+}
+
+/// The one-sample t interval over the process means (processes - 1 df).
+void judge_on_processes(case_comparison& cc, const paired_rounds& r, double alpha) {
+    std::vector<double> means;
+    for (const auto& [process, d] : r.by_process) {
+        double sum = 0;
+        for (double x : d) {
+            sum += x;
+        }
+        means.push_back(sum / static_cast<double>(d.size()));
+    }
+    const auto j = static_cast<double>(means.size());
+    double mean = 0, ss = 0;
+    for (double m : means) {
+        mean += m / j;
+    }
+    for (double m : means) {
+        ss += (m - mean) * (m - mean);
+    }
+    const double se = std::sqrt(ss / (j - 1) / j), df = j - 1;
+    const double half = -student_t_quantile(alpha / 2, df) * se;
+    cc.ratio = std::exp(mean);
+    cc.ci_low = std::exp(mean - half);
+    cc.ci_high = std::exp(mean + half);
+    cc.df = df;
+    cc.p_value = se > 0 ? 2 * student_t_cdf(-std::fabs(mean / se), df) : (mean == 0 ? 1.0 : 0.0);
+    cc.between_run_estimated = true;
+}
+
+std::string p_text(double p) {
+    std::ostringstream os;
+    os.precision(2);
+    os << p; // 0.0031, 99
+    return os.str();
+}
+
+std::string interval_words(const case_comparison& cc, double alpha) {
+    std::ostringstream os;
+    os << percent_text(*cc.ratio - 1) << " [" << percent_text(*cc.ci_low - 1) << ", "
+       << percent_text(*cc.ci_high - 1) << "] (" << (1 - alpha) * 100 << "% interval)";
+    return os.str();
+}
+
+/// The interval of one case from its paired rounds, or a note saying why there is none; `how`
+/// gets how the processes were treated when that is not the usual rounds-as-unit.
+void judge_rounds(case_comparison& cc, const paired_rounds& r, const compare_options& opt,
+                  std::string& how) {
+    const std::string rounds = std::to_string(r.all.size()) + " paired round(s)";
+    if (r.all.size() < std::max<std::size_t>(opt.min_rounds, 2)) {
+        cc.note = "only " + rounds +
+                  " (both kernels timed in the same pass, not set aside): too "
+                  "few to judge; run both in one invocation with --rounds 30";
+        return;
+    }
+    std::vector<std::vector<double>> groups;
+    for (const auto& [process, d] : r.by_process) {
+        groups.push_back(d);
+    }
+    const auto kw = kruskal_wallis(groups);
+    if (kw.df >= 1 && kw.p_value < pair_process_alpha) {
+        judge_on_processes(cc, r, opt.alpha);
+        how = "the " + std::to_string(r.by_process.size()) +
+              " processes disagree about the ratio (Kruskal-Wallis p = " + p_text(kw.p_value) +
+              "): judged on their means";
+    } else {
+        const auto sr = signed_rank_test(r.all, 1 - opt.alpha);
+        if (!sr.bounded) {
+            cc.note = rounds + " cannot bound a " + p_text((1 - opt.alpha) * 100) +
+                      "% interval (the signed-rank test needs more); run with --rounds 30";
+            return;
+        }
+        cc.ratio = std::exp(sr.estimate);
+        cc.ci_low = std::exp(sr.ci_low);
+        cc.ci_high = std::exp(sr.ci_high);
+        cc.p_value = sr.p_value;
+    }
+    classify(cc, opt);
+    if (cc.outcome == verdict::inconclusive) {
+        cc.note = interval_words(cc, opt.alpha) + " over " + rounds +
+                  ": cannot tell the change from +-" + percent_text(opt.threshold).substr(1) +
+                  "; more --rounds narrow it";
+    }
+}
+
+void decide_paired(case_comparison& cc, const case_result& b, const case_result& c,
+                   const compare_options& opt) {
+    cc.outcome = verdict::inconclusive;
+    const auto r = pair_rounds(b, c, opt.max_cpu_wait);
+    std::string how; // how the processes were treated, when not as usual
+    judge_rounds(cc, r, opt, how);
+    const std::string aside = r.set_aside ? std::to_string(r.set_aside) +
+                                                " round(s) set aside: another process took "
+                                                "the CPU"
+                                          : std::string();
+    for (const std::string* extra : {static_cast<const std::string*>(&how), &aside}) {
+        if (!extra->empty()) {
+            cc.note += (cc.note.empty() ? "" : "; ") + *extra;
+        }
+    }
+}
+
+/// key (with the kernel named `as`) and device -> the case.
+std::map<std::pair<std::string, int>, const case_result*>
+index_kernel(const profile& p, const std::string& kernel, const std::string& as) {
+    std::map<std::pair<std::string, int>, const case_result*> out;
+    for (const auto& c : p.cases) {
+        if (c.key.kernel == kernel) {
+            case_key k = c.key;
+            k.kernel = as;
+            out.emplace(std::make_pair(k.to_string(), c.device), &c);
+        }
+    }
+    return out;
+}
+
+case_comparison compare_pair_case(const profile& p, const case_result* b, const case_result* c,
+                                  const kernel_pair& pair, const compare_options& opt) {
+    case_comparison cc;
+    cc.key = b ? b->key : c->key;
+    cc.key.kernel = pair.base;
+    const compare_options raw = [&opt] {
+        auto o = opt;
+        o.normalize = normalization::none;
+        return o;
+    }();
+    if (b) {
+        cc.base = side_of(p, *b, rounds_of(p, *b, raw));
+    }
+    if (c) {
+        cc.cand = side_of(p, *c, rounds_of(p, *c, raw));
+    }
+    if (auto v = status_verdict(b, c, cc.note)) {
+        cc.outcome = *v;
+    } else {
+        decide_paired(cc, *b, *c, opt);
+    }
+    cc.fails = decide_fails(cc, opt);
+    return cc;
+}
+
+} // namespace
+
+std::vector<kernel_pair> parse_kernel_pairs(const std::string& text) {
+    const auto eq = text.find('=');
+    if (eq == std::string::npos) {
+        throw std::invalid_argument("'" + text + "' is not OLD=NEW (e.g. reduce6=reduce6_new)");
+    }
+    const std::string base = text.substr(0, eq);
+    std::vector<kernel_pair> out;
+    std::string rest = text.substr(eq + 1) + ",";
+    for (std::size_t at = 0, comma; (comma = rest.find(',', at)) != std::string::npos;
+         at = comma + 1) {
+        out.push_back({base, rest.substr(at, comma - at)});
+        if (base.empty() || out.back().cand.empty()) {
+            throw std::invalid_argument("'" + text + "': a kernel name is empty");
+        }
+        if (out.back().cand == base) {
+            throw std::invalid_argument("'" + text + "': " + base + " is paired with itself");
+        }
+    }
+    return out;
+}
+
+comparison compare_pair(const profile& p, const kernel_pair& pair, const compare_options& opt,
+                        const std::string& file) {
+    comparison r;
+    r.base_label = file + ":" + pair.base;
+    r.cand_label = file + ":" + pair.cand;
+    r.paired = true;
+    r.options = opt;
+    r.base_runs = r.cand_runs = std::max<std::size_t>(1, p.runs.size());
+    auto bi = index_kernel(p, pair.base, pair.base);
+    const auto ci = index_kernel(p, pair.cand, pair.base);
+    for (const auto& [key, c] : ci) {
+        bi.try_emplace(key, nullptr);
+    }
+    for (const auto& [key, b] : bi) {
+        auto it = ci.find(key);
+        const case_result* c = it == ci.end() ? nullptr : it->second;
+        r.common += b && c ? 1 : 0;
+        r.cases.push_back(compare_pair_case(p, b, c, pair, opt));
+    }
+    correct_for_multiplicity(r.cases, opt);
+    sort_worst_first(r.cases);
+    return r;
+}
+
+} // namespace grp

@@ -1,0 +1,39 @@
+// The rules every kind of comparison shares, whatever produced the interval: how statuses
+// decide a case before timing does, how an interval becomes slower/faster/same/inconclusive,
+// which outcomes fail under --fail-on, the order of the table, and what a side shows. Used by
+// compare_profiles (two profiles) and compare_pair (two kernels of one profile).
+#pragma once
+
+#include "grp/model/compare/compare.hpp"
+#include "grp/model/compare/side.hpp"
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace grp {
+
+/// "+1.23%" / "-12.3%": two decimals below 10 %, one above.
+std::string percent_text(double fraction);
+
+/// What a table shows of one side: status, device, host, source hash, runs, rounds, center.
+case_side side_of(const profile& p, const case_result& c, const side_rounds& r);
+
+/// The verdict from the statuses alone (added, not run, missing, wrong, fixed, still wrong),
+/// with `note` saying why; empty when both sides have a result and timing decides.
+std::optional<verdict> status_verdict(const case_result* b, const case_result* c,
+                                      std::string& note);
+
+/// The verdict from cc.ratio and its interval: slower/faster beyond the threshold with the
+/// whole interval on one side of 1; same with the whole interval within +-threshold; else
+/// inconclusive, with a note giving the interval's width.
+void classify(case_comparison& cc, const compare_options& opt);
+
+/// Whether cc counts towards exit 1 under opt.fail_on (raw times of other devices or machines
+/// never fail as slower unless allowed).
+bool decide_fails(const case_comparison& cc, const compare_options& opt);
+
+/// Worst outcome first, then the largest ratio, then the key.
+void sort_worst_first(std::vector<case_comparison>& cases);
+
+} // namespace grp
