@@ -29,15 +29,16 @@ struct round_context {
     std::optional<int> round_cpu = {}; ///< the CPU of the round being measured
 };
 
-/// Called after every case's visit (round, case index within `cases`) and after every round
-/// (case index == cases.size()).
-using round_progress = std::function<void(std::size_t round, std::size_t case_index)>;
+/// Called after every case's visit (round, how many cases of the pass came before it: odd rounds
+/// visit `cases` backwards) and after every round (position == cases.size()).
+using round_progress = std::function<void(std::size_t round, std::size_t position)>;
 
 /// One round of one case, appended to c.result.rounds. A cl::Error from a launch marks the
 /// case failed and deactivates it.
 void sample_round(round_context& ctx, prepared_case& c);
 
-/// Every round of every active case in `cases`, stopping early when interrupted().
+/// Every round of every active case in `cases`, stopping early when interrupted(); rounds
+/// m.first_round + r that are odd visit the cases in reverse order.
 void run_rounds(round_context& ctx, const std::vector<prepared_case*>& cases,
                 const round_progress& progress);
 
