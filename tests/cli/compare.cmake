@@ -148,10 +148,13 @@ grp_cli_test(compare_bad_alpha 2 "alpha"
              compare ${CMP}/base.json ${CMP}/rerun.json --alpha 2)
 # --pair: two kernels of one profile judged on the ratio within each round. In duet.json every
 # round's level swings by 10 % (shared), so only the pairing can see reduce6_slow's 10 %.
-grp_cli_test(compare_pair_identical_copy_is_same 0 "reduce6_same: 1 cases: 1 same\\. PASS"
-             compare --pair reduce6=reduce6_same,reduce6_slow ${CMP}/duet.json)
-grp_cli_test(compare_pair_slower_copy_fails 1 "reduce6_slow: 1 cases: 1 slower\\. FAIL"
+grp_cli_test(compare_pair_identical_copy_is_same 0 "1 cases: 1 same\\. PASS"
+             compare --pair reduce6=reduce6_same ${CMP}/duet.json)
+grp_cli_test(compare_pair_slower_copy_fails 1 "1 cases: 1 slower\\. FAIL"
              compare --pair reduce6=reduce6_slow ${CMP}/duet.json)
+grp_cli_test(compare_pair_two_candidates_each_judged 1
+             "reduce6_same: 1 cases: 1 same\\. PASS.*reduce6_slow: 1 cases: 1 slower\\. FAIL"
+             compare --pair reduce6=reduce6_same,reduce6_slow ${CMP}/duet.json)
 grp_cli_test(compare_pair_options_line_names_the_unit 1
              "intervals of the ratio within each round over 3 process"
              compare --pair reduce6=reduce6_slow ${CMP}/duet.json)

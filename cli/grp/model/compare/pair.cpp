@@ -86,8 +86,10 @@ void judge_rounds(case_comparison& cc, const paired_rounds& r, const compare_opt
     const std::string rounds = std::to_string(r.all.size()) + " paired round(s)";
     if (r.all.size() < std::max<std::size_t>(opt.min_rounds, 2)) {
         cc.note = "only " + rounds +
-                  " (both kernels timed in the same pass, not set aside): too "
-                  "few to judge; run both in one invocation with --rounds 30";
+                  " (both kernels timed in the same pass, not set aside): too few to judge; " +
+                  (r.set_aside > 0
+                       ? "measure on a quieter machine, or keep the rounds with --max-cpu-wait 0"
+                       : "run both in one invocation with --rounds 30");
         return;
     }
     std::vector<std::vector<double>> groups;
