@@ -160,6 +160,8 @@ grp_cli_test(compare_pair_options_line_names_the_unit 1
              compare --pair reduce6=reduce6_slow ${CMP}/duet.json)
 grp_cli_test(compare_pair_json_says_paired 1 "\"unit\": \"paired rounds\""
              compare --pair reduce6=reduce6_slow ${CMP}/duet.json --json)
+grp_cli_test(compare_pair_all_flagged_is_unmeasured_and_fails 1 "1 unmeasured.*FAIL"
+             compare --pair reduce0=reduce6 ${CMP}/flagged.json)
 grp_cli_test(compare_pair_unknown_kernel_exit_2 2
              "duet.json has no case of kernel 'nope' \\(it has: reduce6, reduce6_same"
              compare --pair reduce6=nope ${CMP}/duet.json)

@@ -126,6 +126,20 @@ TEST(compare_pair, statuses_decide_first_and_unmatched_cases_are_listed) {
     EXPECT_EQ(c.common, 1U);
 }
 
+TEST(compare_pair, a_candidate_whose_every_sample_was_flagged_is_unmeasured_and_fails) {
+    auto flagged = rounds(1.0);
+    for (auto& r : flagged) {
+        r.flagged = r.samples_ns.size();
+        r.samples_ns.clear();
+    }
+    const auto c = pair(duet({make_case("old", rounds(1.0)), make_case("new", flagged)}));
+    ASSERT_EQ(c.cases.size(), 1U);
+    EXPECT_EQ(c.cases[0].outcome, verdict::unmeasured);
+    EXPECT_TRUE(c.cases[0].fails);
+    EXPECT_NE(c.cases[0].note.find("candidate: every sample was flagged"), std::string::npos)
+        << c.cases[0].note;
+}
+
 TEST(compare_pair, holm_holds_over_the_cases_of_one_candidate) {
     // A 6 % change over 3 processes of 3 rounds: alone each case is slower at 99 % (one-sided
     // signed-rank p of 9 rounds all slower: 1/512); Holm over 8 such cases needs 0.01/8.

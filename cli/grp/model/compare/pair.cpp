@@ -163,14 +163,21 @@ case_comparison compare_pair_case(const profile& p, const case_result* b, const 
         o.normalize = normalization::none;
         return o;
     }();
+    const side_rounds br = b ? rounds_of(p, *b, raw) : side_rounds{};
+    const side_rounds cr = c ? rounds_of(p, *c, raw) : side_rounds{};
     if (b) {
-        cc.base = side_of(p, *b, rounds_of(p, *b, raw));
+        cc.base = side_of(p, *b, br);
     }
     if (c) {
-        cc.cand = side_of(p, *c, rounds_of(p, *c, raw));
+        cc.cand = side_of(p, *c, cr);
     }
     if (auto v = status_verdict(b, c, cc.note)) {
         cc.outcome = *v;
+    } else if (br.unmeasured || cr.unmeasured) {
+        // No timing at all on a side (every sample flagged): as in compare_profiles, never a
+        // mere inconclusive, which would pass.
+        cc.outcome = verdict::unmeasured;
+        cc.note = br.unmeasured ? "base: " + br.problem : "candidate: " + cr.problem;
     } else {
         decide_paired(cc, *b, *c, opt);
     }
