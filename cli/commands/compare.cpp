@@ -168,6 +168,13 @@ void print_results(const compare_cli_options& cli, const std::vector<comparison>
     }
 }
 
+/// 1 when a case of any comparison fails under --fail-on, else 0.
+int exit_status(const std::vector<comparison>& all) {
+    const bool failed =
+        std::any_of(all.begin(), all.end(), [](const auto& c) { return c.failed(); });
+    return static_cast<int>(failed ? exit_code::regression_or_wrong : exit_code::ok);
+}
+
 /// The pairs of --pair, checked against the profile: every kernel named must be in it.
 std::vector<kernel_pair> checked_pairs(const compare_cli_options& cli, const profile& p) {
     std::vector<kernel_pair> pairs;
@@ -209,8 +216,7 @@ int run_pair_compare(const compare_cli_options& cli, const compare_options& opt)
         all.push_back(compare_pair(p, pr, opt, cli.files.front()));
     }
     print_results(cli, all, csv);
-    bool failed = std::any_of(all.begin(), all.end(), [](const auto& c) { return c.failed(); });
-    return static_cast<int>(failed ? exit_code::regression_or_wrong : exit_code::ok);
+    return exit_status(all);
 }
 
 int run_compare(const compare_cli_options& cli) {
@@ -233,8 +239,7 @@ int run_compare(const compare_cli_options& cli) {
         all.push_back(compare_profiles(base, load_profile(f), opt, base_label, f));
     }
     print_results(cli, all, csv);
-    bool failed = std::any_of(all.begin(), all.end(), [](const auto& c) { return c.failed(); });
-    return static_cast<int>(failed ? exit_code::regression_or_wrong : exit_code::ok);
+    return exit_status(all);
 }
 
 const char* compare_footer = R"(Examples:

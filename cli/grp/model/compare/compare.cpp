@@ -72,17 +72,20 @@ case_side side_of(const profile& p, const case_result& c, const side_rounds& r) 
     return s;
 }
 
-namespace {
-
-std::string interval_text(const case_comparison& cc, double confidence) {
+std::string p_text(double p) {
     std::ostringstream os;
-    os << percent_text(*cc.ratio - 1) << " [" << percent_text(*cc.ci_low - 1) << ", "
-       << percent_text(*cc.ci_high - 1) << "] (" << confidence * 100 << "% interval";
-    os << (cc.between_run_estimated ? ", run-to-run spread measured" : ", rounds only") << ")";
+    os.precision(2);
+    os << p;
     return os.str();
 }
 
-} // namespace
+std::string interval_text(const case_comparison& cc, double confidence, const std::string& unit) {
+    std::ostringstream os;
+    os << percent_text(*cc.ratio - 1) << " [" << percent_text(*cc.ci_low - 1) << ", "
+       << percent_text(*cc.ci_high - 1) << "] (" << confidence * 100 << "% interval"
+       << (unit.empty() ? "" : ", " + unit) << ")";
+    return os.str();
+}
 
 /// The verdict from the interval: slower/faster beyond the threshold with the whole interval
 /// on one side of 1; same with the whole interval within ±threshold; else inconclusive (the
@@ -99,13 +102,15 @@ void classify(case_comparison& cc, const compare_options& opt) {
         cc.outcome = verdict::same;
     } else {
         cc.outcome = verdict::inconclusive;
-        cc.note = interval_text(cc, 1 - opt.alpha) + ": cannot tell the change from ±" +
-                  percent_text(t).substr(1) + "; the interval is " +
-                  percent_text((hi - lo) / 2).substr(1) + " wide each way (" +
-                  (cc.between_run_estimated
-                       ? "more runs narrow it: its df are the runs, not the rounds"
-                       : "a baseline merged from several runs, or more --rounds, narrow it") +
-                  ")";
+        cc.note =
+            interval_text(cc, 1 - opt.alpha,
+                          cc.between_run_estimated ? "run-to-run spread measured" : "rounds only") +
+            ": cannot tell the change from ±" + percent_text(t).substr(1) + "; the interval is " +
+            percent_text((hi - lo) / 2).substr(1) + " wide each way (" +
+            (cc.between_run_estimated
+                 ? "more runs narrow it: its df are the runs, not the rounds"
+                 : "a baseline merged from several runs, or more --rounds, narrow it") +
+            ")";
     }
 }
 

@@ -1,9 +1,10 @@
 #include "grp/model/compare/multiplicity.hpp"
 
+#include "grp/model/compare/rules.hpp"
+
 #include <algorithm>
 #include <cmath>
 #include <numeric>
-#include <sstream>
 
 namespace grp {
 
@@ -20,13 +21,6 @@ std::vector<std::size_t> ascending(const std::vector<double>& p) {
         return p[a] < p[b];
     });
     return order;
-}
-
-std::string p_text(double p) {
-    std::ostringstream os;
-    os.precision(2);
-    os << p;
-    return os.str();
 }
 
 } // namespace

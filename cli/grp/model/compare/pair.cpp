@@ -4,12 +4,12 @@
 #include "grp/model/compare/rules.hpp"
 #include "grp/model/compare/side.hpp"
 #include "grp/model/rank_tests.hpp"
+#include "grp/model/stats.hpp"
 #include "grp/model/student_t.hpp"
 
 #include <algorithm>
 #include <cmath>
 #include <map>
-#include <sstream>
 #include <stdexcept>
 
 namespace grp {
@@ -40,22 +40,17 @@ paired_rounds pair_rounds(const case_result& b, const case_result& c, double max
 /// The one-sample t interval over the process means (processes - 1 df).
 void judge_on_processes(case_comparison& cc, const paired_rounds& r, double alpha) {
     std::vector<double> means;
+    double mean = 0;
     for (const auto& [process, d] : r.by_process) {
         double sum = 0;
         for (double x : d) {
             sum += x;
         }
         means.push_back(sum / static_cast<double>(d.size()));
+        mean += means.back() / static_cast<double>(r.by_process.size());
     }
     const auto j = static_cast<double>(means.size());
-    double mean = 0, ss = 0;
-    for (double m : means) {
-        mean += m / j;
-    }
-    for (double m : means) {
-        ss += (m - mean) * (m - mean);
-    }
-    const double se = std::sqrt(ss / (j - 1) / j), df = j - 1;
+    const double se = stddev(means) / std::sqrt(j), df = j - 1;
     const double half = -student_t_quantile(alpha / 2, df) * se;
     cc.ratio = std::exp(mean);
     cc.ci_low = std::exp(mean - half);
@@ -63,20 +58,6 @@ void judge_on_processes(case_comparison& cc, const paired_rounds& r, double alph
     cc.df = df;
     cc.p_value = se > 0 ? 2 * student_t_cdf(-std::fabs(mean / se), df) : (mean == 0 ? 1.0 : 0.0);
     cc.between_run_estimated = true;
-}
-
-std::string p_text(double p) {
-    std::ostringstream os;
-    os.precision(2);
-    os << p; // 0.0031, 99
-    return os.str();
-}
-
-std::string interval_words(const case_comparison& cc, double alpha) {
-    std::ostringstream os;
-    os << percent_text(*cc.ratio - 1) << " [" << percent_text(*cc.ci_low - 1) << ", "
-       << percent_text(*cc.ci_high - 1) << "] (" << (1 - alpha) * 100 << "% interval)";
-    return os.str();
 }
 
 /// The interval of one case from its paired rounds, or a note saying why there is none; `how`
@@ -116,7 +97,7 @@ void judge_rounds(case_comparison& cc, const paired_rounds& r, const compare_opt
     }
     classify(cc, opt);
     if (cc.outcome == verdict::inconclusive) {
-        cc.note = interval_words(cc, opt.alpha) + " over " + rounds +
+        cc.note = interval_text(cc, 1 - opt.alpha) + " over " + rounds +
                   ": cannot tell the change from +-" + percent_text(opt.threshold).substr(1) +
                   "; more --rounds narrow it";
     }
@@ -128,14 +109,12 @@ void decide_paired(case_comparison& cc, const case_result& b, const case_result&
     const auto r = pair_rounds(b, c, opt.max_cpu_wait);
     std::string how; // how the processes were treated, when not as usual
     judge_rounds(cc, r, opt, how);
-    const std::string aside = r.set_aside ? std::to_string(r.set_aside) +
-                                                " round(s) set aside: another process took "
-                                                "the CPU"
-                                          : std::string();
-    for (const std::string* extra : {static_cast<const std::string*>(&how), &aside}) {
-        if (!extra->empty()) {
-            cc.note += (cc.note.empty() ? "" : "; ") + *extra;
-        }
+    if (!how.empty()) {
+        cc.note += (cc.note.empty() ? "" : "; ") + how;
+    }
+    if (r.set_aside > 0) {
+        cc.note += (cc.note.empty() ? "" : "; ") + std::to_string(r.set_aside) +
+                   " round(s) set aside: another process took the CPU";
     }
 }
 

@@ -16,6 +16,14 @@ namespace grp {
 /// "+1.23%" / "-12.3%": two decimals below 10 %, one above.
 std::string percent_text(double fraction);
 
+/// A p-value (or any small number) to two significant digits: "0.0031", "99".
+std::string p_text(double p);
+
+/// "+4.49% [+1.73%, +9.31%] (99% interval)", or "(99% interval, UNIT)" with a `unit`.
+/// Precondition: cc has a ratio and an interval.
+std::string interval_text(const case_comparison& cc, double confidence,
+                          const std::string& unit = "");
+
 /// What a table shows of one side: status, device, host, source hash, runs, rounds, center.
 case_side side_of(const profile& p, const case_result& c, const side_rounds& r);
 
