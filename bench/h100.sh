@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The H100 measurements behind profiles/nvidia-h100-80gb-hbm3-*.json and bench/results/h100.txt.
 # Runs on the GPU machine from a folder holding gpu-reduce-prof, libOpenCL.so.1 and
-# nvidia-opencl.sh (see README, "Measuring on an NVIDIA GPU"); writes into $OUT (default .).
+# nvidia-opencl.sh (see docs/measured-h100.md); writes into $OUT (default .).
 #   bench/h100.sh [DIR-WITH-BINARY]
 set -u
 bin_dir=$(cd "${1:-.device}" && pwd)

@@ -5,7 +5,7 @@
 # 512 and 1024 run under the default --wg-limit device (NVIDIA reports CL_KERNEL_WORK_GROUP_SIZE
 # 256); a second, short run with --wg-limit kernel shows what trusting the query skips.
 # Runs on the GPU machine like bench/h100.sh, from a folder holding gpu-reduce-prof,
-# libOpenCL.so.1 and nvidia-opencl.sh (README, "Measuring on an NVIDIA GPU"):
+# libOpenCL.so.1 and nvidia-opencl.sh (docs/measured-h100.md):
 #   OUT=out bash bench/h100_matrix.sh .device
 # Writes $OUT/h100-matrix.txt (console tables), $OUT/matrix.json (the profile) and
 # $OUT/matrix.md (report --markdown). About 3 minutes of GPU time; commit them as

@@ -4,7 +4,7 @@
 # whole call, median of 200) at n = 2^16 ... 2^28 (even powers), an empty launch, and the wall
 # time of the default run. Runs on the GPU machine from the repository root, with the tool built
 # elsewhere and carried in DIR as for bench/h100.sh (gpu-reduce-prof, libOpenCL.so.1,
-# nvidia-opencl.sh; see README, "Measuring on an NVIDIA GPU"); builds bench/cub_reduce.cu with
+# nvidia-opencl.sh; see docs/measured-h100.md); builds bench/cub_reduce.cu with
 # nvcc there. Writes into $OUT (default .): h100-vs-cub.txt (log and tables), cub.txt,
 # sizes.json, empty.json, default.json.
 #   bench/h100_vs_cub.sh [DIR-WITH-BINARY]

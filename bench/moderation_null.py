@@ -2,7 +2,7 @@
 """Monte Carlo of compare's run-means test under no change, with and without --moderate:
 how often does an unchanged sweep get a `slower` verdict anywhere (Holm over its cases)?
 
-A re-implementation of the procedure in cli/grp/model/inference.hpp and moderation.hpp with
+A re-implementation of the procedure in cli/grp/model/stats/inference.hpp and moderation.hpp with
 numpy/SciPy (Debian python3-scipy; run with /usr/bin/python3), on simulated sweeps: K cases,
 J runs a side, R rounds a run; a case's run effects are normal with its own sd (independent
 between cases, or plus one level shared by every case of a run), rounds 0.3 % around them.

@@ -9,8 +9,6 @@
 
 namespace {
 
-std::vector<std::string> g_argv;
-
 const char* top_help =
     R"(Profile OpenCL reduction kernels: time them with OpenCL events, verify every
 result, write versioned JSON profiles, compare them and report them as HTML.
@@ -29,27 +27,6 @@ Exit codes: 0 ok, 1 regression or wrong result, 2 usage, 3 OpenCL, 4 kernel buil
 lists which inputs give which code.)";
 
 } // namespace
-
-namespace grp::cli {
-const std::vector<std::string>& invocation_argv() {
-    return g_argv;
-}
-
-void add_device_option(CLI::App* sub, std::vector<std::string>& devices) {
-    sub->add_option("-d,--device", devices,
-                    "Device(s): flat INDEX, P:D, a case-insensitive name substring, or 'all'. "
-                    "Default: the first GPU, else the first device")
-        ->delimiter(',')
-        ->type_name("DEV");
-}
-void add_color_option(CLI::App* sub, std::string& mode) {
-    sub->add_option("--color", mode,
-                    "Colour the tables: auto (on a terminal, unless NO_COLOR is set), always, "
-                    "never")
-        ->check(CLI::IsMember({"auto", "always", "never"}))
-        ->capture_default_str();
-}
-} // namespace grp::cli
 
 namespace {
 
@@ -86,7 +63,7 @@ int run_command(const grp::cli::command_slot& slot) {
 } // namespace
 
 int main(int argc, char** argv) {
-    g_argv.assign(argv, argv + argc);
+    grp::cli::set_invocation_argv(argc, argv);
     CLI::App app(top_help, "gpu-reduce-prof");
     app.set_version_flag("-V,--version", grp::version_line());
     app.require_subcommand(1);

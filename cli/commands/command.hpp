@@ -28,6 +28,9 @@ void add_device_option(CLI::App* sub, std::vector<std::string>& devices);
 /// Adds `--color auto|always|never` (default auto: a terminal and NO_COLOR unset).
 void add_color_option(CLI::App* sub, std::string& mode);
 
+/// Keeps main's argv for invocation_argv (called once, first thing in main).
+void set_invocation_argv(int argc, char** argv);
+
 /// The argv main was called with, for the profile's tool.argv.
 const std::vector<std::string>& invocation_argv();
 

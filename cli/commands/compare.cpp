@@ -8,12 +8,18 @@
 #include "commands/command.hpp"
 #include "commands/validators.hpp"
 #include "grp/core/error.hpp"
-#include "grp/core/output_file.hpp"
+#include "grp/core/files/output_file.hpp"
 #include "grp/core/text_safe.hpp"
+#include "grp/model/baseline/merge.hpp"
+#include "grp/model/compare/case_compare.hpp"
 #include "grp/model/compare/pair.hpp"
-#include "grp/model/merge.hpp"
-#include "grp/report/compare/print.hpp"
-#include "grp/report/table.hpp"
+#include "grp/model/profile/io.hpp"
+#include "grp/report/console/compare.hpp"
+#include "grp/report/csv/compare.hpp"
+#include "grp/report/json/compare.hpp"
+#include "grp/report/markdown/compare.hpp"
+#include "grp/report/text/compare_tables.hpp"
+#include "grp/report/text/table.hpp"
 
 #include <algorithm>
 #include <cstdlib>

@@ -1,12 +1,13 @@
 // `gpu-reduce-prof merge RUN.json... -o BASELINE.json`: several runs of the same sweep as one
 // baseline profile, so `compare` measures the run-to-run spread instead of assuming it.
-#include "grp/model/merge.hpp"
+#include "grp/model/baseline/merge.hpp"
 
 #include "commands/command.hpp"
 #include "grp/core/error.hpp"
-#include "grp/core/output_file.hpp"
+#include "grp/core/files/output_file.hpp"
 #include "grp/core/text_safe.hpp"
-#include "grp/report/compare/print.hpp"
+#include "grp/model/profile/io.hpp"
+#include "grp/report/console/compare.hpp"
 
 #include <iostream>
 #include <memory>

@@ -4,7 +4,7 @@
 #include "grp/core/text_safe.hpp"
 #include "grp/core/units.hpp"
 #include "grp/ocl/enumerate.hpp"
-#include "grp/report/table.hpp"
+#include "grp/report/text/table.hpp"
 
 #include <iostream>
 #include <memory>

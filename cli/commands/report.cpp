@@ -4,10 +4,11 @@
 #include "commands/command.hpp"
 #include "commands/validators.hpp"
 #include "grp/core/error.hpp"
-#include "grp/core/output_file.hpp"
+#include "grp/core/files/output_file.hpp"
 #include "grp/core/text_safe.hpp"
 #include "grp/core/version.hpp"
 #include "grp/model/compare/compare.hpp"
+#include "grp/model/profile/io.hpp"
 #include "grp/report/html/page.hpp"
 #include "grp/report/markdown/summary.hpp"
 

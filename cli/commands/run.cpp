@@ -2,18 +2,21 @@
 // devices, verifies every result, times every launch with OpenCL events in interleaved rounds
 // and writes a profile. Finished work is saved on every way out: the end, a signal, a build or
 // spec error, an OpenCL error.
-#include "grp/report/console/run.hpp"
+#include "commands/run.hpp"
 
 #include "commands/command.hpp"
-#include "commands/run_options.hpp"
 #include "commands/run_parts.hpp"
-#include "grp/core/output_file.hpp"
+#include "grp/core/files/output_file.hpp"
 #include "grp/core/text_safe.hpp"
-#include "grp/model/layout_summary.hpp"
-#include "grp/report/best/best_table.hpp"
+#include "grp/model/profile/io.hpp"
+#include "grp/report/console/best.hpp"
+#include "grp/report/console/run.hpp"
 #include "grp/report/csv/csv.hpp"
-#include "grp/report/table.hpp"
+#include "grp/report/text/best_table.hpp"
+#include "grp/report/text/table.hpp"
+#include "grp/report/views/layout_summary.hpp"
 #include "grp/run/interrupt.hpp"
+#include "grp/run/resume.hpp"
 #include "grp/run/runner.hpp"
 
 #include <cerrno>

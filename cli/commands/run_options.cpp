@@ -1,11 +1,13 @@
 #include "commands/run_options.hpp"
 
 #include "commands/command.hpp"
+#include "commands/run.hpp"
 #include "commands/validators.hpp"
 #include "grp/core/units.hpp"
-#include "grp/model/kernel_catalog.hpp"
-#include "grp/model/reduce_op.hpp"
-#include "grp/report/table.hpp"
+#include "grp/model/host/reduce_op.hpp"
+#include "grp/model/profile/io.hpp"
+#include "grp/model/spec/kernel_catalog.hpp"
+#include "grp/report/text/table.hpp"
 #include "grp/run/run_record.hpp"
 #include "grp/run/scenario/scenarios.hpp"
 

@@ -49,6 +49,4 @@ std::string default_output();
 /// must be none of them.
 std::vector<std::string> run_input_files(const run::run_options& o);
 
-int run_run(const run_cli_options& o);
-
 } // namespace grp::cli

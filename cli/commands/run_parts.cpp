@@ -4,7 +4,8 @@
 #include "grp/core/error.hpp"
 #include "grp/core/text_safe.hpp"
 #include "grp/core/units.hpp"
-#include "grp/model/merge.hpp"
+#include "grp/model/baseline/merge.hpp"
+#include "grp/model/profile/io.hpp"
 #include "grp/run/interrupt.hpp"
 
 #include <cerrno>

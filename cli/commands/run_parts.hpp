@@ -3,7 +3,7 @@
 // H100's 10-40 us kernels move by up to +-6 % from one process to the next, and no round
 // inside one process sees it: bench/results/h100-round-noise.txt), so a profile of one process
 // cannot tell `compare` how far a second run may move. With K processes it can: compare takes
-// the run means as its unit (README, "compare"). Parts after the first skip the peak, the host
+// the run means as its unit (docs/statistics.md). Parts after the first skip the peak, the host
 // baseline and the scenarios, so the sweep costs what one process costs, plus K - 1 starts.
 #pragma once
 

@@ -6,7 +6,7 @@
 #include "grp/core/error.hpp"
 #include "grp/core/text_safe.hpp"
 #include "grp/model/profile/profile.hpp"
-#include "grp/model/schema_check.hpp"
+#include "grp/model/profile/schema_check.hpp"
 
 #include <iostream>
 #include <memory>

@@ -5,6 +5,7 @@
 #pragma once
 
 #include "grp/core/error.hpp"
+#include "grp/model/profile/io.hpp"
 #include "grp/model/profile/profile.hpp"
 
 #include <cstddef>

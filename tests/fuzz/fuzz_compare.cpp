@@ -2,7 +2,11 @@
 // itself), through the public compare_profiles API and compare's printers.
 #include "fuzz_common.hpp"
 #include "grp/model/compare/compare.hpp"
-#include "grp/report/compare/print.hpp"
+#include "grp/report/console/compare.hpp"
+#include "grp/report/csv/compare.hpp"
+#include "grp/report/json/compare.hpp"
+#include "grp/report/markdown/compare.hpp"
+#include "grp/report/text/compare_tables.hpp"
 
 #include <sstream>
 

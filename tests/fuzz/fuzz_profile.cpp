@@ -2,7 +2,8 @@
 // validate's checker: any bytes must give a profile or a grp::error; a loaded profile must
 // write back out (run's writer) and load again.
 #include "fuzz_common.hpp"
-#include "grp/model/schema_check.hpp"
+#include "grp/model/profile/io.hpp"
+#include "grp/model/profile/schema_check.hpp"
 
 #include <cstdio>
 #include <cstdlib>

@@ -1,7 +1,7 @@
 // Fuzzes the kernel spec parser (run -k my.json): any bytes must give kernel specs or a
 // grp::error, never a crash, a hang or a sanitizer report.
 #include "fuzz_common.hpp"
-#include "grp/model/kernel_spec.hpp"
+#include "grp/model/spec/kernel_spec.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
     const std::string text = grp::fuzz::text_of(data, size);

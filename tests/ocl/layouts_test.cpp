@@ -1,9 +1,9 @@
 // The vec3 layout kernels: every kernel x layout x awkward n, with integer-valued floats so
 // the three sums are exact, and the device's view of the record sizes.
 #include "device_fixture.hpp"
-#include "grp/model/kernel_catalog.hpp"
+#include "grp/model/spec/kernel_catalog.hpp"
 #include "grp/run/interrupt.hpp"
-#include "grp/run/layout_check.hpp"
+#include "grp/run/launch/layout_check.hpp"
 
 #include <gtest/gtest.h>
 

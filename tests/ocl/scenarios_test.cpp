@@ -2,7 +2,7 @@
 // well-formed cases (the whole profile passes the JSON Schema), precision's 1.1 data set
 // matches the host expectations, the kernel with barriers is right in every run, and where the
 // device has no sub-groups the sub-group kernel is skipped without being compiled.
-#include "grp/model/schema_check.hpp"
+#include "grp/model/profile/schema_check.hpp"
 #include "grp/run/interrupt.hpp"
 #include "grp/run/scenario/scenarios.hpp"
 

@@ -3,8 +3,8 @@
 // CI): each case either verifies exactly or is skipped for a stated reason. An independent host
 // sum (not the runner's reference) double-checks the integer results.
 #include "device_fixture.hpp"
-#include "grp/model/host_data.hpp"
-#include "grp/model/kernel_catalog.hpp"
+#include "grp/model/host/host_data.hpp"
+#include "grp/model/spec/kernel_catalog.hpp"
 #include "grp/run/interrupt.hpp"
 
 #include <algorithm>

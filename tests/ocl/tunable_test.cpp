@@ -4,8 +4,8 @@
 // fewer vectors than work-items, several passes). A representative subset of the 42
 // configurations: each build costs PoCL about a second.
 #include "device_fixture.hpp"
-#include "grp/model/host_data.hpp"
-#include "grp/model/kernel_catalog.hpp"
+#include "grp/model/host/host_data.hpp"
+#include "grp/model/spec/kernel_catalog.hpp"
 
 #include <gtest/gtest.h>
 

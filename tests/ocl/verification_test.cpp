@@ -5,7 +5,7 @@
 // (wrong, with no error figure), the seed's 0 + 1 + ... + 255 = 32640, and a kernel without an
 // n argument at a size that is not whole groups (skipped, never run past its buffer).
 #include "device_fixture.hpp"
-#include "grp/model/kernel_catalog.hpp"
+#include "grp/model/spec/kernel_catalog.hpp"
 
 #include <cmath>
 #include <gtest/gtest.h>

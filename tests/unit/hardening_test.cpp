@@ -4,11 +4,12 @@
 #include "grp/core/error.hpp"
 #include "grp/core/text_safe.hpp"
 #include "grp/core/units.hpp"
-#include "grp/model/kernel_spec.hpp"
-#include "grp/model/pass_plan.hpp"
+#include "grp/model/plan/pass_plan.hpp"
+#include "grp/model/profile/io.hpp"
 #include "grp/model/profile/profile.hpp"
-#include "grp/model/schema_check.hpp"
-#include "profile_samples.hpp"
+#include "grp/model/profile/schema_check.hpp"
+#include "grp/model/spec/kernel_spec.hpp"
+#include "model/profile/profile_samples.hpp"
 
 #include <gtest/gtest.h>
 

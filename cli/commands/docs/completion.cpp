@@ -4,6 +4,7 @@
 #include "commands/command.hpp"
 #include "commands/docs/cli_doc.hpp"
 #include "grp/core/error.hpp"
+#include "grp/core/strings.hpp"
 
 #include <iostream>
 #include <memory>
@@ -12,14 +13,6 @@
 namespace grp::cli {
 
 namespace {
-
-std::string joined(const std::vector<std::string>& items, const char* sep = " ") {
-    std::string out;
-    for (const auto& s : items) {
-        out += (out.empty() ? "" : sep) + s;
-    }
-    return out;
-}
 
 // Bash: no dependency on the bash-completion package; values of checked options, files for
 // every other option value and positional (complete -o default).
@@ -37,7 +30,7 @@ std::string bash_script(const std::vector<command_doc>& commands) {
        << joined(names, "|")
        << ") cmd=${COMP_WORDS[i]}; break ;; esac\n  done\n  local opts=\n  case $cmd in\n"
           "    '') COMPREPLY=($(compgen -W '"
-       << joined(names) << " --help --version' -- \"$cur\")); return ;;\n";
+       << joined(names, " ") << " --help --version' -- \"$cur\")); return ;;\n";
     for (const auto& c : commands) {
         std::vector<std::string> opts;
         os << "    " << c.name << ")\n      case $prev in\n";
@@ -45,10 +38,10 @@ std::string bash_script(const std::vector<command_doc>& commands) {
             opts.insert(opts.end(), o.names.begin(), o.names.end());
             if (!o.values.empty() && !o.names.empty()) {
                 os << "        " << joined(o.names, "|") << ") COMPREPLY=($(compgen -W '"
-                   << joined(o.values) << "' -- \"$cur\")); return ;;\n";
+                   << joined(o.values, " ") << "' -- \"$cur\")); return ;;\n";
             }
         }
-        os << "      esac\n      opts='" << joined(opts) << "' ;;\n";
+        os << "      esac\n      opts='" << joined(opts, " ") << "' ;;\n";
     }
     os << "  esac\n  if [[ $cur == -* ]]; then\n"
           "    COMPREPLY=($(compgen -W \"$opts\" -- \"$cur\"))\n  else\n    COMPREPLY=()\n"
@@ -75,7 +68,7 @@ std::string zsh_spec(const option_doc& o, const std::string& name) {
     std::string spec = "'" + name + "[" + zsh_text(o.description) + "]";
     if (o.takes_value) {
         spec += ":" + zsh_text(o.type_name.empty() ? "value" : o.type_name) + ":" +
-                (o.values.empty() ? "_files" : "(" + joined(o.values) + ")");
+                (o.values.empty() ? "_files" : "(" + joined(o.values, " ") + ")");
     }
     return spec + "'";
 }

@@ -3,7 +3,7 @@
 // hold control characters that a terminal obeys (ESC starts a sequence that can rewrite the
 // screen or the window title, BEL rings). These functions make such text safe for the two places
 // it goes: valid_utf8 before it is stored in a profile, terminal_escape before it is printed.
-// The markdown and HTML writers have their own escaping (report/escape.hpp).
+// The markdown and HTML writers have their own escaping (report/text/escape.hpp).
 #pragma once
 
 #include <cstddef>

@@ -2,8 +2,8 @@
 // drivers that fail individual queries (the fact becomes "unavailable", never a crash).
 #pragma once
 
-#include "grp/model/device_info.hpp"
-#include "grp/model/device_select.hpp"
+#include "grp/core/machine/device_info.hpp"
+#include "grp/model/plan/device_select.hpp"
 #include "grp/ocl/cl.hpp"
 
 #include <vector>

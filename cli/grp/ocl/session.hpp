@@ -3,7 +3,7 @@
 // become kernel_build_error with the full log; other cl::Error become opencl_error with context.
 #pragma once
 
-#include "grp/model/timestamps.hpp"
+#include "grp/model/measure/timestamps.hpp"
 #include "grp/ocl/enumerate.hpp"
 
 #include <map>

@@ -1,4 +1,4 @@
-// `run --search halving[:ETA]`: successive halving (model/tuning/search.hpp) over each
+// `run --search halving[:ETA]`: successive halving (model/plan/search.hpp) over each
 // (kernel, type, layout, n) of a group of points. Rung 0 builds, verifies and briefly times every
 // configuration; each later rung re-measures the best 1/ETA with more rounds; the last
 // measures the survivor with the run's full sampling. A configuration that is wrong or failed

@@ -26,10 +26,6 @@ void request_interrupt(int signal) {
     g_signal.compare_exchange_strong(expected, signal);
 }
 
-void reset_interrupt() {
-    g_signal.store(0);
-}
-
 const char* signal_name(int signal) {
     switch (signal) {
     case SIGINT:

@@ -16,8 +16,6 @@ bool interrupted();
 int interrupt_signal();
 /// Asks the run to stop as if `signal` had arrived (tests, and the runner itself).
 void request_interrupt(int signal = 2);
-/// Clears the request (tests run several sweeps in one process).
-void reset_interrupt();
 
 /// Blocks INT, TERM and HUP in the calling thread, so in every thread created after it (call
 /// it before OpenCL starts driver threads), ignores SIGPIPE, and starts the signal thread.

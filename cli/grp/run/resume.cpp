@@ -1,7 +1,9 @@
 // run --resume: skip the sweep points an existing profile already holds, write the union.
-#include "grp/model/compare/compare.hpp"
-#include "grp/model/merge.hpp"
-#include "grp/run/runner.hpp"
+#include "grp/run/resume.hpp"
+
+#include "grp/model/baseline/merge.hpp"
+#include "grp/model/compare/case_compare.hpp"
+#include "grp/run/launch/case_setup.hpp"
 
 #include <set>
 

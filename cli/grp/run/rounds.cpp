@@ -1,10 +1,10 @@
 #include "grp/run/rounds.hpp"
 
-#include "grp/core/cpu_affinity.hpp"
-#include "grp/core/cpu_contention.hpp"
-#include "grp/model/stats.hpp"
-#include "grp/run/case_checks.hpp"
+#include "grp/core/machine/cpu_affinity.hpp"
+#include "grp/core/machine/cpu_contention.hpp"
+#include "grp/model/stats/stats.hpp"
 #include "grp/run/interrupt.hpp"
+#include "grp/run/launch/case_checks.hpp"
 
 #include <algorithm>
 #include <set>

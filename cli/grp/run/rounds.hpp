@@ -6,8 +6,8 @@
 // round's launches are submitted from the next CPU of ctx.rotation_cpus.
 #pragma once
 
-#include "grp/run/case_setup.hpp"
-#include "grp/run/input_store.hpp"
+#include "grp/run/launch/case_setup.hpp"
+#include "grp/run/launch/input_store.hpp"
 #include "grp/run/measure.hpp"
 #include "grp/run/phase_clock.hpp"
 

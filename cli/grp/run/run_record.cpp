@@ -2,7 +2,7 @@
 
 #include "grp/core/checked_math.hpp"
 #include "grp/core/error.hpp"
-#include "grp/core/host_probe.hpp"
+#include "grp/core/machine/host_probe.hpp"
 #include "grp/core/sha256.hpp"
 #include "grp/core/text_safe.hpp"
 #include "grp/core/version.hpp"

@@ -2,8 +2,8 @@
 // load average again at the end), the run's identity, the settings used and the kernels run.
 #pragma once
 
+#include "grp/model/plan/sweep_plan.hpp"
 #include "grp/model/profile/profile.hpp"
-#include "grp/model/sweep_plan.hpp"
 
 #include <string>
 #include <vector>

@@ -6,13 +6,13 @@
 // build error, an OpenCL error) leaves the finished work in it for the caller to save.
 #pragma once
 
-#include "grp/model/device_select.hpp"
-#include "grp/model/host_data.hpp"
-#include "grp/model/kernel_spec.hpp"
+#include "grp/model/host/host_data.hpp"
+#include "grp/model/plan/device_select.hpp"
+#include "grp/model/plan/search.hpp"
+#include "grp/model/plan/sweep_plan.hpp"
 #include "grp/model/profile/profile.hpp"
-#include "grp/model/sweep_plan.hpp"
-#include "grp/model/tuning/search.hpp"
-#include "grp/run/case_setup.hpp"
+#include "grp/model/spec/kernel_spec.hpp"
+#include "grp/run/launch/case_setup.hpp"
 #include "grp/run/measure.hpp"
 #include "grp/run/run_record.hpp"
 
@@ -62,18 +62,6 @@ struct progress_sink {
 /// used, kernel_build_error when a kernel fails to build and keep_going is false, file_error
 /// when a spec does not fit its kernel; `p` then holds every case finished before.
 void run_sweep(const run_options& opt, const progress_sink& progress, profile& p);
-
-/// The points of `points` whose case is not yet in `done` on the device `dev` (same device:
-/// compare's same_device). All of them when `done` is null.
-std::vector<sweep_point> points_to_resume(const std::vector<sweep_point>& points,
-                                          const std::vector<kernel_spec>& kernels,
-                                          const device_info& dev, const profile* done);
-
-/// The profile --resume writes: the resumed profile's cases, then this run's, with this run's
-/// tool, host and settings (merge_profiles: devices matched by identity, each case keeps its
-/// run's rounds). Warnings go to `warnings`.
-profile resume_union(const profile& resumed, const std::string& resumed_path, const profile& now,
-                     std::vector<std::string>& warnings);
 
 /// One point to measure: a kernel and where in the sweep.
 struct measure_point {

@@ -1,9 +1,9 @@
 #!/usr/bin/python3
-"""Reference values for tests/unit/student_t_test.cpp and tests/unit/inference_test.cpp.
+"""Reference values for tests/unit/model/stats/student_t_test.cpp and tests/unit/model/stats/inference_test.cpp.
 
 Needs SciPy and numpy (Debian: apt-get install python3-scipy; run with /usr/bin/python3).
 Values were taken with SciPy 1.10.1 and numpy 1.24.2. Nothing here shares code with
-cli/grp/model/student_t.cpp or inference.cpp:
+cli/grp/model/stats/student_t.cpp or inference.cpp:
   * t cdf: scipy.stats.t.cdf (cephes stdtr); for df = inf, scipy.stats.norm.cdf and .ppf.
   * t quantile: the root of scipy.stats.t.cdf(x, df) = p (of t.sf(x, df) = 1 - p for p > 1/2)
     by scipy.optimize.brentq to rtol 4*eps. scipy.stats.t.ppf itself (cephes stdtri) is off by

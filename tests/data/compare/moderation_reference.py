@@ -1,9 +1,9 @@
 #!/usr/bin/python3
-"""Reference values for tests/unit/polygamma_test.cpp and tests/unit/moderation_test.cpp.
+"""Reference values for tests/unit/model/stats/polygamma_test.cpp and tests/unit/model/stats/moderation_test.cpp.
 
 Needs SciPy and numpy (Debian: apt-get install python3-scipy; run with /usr/bin/python3).
 Values were taken with SciPy 1.10.1 and numpy 1.24.2. Nothing here shares code with
-cli/grp/model/polygamma.cpp, moderation.cpp or inference.cpp:
+cli/grp/model/stats/polygamma.cpp, moderation.cpp or inference.cpp:
   * digamma, trigamma: scipy.special.digamma(x), scipy.special.polygamma(1, x) (cephes).
   * trigamma inverse: the root of polygamma(1, x) = y by scipy.optimize.brentq.
   * the prior: the moment equations of Smyth (2004), section 6.2, written out with the SciPy

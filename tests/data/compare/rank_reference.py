@@ -1,5 +1,5 @@
 #!/usr/bin/python3
-"""Reference values for tests/unit/rank_tests_test.cpp (SciPy 1.10.1, numpy 1.24.2, Debian).
+"""Reference values for tests/unit/model/stats/rank_tests_test.cpp (SciPy 1.10.1, numpy 1.24.2, Debian).
 
 Signed-rank p: scipy.stats.wilcoxon(d) (zero_method "wilcox", correction False, method
 "auto": exact for n <= 50 without ties or zeros). Hodges-Lehmann: numpy median of the Walsh

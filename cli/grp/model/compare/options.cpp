@@ -100,15 +100,4 @@ void check_compare_options(const compare_options& opt) {
     }
 }
 
-std::string format_p_value(double p) {
-    if (p < 0.001) {
-        return "<0.001";
-    }
-    std::ostringstream os;
-    os.setf(std::ios::fixed);
-    os.precision(3);
-    os << p;
-    return os.str();
-}
-
 } // namespace grp

@@ -96,7 +96,4 @@ void parse_normalize(const std::string& text, compare_options& opt);
 /// Checks the statistical settings; throws usage_error naming the option (NaN included).
 void check_compare_options(const compare_options& opt);
 
-/// "0.042", or "<0.001" for tiny values: three decimals are all a reader needs.
-std::string format_p_value(double p);
-
 } // namespace grp

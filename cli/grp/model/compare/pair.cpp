@@ -1,11 +1,11 @@
 #include "grp/model/compare/pair.hpp"
 
-#include "grp/model/compare/multiplicity.hpp"
 #include "grp/model/compare/rules.hpp"
 #include "grp/model/compare/side.hpp"
-#include "grp/model/rank_tests.hpp"
-#include "grp/model/stats.hpp"
-#include "grp/model/student_t.hpp"
+#include "grp/model/stats/multiplicity.hpp"
+#include "grp/model/stats/rank_tests.hpp"
+#include "grp/model/stats/stats.hpp"
+#include "grp/model/stats/student_t.hpp"
 
 #include <algorithm>
 #include <cmath>

@@ -44,4 +44,12 @@ bool decide_fails(const case_comparison& cc, const compare_options& opt);
 /// Worst outcome first, then the largest ratio, then the key.
 void sort_worst_first(std::vector<case_comparison>& cases);
 
+/// With opt.correction == holm: two families, the slower claims and the faster claims, each
+/// held at family-wise level alpha over the m cases with an interval test, on one-sided
+/// p-values (half the two-sided p towards the claim). So an unchanged build fails (slower) at
+/// most alpha of the time. With m = 1 nothing changes: the 1 - alpha interval already needs
+/// one-sided p < alpha / 2. A slower/faster verdict Holm does not keep becomes inconclusive,
+/// with a note giving p and its bar; its fails is recomputed (only --fail-on inconclusive).
+void correct_for_multiplicity(std::vector<case_comparison>& cases, const compare_options& opt);
+
 } // namespace grp

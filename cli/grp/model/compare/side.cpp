@@ -1,6 +1,6 @@
 #include "grp/model/compare/side.hpp"
 
-#include "grp/model/stats.hpp"
+#include "grp/model/stats/stats.hpp"
 
 #include <algorithm>
 #include <cmath>

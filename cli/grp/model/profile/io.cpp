@@ -2,12 +2,15 @@
 // size and depth limits, syntax errors with line:column), then the schema major check (2.x read
 // as is, 1.x upgraded first), the JSON Schema itself, and the checks the schema cannot express
 // (one case per key and device). Writing goes through core/output_file (temp file + rename).
+#include "grp/model/profile/io.hpp"
+
 #include "grp/core/error.hpp"
-#include "grp/core/json_file.hpp"
-#include "grp/core/output_file.hpp"
+#include "grp/core/files/json_file.hpp"
+#include "grp/core/files/output_file.hpp"
 #include "grp/core/text_safe.hpp"
 #include "grp/model/profile/profile.hpp"
-#include "grp/model/schema_check.hpp"
+#include "grp/model/profile/schema_check.hpp"
+#include "grp/model/profile/v1.hpp"
 
 #include <set>
 

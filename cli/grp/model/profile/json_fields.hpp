@@ -1,4 +1,4 @@
-// Reading fields of a profile's JSON: what the profile readers (json.cpp, case_json.cpp)
+// Reading fields of a profile's JSON: what the profile readers (profile.cpp, case.cpp)
 // share. Internal to cli/grp/model/profile.
 #pragma once
 

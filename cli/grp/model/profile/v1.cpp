@@ -3,6 +3,8 @@
 // one burst of launches: it becomes one round of one run, timed as the sum of its passes
 // ("kernel"). One round cannot show round-to-round variation, so `compare` reports its timing
 // as inconclusive rather than pretending launches were independent samples.
+#include "grp/model/profile/v1.hpp"
+
 #include "grp/model/profile/profile.hpp"
 
 namespace grp {

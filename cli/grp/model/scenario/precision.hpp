@@ -5,7 +5,7 @@
 // reduction) puts every value only log2(n) additions away from the result.
 #pragma once
 
-#include "grp/model/host_data.hpp"
+#include "grp/model/host/host_data.hpp"
 
 #include <cstdint>
 #include <string>

@@ -2,9 +2,10 @@
 
 #include "grp/core/text_safe.hpp"
 #include "grp/core/units.hpp"
-#include "grp/model/layout_summary.hpp"
-#include "grp/report/matrix_text.hpp"
-#include "grp/report/table.hpp"
+#include "grp/report/console/run_matrix.hpp"
+#include "grp/report/text/matrix_text.hpp"
+#include "grp/report/text/table.hpp"
+#include "grp/report/views/layout_summary.hpp"
 
 #include <algorithm>
 #include <map>

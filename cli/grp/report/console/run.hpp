@@ -5,8 +5,8 @@
 // wrong results in red, and the column legend for --describe.
 #pragma once
 
-#include "grp/model/case_matrix.hpp"
 #include "grp/model/profile/profile.hpp"
+#include "grp/report/views/case_matrix.hpp"
 
 #include <chrono>
 #include <ostream>
@@ -53,11 +53,6 @@ struct run_table_options {
 /// size, or everything with list_only), the skipped reasons of listed cases, and the host
 /// baseline of every input that has no matrix on screen.
 void print_run_tables(std::ostream& os, const profile& p, const run_table_options& o);
-
-/// One matrix: heading, kernel rows, host row, best cell, marks and short reasons. `indent`
-/// prefixes every line. run_console_matrix.cpp.
-void print_matrix(std::ostream& os, const case_matrix& m, const profile& p,
-                  const run_table_options& o, const std::string& indent);
 
 /// The layout comparison (aos12/aos16/soa), when the profile has layout cases.
 void print_layout_table(std::ostream& os, const profile& p);

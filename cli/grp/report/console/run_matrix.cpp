@@ -1,9 +1,11 @@
 // run's console matrix: the kernel x local-size table of one sweep point, as the reduction
 // articles print it, with the host row, the best cell in GB/s and the legend underneath.
+#include "grp/report/console/run_matrix.hpp"
+
 #include "grp/core/units.hpp"
 #include "grp/report/console/run.hpp"
-#include "grp/report/matrix_text.hpp"
-#include "grp/report/table.hpp"
+#include "grp/report/text/matrix_text.hpp"
+#include "grp/report/text/table.hpp"
 
 #include <algorithm>
 

@@ -33,14 +33,6 @@ const char* const run_csv_header =
 
 namespace {
 
-std::string params_text(const case_key& k) {
-    std::string out;
-    for (const auto& [name, value] : k.params) {
-        out += (out.empty() ? "" : ";") + name + "=" + value;
-    }
-    return out;
-}
-
 // The timing columns, median_ns to cv: empty without a summary.
 std::string timing_fields(const case_result& c) {
     using opt = std::optional<double>;
@@ -63,7 +55,7 @@ void print_cases_csv(std::ostream& os, const profile& p) {
         os << c.device << ',' << csv_field(has_device ? p.devices[c.device].info.name : "") << ','
            << csv_field(k.kernel) << ',' << csv_field(c.scenario) << ',' << csv_field(k.type) << ','
            << csv_field(k.layout) << ',' << k.n << ',' << k.local_size << ',' << csv_field(k.op)
-           << ',' << csv_field(params_text(k)) << ',' << to_string(c.status) << ','
+           << ',' << csv_field(params_text(k, ";")) << ',' << to_string(c.status) << ','
            << timing_fields(c) << ',' << c.samples_ns.size() << ',' << c.rounds.size() << ','
            << (c.summary && !c.noise_target_met ? 1 : 0) << ',' << c.bytes << ','
            << csv_number(c.gbps) << ',' << csv_number(c.elements_per_s) << ','

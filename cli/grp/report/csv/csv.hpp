@@ -17,7 +17,7 @@ std::string csv_field(const std::string& s);
 std::string csv_number(const std::optional<double>& v);
 
 /// The columns of run's CSV, in order: stable (new ones are only ever appended), documented in
-/// README ("run --csv").
+/// docs/run.md ("run --csv").
 extern const char* const run_csv_header;
 
 /// One row per case of `p` (every status; a case without timing has empty timing fields).

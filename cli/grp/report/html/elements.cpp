@@ -1,6 +1,6 @@
 #include "grp/report/html/elements.hpp"
 
-#include "grp/report/escape.hpp"
+#include "grp/report/text/escape.hpp"
 
 #include <cmath>
 #include <cstdio>

@@ -57,11 +57,6 @@ std::string status_badge(case_status s);
 /// CSS class for a status: "st-ok", "st-wrong", "st-skipped", "st-failed", "st-race".
 std::string status_class(case_status s);
 
-/// JSON facts whose keys other code decides (scenario summaries), for people: scalars and
-/// nested objects as key/value rows with dotted keys, arrays of flat objects as tables (columns:
-/// the union of their keys), arrays of deeper objects as one block each. html_json.cpp.
-std::string json_summary(const nlohmann::ordered_json& j);
-
 /// A paragraph of raw text.
 std::string para(const std::string& text, const std::string& cls = "");
 

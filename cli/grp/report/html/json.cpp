@@ -1,7 +1,9 @@
 // JSON facts for people: scenario summaries whose keys other code decides.
-#include "grp/report/escape.hpp"
-#include "grp/report/html/data.hpp"
+#include "grp/report/html/json.hpp"
+
 #include "grp/report/html/elements.hpp"
+#include "grp/report/text/escape.hpp"
+#include "grp/report/views/report_data.hpp"
 
 #include <algorithm>
 

@@ -1,11 +1,24 @@
 #include "grp/report/html/page.hpp"
 
+#include "grp/core/strings.hpp"
 #include "grp/core/units.hpp"
-#include "grp/report/escape.hpp"
 #include "grp/report/html/assets.hpp"
+#include "grp/report/html/charts/distributions.hpp"
+#include "grp/report/html/charts/layouts.hpp"
+#include "grp/report/html/charts/matrix.hpp"
+#include "grp/report/html/charts/overlay.hpp"
+#include "grp/report/html/charts/sizes.hpp"
+#include "grp/report/html/charts/throughput.hpp"
 #include "grp/report/html/csp.hpp"
 #include "grp/report/html/elements.hpp"
-#include "grp/report/html/sections.hpp"
+#include "grp/report/html/scenarios/scenarios.hpp"
+#include "grp/report/html/sections/best.hpp"
+#include "grp/report/html/sections/cases.hpp"
+#include "grp/report/html/sections/compare.hpp"
+#include "grp/report/html/sections/context.hpp"
+#include "grp/report/html/sections/status.hpp"
+#include "grp/report/text/escape.hpp"
+#include "grp/report/views/report_facts.hpp"
 
 #include <algorithm>
 #include <cassert>
@@ -24,14 +37,6 @@ std::vector<std::string> device_names(const std::vector<report_input>& inputs) {
         }
     }
     return names;
-}
-
-std::string joined(const std::vector<std::string>& v, const std::string& sep) {
-    std::string s;
-    for (const auto& x : v) {
-        s += (s.empty() ? "" : sep) + x;
-    }
-    return s;
 }
 
 std::string head(const std::string& title, const page_options& opt) {

@@ -1,11 +1,11 @@
 // The HTML report as one self-contained page: head (CSP, inline style and scripts), a header
-// with the devices and a table of contents, the sections of html_sections.hpp in reading order,
-// and a footer. No network: no external script, style, font or image. Every profile string is
-// escaped by the section writers.
+// with the devices and a table of contents, the sections of sections/ and scenarios/ in reading
+// order, and a footer. No network: no external script, style, font or image. Every profile string
+// is escaped by the section writers.
 #pragma once
 
 #include "grp/model/compare/compare.hpp"
-#include "grp/report/html/data.hpp"
+#include "grp/report/views/report_data.hpp"
 
 #include <string>
 #include <vector>

@@ -1,9 +1,11 @@
 // The markdown summary's kernel x local-size matrices: one GitHub table per sweep point that
 // has several local sizes or a host baseline, the host as its last row, the best cell in GB/s
 // and the short reasons underneath.
-#include "grp/report/escape.hpp"
+#include "grp/report/markdown/matrix.hpp"
+
 #include "grp/report/markdown/summary.hpp"
-#include "grp/report/matrix_text.hpp"
+#include "grp/report/text/escape.hpp"
+#include "grp/report/text/matrix_text.hpp"
 
 namespace grp {
 

@@ -2,10 +2,13 @@
 
 #include "grp/core/units.hpp"
 #include "grp/model/compare/compare.hpp"
-#include "grp/report/best/best_table.hpp"
-#include "grp/report/compare/cells.hpp"
-#include "grp/report/escape.hpp"
+#include "grp/report/markdown/best.hpp"
+#include "grp/report/markdown/matrix.hpp"
 #include "grp/report/svg/axis.hpp"
+#include "grp/report/text/best_table.hpp"
+#include "grp/report/text/escape.hpp"
+#include "grp/report/views/compare_cells.hpp"
+#include "grp/report/views/report_facts.hpp"
 
 #include <algorithm>
 #include <cstdio>

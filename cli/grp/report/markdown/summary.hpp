@@ -6,9 +6,9 @@
 // flavoured markdown; every profile string goes through markdown_escape.
 #pragma once
 
-#include "grp/model/case_matrix.hpp"
 #include "grp/model/compare/compare.hpp"
-#include "grp/report/html/data.hpp"
+#include "grp/report/views/case_matrix.hpp"
+#include "grp/report/views/report_data.hpp"
 
 #include <string>
 #include <vector>
@@ -21,10 +21,5 @@ namespace grp {
 std::string render_markdown_summary(const std::vector<html::report_input>& inputs,
                                     const std::string& generator, const compare_options& opt = {},
                                     cell_value cells = cell_value::time);
-
-/// The kernel x local-size matrices of every profile (each sweep point with several local sizes
-/// or a host baseline), with the host row and best cell; "" when there is none.
-/// markdown_matrix.cpp.
-std::string markdown_matrices(const std::vector<html::report_input>& inputs, cell_value cells);
 
 } // namespace grp

@@ -1,7 +1,9 @@
 // Grouped bar charts: vertical (wg-probe, layouts, barrier) and horizontal (one row per case).
-#include "grp/report/escape.hpp"
+#include "grp/report/svg/bar_chart.hpp"
+
 #include "grp/report/svg/chart.hpp"
 #include "grp/report/svg/frame.hpp"
+#include "grp/report/text/escape.hpp"
 
 #include <algorithm>
 #include <cmath>

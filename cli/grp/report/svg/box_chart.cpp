@@ -1,8 +1,10 @@
 // Box plots of sample distributions: one row per case, a shared linear or log10 value axis.
-#include "grp/report/escape.hpp"
+#include "grp/report/svg/box_chart.hpp"
+
 #include "grp/report/svg/box_stats.hpp"
 #include "grp/report/svg/chart.hpp"
 #include "grp/report/svg/frame.hpp"
+#include "grp/report/text/escape.hpp"
 
 #include <algorithm>
 #include <cmath>

@@ -1,6 +1,6 @@
 #include "grp/report/svg/box_stats.hpp"
 
-#include "grp/model/stats.hpp"
+#include "grp/model/stats/stats.hpp"
 
 #include <algorithm>
 #include <cmath>

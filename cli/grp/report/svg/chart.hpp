@@ -88,20 +88,4 @@ struct box_chart {
     std::vector<box_row> rows;
 };
 
-/// A line/point chart as an <svg class="chart"> element (about 720 × 360 user units plus legend).
-/// An empty chart (no points) renders a frame with "no data".
-std::string render_line_chart(const line_chart& chart);
-
-/// Vertical grouped bars, one group per category.
-std::string render_bar_chart(const bar_chart& chart);
-
-/// Horizontal grouped bars, one row per category; the height grows with the rows. For long
-/// category names such as case keys. Names are shortened with "…" to fit (the tooltip and
-/// the page's tables keep the full text).
-std::string render_hbar_chart(const bar_chart& chart);
-
-/// Box plots, one row each; the height grows with the rows. Names are shortened with "…" to fit.
-/// A row without a finite value shows "no samples".
-std::string render_box_chart(const box_chart& chart);
-
 } // namespace grp::svg

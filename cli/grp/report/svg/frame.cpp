@@ -1,6 +1,6 @@
 #include "grp/report/svg/frame.hpp"
 
-#include "grp/report/escape.hpp"
+#include "grp/report/text/escape.hpp"
 
 #include <algorithm>
 #include <cmath>

@@ -1,4 +1,4 @@
-// Shared pieces of the SVG charts (internal to svg_*.cpp): the <svg> element with its title,
+// Shared pieces of the SVG charts (internal to report/svg/*.cpp): the <svg> element with its title,
 // the plot area, value axes with grid lines, legends laid out in rows, and text helpers that
 // estimate widths (no font metrics exist when writing SVG from C++, so widths are estimates for
 // a 12 px sans-serif and layouts leave slack).

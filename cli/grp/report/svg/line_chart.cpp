@@ -1,7 +1,9 @@
 // Line/point charts: throughput against work-group size, one series per kernel.
-#include "grp/report/escape.hpp"
+#include "grp/report/svg/line_chart.hpp"
+
 #include "grp/report/svg/chart.hpp"
 #include "grp/report/svg/frame.hpp"
+#include "grp/report/text/escape.hpp"
 
 #include <algorithm>
 #include <cmath>

@@ -1,11 +1,11 @@
 #include "grp/run/scenario/barrier.hpp"
 
-#include "grp/model/host_data.hpp"
-#include "grp/model/kernel_catalog.hpp"
+#include "grp/model/host/host_data.hpp"
 #include "grp/model/scenario/barrier.hpp"
 #include "grp/model/scenario/knee.hpp"
 #include "grp/model/scenario/summary.hpp"
-#include "grp/model/stats.hpp"
+#include "grp/model/spec/kernel_catalog.hpp"
+#include "grp/model/stats/stats.hpp"
 #include "grp/run/interrupt.hpp"
 
 #include <algorithm>

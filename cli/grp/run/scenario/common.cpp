@@ -1,8 +1,8 @@
 #include "grp/run/scenario/common.hpp"
 
 #include "grp/core/sha256.hpp"
-#include "grp/model/kernel_catalog.hpp"
-#include "grp/model/stats.hpp"
+#include "grp/model/spec/kernel_catalog.hpp"
+#include "grp/model/stats/stats.hpp"
 
 #include <algorithm>
 #include <chrono>

@@ -1,9 +1,9 @@
 #include "grp/run/scenario/precision.hpp"
 
-#include "grp/model/kernel_catalog.hpp"
 #include "grp/model/scenario/knee.hpp"
 #include "grp/model/scenario/precision.hpp"
 #include "grp/model/scenario/summary.hpp"
+#include "grp/model/spec/kernel_catalog.hpp"
 #include "grp/run/interrupt.hpp"
 
 #include <algorithm>

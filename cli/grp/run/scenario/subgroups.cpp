@@ -1,7 +1,7 @@
 #include "grp/run/scenario/subgroups.hpp"
 
-#include "grp/model/kernel_catalog.hpp"
 #include "grp/model/scenario/summary.hpp"
+#include "grp/model/spec/kernel_catalog.hpp"
 #include "grp/run/interrupt.hpp"
 
 #include <algorithm>

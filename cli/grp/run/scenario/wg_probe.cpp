@@ -1,8 +1,8 @@
 #include "grp/run/scenario/wg_probe.hpp"
 
-#include "grp/model/kernel_catalog.hpp"
 #include "grp/model/scenario/knee.hpp"
 #include "grp/model/scenario/summary.hpp"
+#include "grp/model/spec/kernel_catalog.hpp"
 #include "grp/run/interrupt.hpp"
 
 #include <algorithm>

@@ -1,7 +1,7 @@
 // The wg-probe scenario: a compute-bound kernel (kernels/scenario_wg_probe.cl) run with the
 // same total work-items at local sizes 1, 2, 4, ... up to the smaller of the device's and the
 // kernel's work-group limits. Throughput per local size shows the knee where doubling the group
-// stops doubling the throughput: the SIMD width (scenario_knee.hpp has the rule).
+// stops doubling the throughput: the SIMD width (model/scenario/knee.hpp has the rule).
 //
 // Work: compute_units x 8192 work-items of 128 chain steps on GPUs and accelerators (enough
 // resident warps to fill every SM/CU several times over, so wave quantization stays small, and

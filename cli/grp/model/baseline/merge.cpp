@@ -1,0 +1,150 @@
+#include "grp/model/baseline/merge.hpp"
+
+#include "grp/core/error.hpp"
+#include "grp/core/machine/host_probe.hpp"
+
+#include <algorithm>
+#include <map>
+#include <set>
+
+namespace grp {
+
+namespace {
+
+/// The same physical device: equal UUIDs when both have one, else name on the same host.
+bool same_identity(const device_info& a, const host_info& ha, const device_info& b,
+                   const host_info& hb) {
+    if (a.uuid && b.uuid && !a.uuid->empty() && !b.uuid->empty()) {
+        return *a.uuid == *b.uuid;
+    }
+    return a.name == b.name && same_host(ha, hb);
+}
+
+/// Index of `d` (of a profile on host `h`) in `merged`, appending it when new.
+int device_index(profile& merged, std::vector<host_info>& hosts, const profile_device& d,
+                 const host_info& h) {
+    for (std::size_t i = 0; i < merged.devices.size(); ++i) {
+        if (same_identity(merged.devices[i].info, hosts[i], d.info, h)) {
+            return static_cast<int>(i);
+        }
+    }
+    merged.devices.push_back(d);
+    hosts.push_back(h);
+    return static_cast<int>(merged.devices.size() - 1);
+}
+
+bool has_result(case_status s) {
+    return s == case_status::ok || s == case_status::wrong || s == case_status::race_observed;
+}
+
+void merge_case(case_result& into, const case_result& from, std::uint32_t run_offset) {
+    if (!has_result(into.status) && has_result(from.status)) {
+        // The first run skipped it, a later one measured it: keep the measured case's facts.
+        const int device = into.device;
+        const auto planned = into.rounds_planned;
+        auto rounds = std::move(into.rounds);
+        into = from;
+        into.device = device;
+        into.rounds = std::move(rounds);
+        into.rounds_planned = planned;
+    } else if (from.status == case_status::wrong && into.status != case_status::wrong) {
+        into.status = case_status::wrong;
+        into.reason = from.reason;
+    }
+    for (auto r : from.rounds) {
+        r.run += run_offset;
+        into.rounds.push_back(std::move(r));
+    }
+    into.rounds_planned += from.rounds_planned;
+}
+
+void merge_kernels(profile& merged, const profile& p, const std::string& label,
+                   std::vector<std::string>& warnings) {
+    for (const auto& k : p.kernels) {
+        bool known = false;
+        for (const auto& m : merged.kernels) {
+            if (m.name == k.name) {
+                known = true;
+                if (m.sha256 != k.sha256) {
+                    warnings.push_back("kernel '" + k.name + "' has another source in " + label +
+                                       " (sha256 " + k.sha256.substr(0, 8) + " vs " +
+                                       m.sha256.substr(0, 8) + "): the baseline mixes them");
+                }
+            }
+        }
+        if (!known) {
+            merged.kernels.push_back(k);
+        }
+    }
+}
+
+/// The host baselines of `p` that `merged` lacks (the first run's are kept for a sweep point:
+/// with `run --runs` only the first process measures them).
+void merge_host_baselines(profile& merged, const profile& p) {
+    for (const auto& b : p.host_baselines) {
+        const bool known =
+            std::any_of(merged.host_baselines.begin(), merged.host_baselines.end(),
+                        [&](const host_baseline& m) {
+                            return m.type == b.type && m.layout == b.layout && m.n == b.n;
+                        });
+        if (!known) {
+            merged.host_baselines.push_back(b);
+        }
+    }
+}
+
+} // namespace
+
+merge_result merge_profiles(const std::vector<std::pair<profile, std::string>>& inputs) {
+    if (inputs.empty()) {
+        throw usage_error("merge needs at least one profile");
+    }
+    merge_result out;
+    profile& m = out.merged;
+    const profile& first = inputs.front().first;
+    m.tool = first.tool;
+    m.host = first.host;
+    m.settings = first.settings;
+    m.scenarios = first.scenarios;
+    m.runs.clear();
+    std::vector<host_info> device_hosts;
+    std::map<std::pair<case_key, int>, std::size_t> where;
+    nlohmann::ordered_json sources = nlohmann::ordered_json::array();
+    for (const auto& [p, label] : inputs) {
+        const auto offset = static_cast<std::uint32_t>(m.runs.size());
+        for (auto run : p.runs) {
+            run.source = run.source.empty() ? label : run.source;
+            m.runs.push_back(std::move(run));
+        }
+        m.complete = m.complete && p.complete;
+        if (!p.complete) {
+            out.warnings.push_back(label + " is incomplete: only its finished rounds are merged");
+        }
+        if (!same_host(first.host, p.host)) {
+            out.warnings.push_back(label + " was measured on another host ('" + p.host.hostname +
+                                   "'): the baseline's spread then includes machine differences");
+        }
+        merge_kernels(m, p, label, out.warnings);
+        merge_host_baselines(m, p);
+        for (const auto& c : p.cases) {
+            const auto& dev = p.devices.at(static_cast<std::size_t>(c.device));
+            const int d = device_index(m, device_hosts, dev, p.host);
+            auto [it, fresh] = where.try_emplace({c.key, d}, m.cases.size());
+            if (fresh) {
+                m.cases.push_back(c);
+                m.cases.back().device = d;
+                m.cases.back().rounds.clear();
+                m.cases.back().rounds_planned = 0;
+            }
+            merge_case(m.cases[it->second], c, offset);
+        }
+        sources.push_back(label);
+    }
+    for (auto& c : m.cases) {
+        c.derive_from_rounds();
+    }
+    m.settings["merged_from"] = sources;
+    return out;
+}
+
+} // namespace grp

@@ -1,0 +1,203 @@
+#include "grp/model/plan/sweep_plan.hpp"
+
+#include "grp/core/error.hpp"
+#include "grp/core/units.hpp"
+#include "grp/model/plan/search.hpp"
+
+#include <algorithm>
+#include <random>
+#include <set>
+#include <sstream>
+
+namespace grp {
+
+sweep_order parse_sweep_order(const std::string& s) {
+    if (s == "sequential") {
+        return sweep_order::sequential;
+    }
+    if (s == "interleaved") {
+        return sweep_order::interleaved;
+    }
+    if (s == "random") {
+        return sweep_order::random;
+    }
+    throw usage_error("--order '" + s + "': use sequential, interleaved or random");
+}
+
+std::string to_string(sweep_order o) {
+    switch (o) {
+    case sweep_order::sequential:
+        return "sequential";
+    case sweep_order::interleaved:
+        return "interleaved";
+    case sweep_order::random:
+        return "random";
+    }
+    return "?";
+}
+
+std::vector<std::uint64_t> resolve_local_sizes(const std::string& text, const device_info& dev) {
+    const std::uint64_t max = dev.max_work_group_size.value_or(256);
+    std::set<std::uint64_t> out;
+    if (text == "default") {
+        out = default_local_sizes(dev);
+    } else if (text == "pow2" || text == "all") {
+        // Bounded loops whatever the driver reports (a multiple of 0, a maximum near 2^64).
+        for (std::uint64_t s = 1; s <= max && s != 0; s *= 2) {
+            out.insert(s);
+        }
+        if (text == "all") {
+            const std::uint64_t m =
+                std::max<std::uint64_t>(1, dev.preferred_work_group_multiple.value_or(1));
+            for (std::uint64_t s = m; s <= max && out.size() < 65536; s += m) {
+                out.insert(s);
+            }
+        }
+    } else {
+        std::stringstream ss(text);
+        for (std::string item; std::getline(ss, item, ',');) {
+            auto v = parse_count(item, "--local-size");
+            if (v == 0) {
+                throw usage_error("--local-size: 0 is not a work-group size");
+            }
+            out.insert(v);
+        }
+    }
+    if (out.empty()) {
+        throw usage_error("--local-size '" + text + "' names no size");
+    }
+    return {out.begin(), out.end()};
+}
+
+std::uint64_t default_size(const device_info& dev, std::size_t record_bytes) {
+    std::uint64_t target =
+        std::max<std::uint64_t>(2 * dev.global_cache_bytes.value_or(0), default_floor_bytes(dev));
+    if (dev.max_alloc_bytes && *dev.max_alloc_bytes / 4 < target) {
+        target = *dev.max_alloc_bytes / 4;
+    }
+    std::uint64_t n = 1;
+    while (n * record_bytes < target) {
+        n *= 2;
+    }
+    return n;
+}
+
+std::uint64_t default_floor_bytes(const device_info& dev) {
+    // Drivers under-report the last-level cache (NVIDIA's OpenCL says 4 MiB for the H100's 50 MB
+    // L2; PoCL says 0 B), so neither class trusts it. GPUs get a floor above any current L2 or
+    // Infinity Cache. CPUs get 128 MiB: on the 2-core EPYC VM this was tuned on (L3 size hidden
+    // by the hypervisor) a 2-thread read of 64 MiB still ran from cache in part, 128 MiB at DRAM
+    // speed (bench/results/cpu-l3-knee.txt).
+    return device_class(dev.type) == "cpu" ? std::uint64_t{128} << 20 : std::uint64_t{512} << 20;
+}
+
+std::set<std::uint64_t> default_local_sizes(const device_info& dev) {
+    // A CPU runs a work-group on one thread: local size 1 is the CPU-shaped kernels' size, and
+    // the driver's preferred multiple (8 on PoCL: one AVX2 vector of floats across work-items)
+    // the GPU-shaped kernels' best; on PoCL the ladder at local size 64 ran 3-9x slower than at
+    // 8, which made the default sweep take minutes at a size larger than the caches.
+    if (device_class(dev.type) == "cpu") {
+        const std::uint64_t max = dev.max_work_group_size.value_or(8);
+        return {1, std::max<std::uint64_t>(
+                       1, std::min(max, dev.preferred_work_group_multiple.value_or(8)))};
+    }
+    return {64, 256};
+}
+
+namespace {
+
+// One kernel name may have an entry per layout (vec3_tree for aos12, aos16, soa): a layout that
+// another entry of the same name declares is that entry's point, not a skip of this one.
+bool served_by_sibling(const std::vector<kernel_spec>& kernels, std::size_t k, data_layout l) {
+    const auto& own = kernels[k].layouts;
+    if (std::find(own.begin(), own.end(), l) != own.end()) {
+        return false;
+    }
+    return std::any_of(kernels.begin(), kernels.end(), [&](const kernel_spec& other) {
+        return other.name == kernels[k].name &&
+               std::find(other.layouts.begin(), other.layouts.end(), l) != other.layouts.end();
+    });
+}
+
+// The default local sizes on a CPU include 1, the size a CPU-shaped kernel wants: a kernel
+// whose spec gives a launch geometry for CPUs (a "cpu" entry in grid.max_groups). The others are
+// GPU-shaped: at local size 1 an uncapped one launches a group per element or two (timing the
+// runtime's cost per group, for minutes, not memory), so the default sweep leaves those points
+// out; a local size the user names still runs them.
+bool left_out_of_default(const kernel_spec& k, const sweep_options& opt, const device_info& dev,
+                         std::uint64_t local_size) {
+    const std::string cls = device_class(dev.type);
+    return opt.local_sizes == "default" && local_size == 1 && cls == "cpu" &&
+           k.grid.by_class.count(cls) == 0;
+}
+
+// The local sizes a kernel is planned at: the sweep's, except that with the "default" sizes a
+// kernel that runs at one fixed local size (a spec's "local_size": {"fixed": 256}) runs at that
+// size instead of being skipped at every default one.
+std::vector<std::uint64_t> kernel_locals(const kernel_spec& k, const sweep_options& opt,
+                                         const std::vector<std::uint64_t>& locals) {
+    if (opt.local_sizes == "default" && k.local.fixed != 0) {
+        return {k.local.fixed};
+    }
+    return locals;
+}
+
+// The points of one (kernel, type, op, layout): sizes x local sizes.
+void plan_sizes(const std::vector<kernel_spec>& kernels, std::size_t k, const sweep_options& opt,
+                const device_info& dev, const sweep_point& base,
+                const std::vector<std::uint64_t>& locals, std::vector<sweep_point>& out) {
+    auto sizes = opt.sizes;
+    if (sizes.empty()) {
+        sizes.push_back(default_size(dev, record_bytes(base.layout, base.type)));
+    }
+    for (auto n : sizes) {
+        for (auto ls : kernel_locals(kernels[k], opt, locals)) {
+            if (!left_out_of_default(kernels[k], opt, dev, ls)) {
+                sweep_point p = base;
+                p.n = n;
+                p.local_size = ls;
+                out.push_back(p);
+            }
+        }
+    }
+}
+
+} // namespace
+
+std::vector<sweep_point> plan_sweep(const std::vector<kernel_spec>& kernels,
+                                    const sweep_options& opt, const device_info& dev) {
+    const auto locals = resolve_local_sizes(opt.local_sizes, dev);
+    const auto types =
+        opt.types.empty() ? std::vector<element_type>{element_type::float32} : opt.types;
+    std::vector<sweep_point> out;
+    for (std::size_t k = 0; k < kernels.size(); ++k) {
+        if (kernels[k].chosen_by_default && !kernels[k].in_default_for(device_class(dev.type))) {
+            continue; // another device class's default kernel (e.g. CPU-shaped on a GPU)
+        }
+        const auto& layouts = opt.layouts.empty() ? kernels[k].layouts : opt.layouts;
+        for (auto t : types) {
+            for (const auto& op : opt.ops) {
+                for (auto l : layouts) {
+                    if (!served_by_sibling(kernels, k, l)) {
+                        plan_sizes(kernels, k, opt, dev, {k, t, l, 0, 0, op}, locals, out);
+                    }
+                }
+            }
+        }
+    }
+    if (opt.random_configs != 0) {
+        out = sample_points(out, kernels, opt.random_configs, opt.seed);
+    }
+    if (opt.order == sweep_order::interleaved) {
+        std::stable_sort(out.begin(), out.end(), [](const sweep_point& a, const sweep_point& b) {
+            return std::tie(a.type, a.op, a.layout, a.n, a.local_size) <
+                   std::tie(b.type, b.op, b.layout, b.n, b.local_size);
+        });
+    } else if (opt.order == sweep_order::random) {
+        std::mt19937_64 rng(opt.seed);
+        std::shuffle(out.begin(), out.end(), rng);
+    }
+    return out;
+}
+
+} // namespace grp

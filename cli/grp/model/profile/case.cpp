@@ -1,0 +1,350 @@
+// JSON of one case (schema 2): its key, rounds of raw samples, verification and metrics. The
+// flat sample list and the summary are derived from the rounds on load, never trusted from
+// the file, so a hand-edited summary cannot change a verdict.
+#include "grp/model/profile/case.hpp"
+
+#include "grp/core/error.hpp"
+#include "grp/model/profile/json_fields.hpp"
+#include "grp/model/profile/profile.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <tuple>
+
+namespace grp {
+
+using ojson = nlohmann::ordered_json;
+
+namespace {
+
+using profile_fields::opt_double;
+using profile_fields::require;
+
+std::string text_or_empty(const ojson& j, const char* key) {
+    auto it = j.find(key);
+    return it != j.end() && it->is_string() ? it->get<std::string>() : "";
+}
+
+// A parameter value as the key's canonical text: numbers as their JSON text, strings as is.
+std::string param_text(const ojson& v) {
+    return v.is_string() ? v.get<std::string>() : v.dump();
+}
+
+ojson param_json(const std::string& text) {
+    const bool integer = !text.empty() &&
+                         std::all_of(text.begin() + (text[0] == '-' ? 1 : 0), text.end(),
+                                     [](char c) { return c >= '0' && c <= '9'; }) &&
+                         text != "-";
+    return integer ? ojson::parse(text) : ojson(text);
+}
+
+ojson values_json(const std::vector<double>& values) {
+    ojson out = ojson::array();
+    for (double v : values) {
+        out.push_back(json_result_value(v));
+    }
+    return out;
+}
+
+std::vector<double> values_from(const ojson& j, const char* key) {
+    std::vector<double> out;
+    for (const auto& v : j.value(key, ojson::array())) {
+        out.push_back(parse_result_value(v));
+    }
+    return out;
+}
+
+ojson round_json(const round_record& r) {
+    return ojson{{"run", r.run},
+                 {"started_s", json_number(r.started_s)},
+                 {"warmup", r.warmup},
+                 {"flagged", r.flagged},
+                 {"median_ns", json_number(r.median_ns())},
+                 {"samples_ns", r.samples_ns},
+                 {"pass_sum_ns", r.pass_sum_ns},
+                 {"overhead_ns", r.overhead_ns},
+                 {"cpu_wait", json_number(r.cpu_wait)},
+                 {"cpu", r.cpu ? ojson(*r.cpu) : ojson(nullptr)}};
+}
+
+round_record round_from(const ojson& j) {
+    round_record r;
+    r.run = j.value("run", std::uint32_t{0});
+    r.started_s = opt_double(j, "started_s").value_or(0);
+    r.warmup = j.value("warmup", std::uint64_t{0});
+    r.flagged = j.value("flagged", std::uint64_t{0});
+    r.samples_ns = j.value("samples_ns", std::vector<std::uint64_t>{});
+    r.pass_sum_ns = j.value("pass_sum_ns", std::vector<std::uint64_t>{});
+    r.overhead_ns = j.value("overhead_ns", std::vector<std::uint64_t>{});
+    r.cpu_wait = opt_double(j, "cpu_wait");
+    if (auto it = j.find("cpu"); it != j.end() && it->is_number_integer()) {
+        r.cpu = it->get<int>();
+    }
+    return r;
+}
+
+ojson verification_json(const verification_record& v) {
+    return ojson{
+        {"data", v.data},
+        {"exact_ok", v.exact_ok ? ojson(*v.exact_ok) : ojson(nullptr)},
+        {"exact_data", v.exact_data},
+        {"exact_launches", v.exact_launches},
+        {"exact_failure", v.exact_failure.empty() ? ojson(nullptr) : ojson(v.exact_failure)},
+        {"launches_checked", v.launches_checked},
+        {"wrong_launches", v.wrong_launches},
+        {"example_wrong", v.example_wrong ? json_result_value(*v.example_wrong) : ojson(nullptr)},
+        {"input_checks", v.input_checks},
+        {"input_modified", v.input_modified},
+        {"in_place", v.in_place}};
+}
+
+verification_record verification_from(const ojson& j) {
+    verification_record v;
+    v.data = j.value("data", "");
+    if (auto e = j.find("exact_ok"); e != j.end() && e->is_boolean()) {
+        v.exact_ok = e->get<bool>();
+    }
+    v.exact_data = j.value("exact_data", "");
+    v.exact_launches = j.value("exact_launches", std::uint64_t{0});
+    v.exact_failure = text_or_empty(j, "exact_failure");
+    v.launches_checked = j.value("launches_checked", std::uint64_t{0});
+    v.wrong_launches = j.value("wrong_launches", std::uint64_t{0});
+    if (auto e = j.find("example_wrong"); e != j.end() && !e->is_null()) {
+        v.example_wrong = parse_result_value(*e);
+    }
+    v.input_checks = j.value("input_checks", std::uint64_t{0});
+    v.input_modified = j.value("input_modified", false);
+    v.in_place = j.value("in_place", false);
+    return v;
+}
+
+ojson passes_json(const std::vector<pass_info>& passes) {
+    ojson out = ojson::array();
+    for (const auto& p : passes) {
+        out.push_back({{"n", p.n},
+                       {"global_size", p.global_size},
+                       {"local_size", p.local_size},
+                       {"groups", p.groups}});
+    }
+    return out;
+}
+
+} // namespace
+
+case_key make_case_key(std::string kernel, std::string type, std::string layout, std::uint64_t n,
+                       std::uint64_t local_size) {
+    case_key k;
+    k.kernel = std::move(kernel);
+    k.type = std::move(type);
+    k.layout = std::move(layout);
+    k.n = n;
+    k.local_size = local_size;
+    return k;
+}
+
+std::string case_key::to_string() const {
+    std::string s = kernel + "/" + type + "/" + layout + "/n=" + std::to_string(n) +
+                    "/local=" + std::to_string(local_size);
+    if (op != "sum") {
+        s += "/op=" + op;
+    }
+    for (const auto& [name, value] : params) {
+        s += "/" + name + "=" + value;
+    }
+    return s;
+}
+
+bool case_key::operator==(const case_key& o) const {
+    return std::tie(kernel, type, layout, n, local_size, op, params) ==
+           std::tie(o.kernel, o.type, o.layout, o.n, o.local_size, o.op, o.params);
+}
+
+bool case_key::operator<(const case_key& o) const {
+    return std::tie(kernel, type, layout, n, local_size, op, params) <
+           std::tie(o.kernel, o.type, o.layout, o.n, o.local_size, o.op, o.params);
+}
+
+std::optional<double> round_record::median_ns() const {
+    if (samples_ns.empty()) {
+        return std::nullopt;
+    }
+    std::vector<double> v(samples_ns.begin(), samples_ns.end());
+    std::sort(v.begin(), v.end());
+    return percentile_sorted(v, 0.5);
+}
+
+void case_result::derive_from_rounds() {
+    samples_ns.clear();
+    flagged_samples = 0;
+    for (const auto& r : rounds) {
+        samples_ns.insert(samples_ns.end(), r.samples_ns.begin(), r.samples_ns.end());
+        flagged_samples += r.flagged;
+        warmup = r.warmup;
+    }
+    summary.reset();
+    if (!samples_ns.empty()) {
+        summary = summarize(samples_ns);
+    }
+}
+
+void to_json(ojson& j, const case_key& k) {
+    ojson params = ojson::object();
+    for (const auto& [name, value] : k.params) {
+        params[name] = param_json(value);
+    }
+    j = ojson{{"kernel", k.kernel},         {"type", k.type}, {"layout", k.layout}, {"n", k.n},
+              {"local_size", k.local_size}, {"op", k.op},     {"params", params}};
+}
+
+void from_json(const ojson& j, case_key& k) {
+    k.kernel = require<std::string>(j, "kernel", "case key");
+    k.type = require<std::string>(j, "type", "case key");
+    k.layout = j.value("layout", "flat");
+    k.n = require<std::uint64_t>(j, "n", "case key");
+    k.local_size = require<std::uint64_t>(j, "local_size", "case key");
+    k.op = j.value("op", "sum");
+    k.params.clear();
+    const ojson params = j.value("params", ojson::object());
+    for (const auto& [name, value] : params.items()) {
+        k.params[name] = param_text(value);
+    }
+}
+
+void to_json(ojson& j, const sample_summary& s) {
+    j = ojson{{"count", s.count},
+              {"min_ns", json_number(s.min_ns)},
+              {"max_ns", json_number(s.max_ns)},
+              {"median_ns", json_number(s.median_ns)},
+              {"mean_ns", json_number(s.mean_ns)},
+              {"stddev_ns", json_number(s.stddev_ns)},
+              {"p5_ns", json_number(s.p5_ns)},
+              {"p95_ns", json_number(s.p95_ns)},
+              {"cv", json_number(s.cv)},
+              {"rse_median", json_number(s.rse_median)}};
+}
+
+void from_json(const ojson& j, sample_summary& s) {
+    s.count = j.value("count", std::uint64_t{0});
+    s.min_ns = opt_double(j, "min_ns").value_or(0);
+    s.max_ns = opt_double(j, "max_ns").value_or(0);
+    s.median_ns = opt_double(j, "median_ns").value_or(0);
+    s.mean_ns = opt_double(j, "mean_ns").value_or(0);
+    s.stddev_ns = opt_double(j, "stddev_ns").value_or(0);
+    s.p5_ns = opt_double(j, "p5_ns").value_or(0);
+    s.p95_ns = opt_double(j, "p95_ns").value_or(0);
+    s.cv = opt_double(j, "cv").value_or(0);
+    s.rse_median = opt_double(j, "rse_median").value_or(0);
+}
+
+void to_json(ojson& j, const case_result& c) {
+    ojson rounds = ojson::array();
+    for (const auto& r : c.rounds) {
+        rounds.push_back(round_json(r));
+    }
+    j = ojson{
+        {"key", c.key},
+        {"device", c.device},
+        {"scenario", c.scenario.empty() ? ojson(nullptr) : ojson(c.scenario)},
+        {"status", to_string(c.status)},
+        {"reason", c.reason.empty() ? ojson(nullptr) : ojson(c.reason)},
+        {"build_options", c.build_options},
+        {"finish", c.finish},
+        {"passes", passes_json(c.passes)},
+        {"timing", c.timing},
+        {"rounds_planned", c.rounds_planned},
+        {"rounds", rounds},
+        {"flags", c.flags},
+        {"noise_target_met", c.noise_target_met},
+        {"summary", c.summary ? ojson(*c.summary) : ojson(nullptr)},
+        {"bytes", c.bytes},
+        {"bytes_counted", c.bytes_counted},
+        {"gbps", json_number(c.gbps)},
+        {"elements_per_s", json_number(c.elements_per_s)},
+        {"pct_of_peak", json_number(c.pct_of_peak)},
+        {"above_peak", c.above_peak},
+        {"result", values_json(c.result)},
+        {"reference", values_json(c.reference)},
+        {"abs_error", json_number(c.abs_error)},
+        {"rel_error", json_number(c.rel_error)},
+        {"tolerance", json_number(c.tolerance)},
+        {"verification", verification_json(c.verification)},
+        {"notes", c.notes},
+        {"extra", c.extra},
+    };
+}
+
+void from_json(const ojson& j, case_result& c) {
+    c.key = require<case_key>(j, "key", "case");
+    c.device = j.value("device", 0);
+    c.scenario = text_or_empty(j, "scenario");
+    c.status = parse_case_status(require<std::string>(j, "status", "case"));
+    c.reason = text_or_empty(j, "reason");
+    c.build_options = j.value("build_options", "");
+    c.finish = j.value("finish", "passes");
+    c.passes.clear();
+    for (const auto& p : j.value("passes", ojson::array())) {
+        c.passes.push_back(
+            {p.value("n", std::uint64_t{0}), p.value("global_size", std::uint64_t{0}),
+             p.value("local_size", std::uint64_t{0}), p.value("groups", std::uint64_t{0})});
+    }
+    c.timing = j.value("timing", "span");
+    c.rounds.clear();
+    for (const auto& r : j.value("rounds", ojson::array())) {
+        c.rounds.push_back(round_from(r));
+    }
+    c.rounds_planned = j.value("rounds_planned", std::uint64_t{c.rounds.size()});
+    c.flags = j.value("flags", std::vector<std::string>{});
+    c.noise_target_met = j.value("noise_target_met", true);
+    c.derive_from_rounds();
+    c.bytes = j.value("bytes", std::uint64_t{0});
+    c.bytes_counted = j.value("bytes_counted", "");
+    c.gbps = opt_double(j, "gbps");
+    c.elements_per_s = opt_double(j, "elements_per_s");
+    c.pct_of_peak = opt_double(j, "pct_of_peak");
+    c.above_peak = j.value("above_peak", false);
+    c.result = values_from(j, "result");
+    c.reference = values_from(j, "reference");
+    c.abs_error = opt_double(j, "abs_error");
+    c.rel_error = opt_double(j, "rel_error");
+    c.tolerance = opt_double(j, "tolerance");
+    c.verification = verification_from(j.value("verification", ojson::object()));
+    c.notes = j.value("notes", std::vector<std::string>{});
+    c.extra = j.value("extra", ojson::object());
+}
+
+std::string to_string(case_status s) {
+    switch (s) {
+    case case_status::ok:
+        return "ok";
+    case case_status::wrong:
+        return "wrong";
+    case case_status::skipped:
+        return "skipped";
+    case case_status::failed:
+        return "failed";
+    case case_status::race_observed:
+        return "race-observed";
+    }
+    return "unknown";
+}
+
+case_status parse_case_status(const std::string& s) {
+    for (auto st : {case_status::ok, case_status::wrong, case_status::skipped, case_status::failed,
+                    case_status::race_observed}) {
+        if (to_string(st) == s) {
+            return st;
+        }
+    }
+    throw file_error("unknown case status '" + s +
+                     "' (expected ok, wrong, skipped, failed or race-observed)");
+}
+
+std::string params_text(const case_key& k, const char* sep) {
+    std::string out;
+    for (const auto& [name, value] : k.params) {
+        out += (out.empty() ? "" : sep) + name + "=" + value;
+    }
+    return out;
+}
+
+} // namespace grp

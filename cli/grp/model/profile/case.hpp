@@ -1,0 +1,151 @@
+// A case of a profile: its key (what identifies it across runs and machines), its status, and
+// what a run recorded of it (passes, rounds with their raw samples, verification, metrics),
+// with the JSON conversions of these types. profile.hpp holds the profile around them.
+#pragma once
+
+#include "grp/model/stats/stats.hpp"
+
+#include <cstdint>
+#include <map>
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace grp {
+
+enum class case_status {
+    ok,            ///< ran and verified
+    wrong,         ///< ran, and a verification check failed (reason says which)
+    skipped,       ///< not run: the device or kernel cannot (reason says why)
+    failed,        ///< an OpenCL or build error (reason holds the message)
+    race_observed, ///< barrier scenario: the barrier-less kernel gave wrong answers (a finding)
+};
+std::string to_string(case_status s);
+/// Throws file_error on an unknown name.
+case_status parse_case_status(const std::string& s);
+
+/// What identifies a case across runs and machines. Device and driver are context, not key.
+struct case_key {
+    std::string kernel;          ///< e.g. "reduce3", "layout_tree", "wg-probe/sin_div"
+    std::string type;            ///< "int", "uint", "float", "double"
+    std::string layout = "flat"; ///< "flat" for scalar arrays; "aos12", "aos16", "soa"
+    std::uint64_t n = 0;         ///< elements (records for layouts; work-items for wg-probe)
+    std::uint64_t local_size = 0;
+    std::string op = "sum"; ///< the reduction operator
+    /// Tuning parameters, name -> value as written in the spec (numbers as their decimal text).
+    std::map<std::string, std::string> params;
+
+    /// "reduce3/float/flat/n=1048576/local=256", then "/op=max" unless the operator is sum and
+    /// "/NAME=VALUE" per parameter in name order: stable, used to match cases.
+    [[nodiscard]] std::string to_string() const;
+    bool operator==(const case_key& o) const;
+    bool operator!=(const case_key& o) const { return !(*this == o); }
+    bool operator<(const case_key& o) const;
+};
+
+/// A key with the default operator (sum) and no parameters.
+case_key make_case_key(std::string kernel, std::string type, std::string layout, std::uint64_t n,
+                       std::uint64_t local_size);
+
+/// One kernel launch of a case's reduction: pass 0 reads the input, later passes the partials.
+struct pass_info {
+    std::uint64_t n = 0;           ///< elements this pass reduces
+    std::uint64_t global_size = 0; ///< work-items
+    std::uint64_t local_size = 0;
+    std::uint64_t groups = 0; ///< partials written
+};
+
+/// One round: a short burst of timed launch chains after its own warm-up. Rounds of a case are
+/// spread over the run (interleaved with the other cases, with fresh buffers), so the variation
+/// between rounds and runs is what a verdict is tested against, never the launches of one burst.
+struct round_record {
+    std::uint32_t run = 0;     ///< index into profile::runs (several in a merged baseline)
+    double started_s = 0;      ///< seconds since the run's start
+    std::uint64_t warmup = 0;  ///< launches discarded before this round's samples
+    std::uint64_t flagged = 0; ///< samples dropped by the timestamp sanity checks
+    std::vector<std::uint64_t> samples_ns;  ///< per sample, as case_result::timing says
+    std::vector<std::uint64_t> pass_sum_ns; ///< per sample Σ (END-START) over passes; empty
+                                            ///< when the chain has one pass
+    std::vector<std::uint64_t> overhead_ns; ///< per sample, first pass START - QUEUED
+    /// ns this process's threads waited for a CPU per ns of the round (cpu_contention.hpp):
+    /// above ~0.1 another process took the CPU while the round ran; empty when unmeasured.
+    std::optional<double> cpu_wait;
+    /// The CPU the round's launches were submitted from (run --cpu-rotation); empty: not pinned.
+    std::optional<int> cpu;
+    [[nodiscard]] std::optional<double> median_ns() const;
+};
+
+/// Everything checked about a case's results, beyond the tolerance check on the timing data.
+struct verification_record {
+    std::string data; ///< the timing data, e.g. "random (seed 1)"; see host_data
+    /// Exact check: launches on data whose every partial sum is exact in the element type, so
+    /// one dropped, duplicated or double-counted element changes the result. Empty optional:
+    /// not run (integer types need none: their random data is checked exactly).
+    std::optional<bool> exact_ok;
+    std::string exact_data;              ///< what the exact data was, in words
+    std::uint64_t exact_launches = 0;    ///< windows checked
+    std::string exact_failure;           ///< first failing window: expected vs got
+    std::uint64_t launches_checked = 0;  ///< timed launches whose final value was checked
+    std::uint64_t wrong_launches = 0;    ///< of those, how many were wrong
+    std::optional<double> example_wrong; ///< the first wrong value of a timed launch
+    std::uint64_t input_checks = 0;      ///< times the input was compared with its pristine copy
+    bool input_modified = false;         ///< the kernel wrote into its input buffer
+    bool in_place = false;               ///< the spec declares it: input restored every launch
+};
+
+struct case_result {
+    case_key key;
+    int device = 0;       ///< index into profile::devices
+    std::string scenario; ///< "" for plain sweeps; "wg-probe", "barrier", "precision", ...
+    case_status status = case_status::ok;
+    std::string reason; ///< why skipped/failed/wrong; empty when ok
+    std::string build_options;
+    std::vector<pass_info> passes;
+    std::string finish = "passes"; ///< "passes", "last_group" (one launch) or "host"
+    /// What a sample measures: "span" (first pass START to last pass END: what a caller pays,
+    /// gaps between passes included) or "kernel" (Σ END-START over passes: schema 1.x).
+    std::string timing = "span";
+    std::vector<round_record> rounds;
+    std::uint64_t rounds_planned = 0; ///< fewer rounds than planned: the run was cut short
+
+    // Derived on load and after a run (not written): every round's samples, concatenated.
+    std::vector<std::uint64_t> samples_ns;
+    std::uint64_t warmup = 0;              ///< per round
+    std::uint64_t flagged_samples = 0;     ///< over all rounds
+    std::vector<std::string> flags;        ///< why samples were dropped (distinct reasons)
+    bool noise_target_met = true;          ///< every round reached the noise target
+    std::optional<sample_summary> summary; ///< of samples_ns
+
+    std::uint64_t bytes = 0;              ///< bytes the reduction must move (see bytes_counted)
+    std::string bytes_counted;            ///< what `bytes` counts, in words
+    std::optional<double> gbps;           ///< bytes / median time, 1e9 bytes per second
+    std::optional<double> elements_per_s; ///< key.n / median time
+    std::optional<double> pct_of_peak;    ///< gbps / device's measured peak read GB/s * 100
+    bool above_peak = false;              ///< pct_of_peak > 105: cache-resident input or bad peak
+
+    std::vector<double> result;      ///< device value(s): 1 for flat, 3 (x,y,z) for layouts
+    std::vector<double> reference;   ///< host reference value(s)
+    std::optional<double> abs_error; ///< |result - reference|; null when not finite
+    std::optional<double> rel_error; ///< abs_error / |reference|; null when undefined
+    std::optional<double> tolerance; ///< allowed abs_error; null for exact (integer) checks
+    verification_record verification;
+    std::vector<std::string> notes; ///< remarks in words ("above the kernel's reported ...")
+
+    nlohmann::ordered_json extra = nlohmann::ordered_json::object(); ///< scenario-specific facts
+
+    /// Rebuilds samples_ns, flagged_samples and summary from the rounds.
+    void derive_from_rounds();
+};
+
+void to_json(nlohmann::ordered_json& j, const case_key& k);
+void from_json(const nlohmann::ordered_json& j, case_key& k);
+void to_json(nlohmann::ordered_json& j, const sample_summary& s);
+void from_json(const nlohmann::ordered_json& j, sample_summary& s);
+void to_json(nlohmann::ordered_json& j, const case_result& c);
+void from_json(const nlohmann::ordered_json& j, case_result& c);
+
+/// The key's tuning parameters as "NAME=V" joined by `sep` ("" when it has none).
+std::string params_text(const case_key& k, const char* sep);
+
+} // namespace grp

@@ -1,0 +1,39 @@
+// Reading and writing profile files. Reading goes through core/json_file (regular files only,
+// size and depth limits, syntax errors with line:column), then the schema major check (2.x read
+// as is, 1.x upgraded first), the JSON Schema itself, and the checks the schema cannot express
+// (one case per key and device). Writing goes through core/output_file (temp file + rename).
+#pragma once
+
+#include "grp/model/profile/profile.hpp"
+
+namespace grp {
+
+/// One message per case key that appears twice on one device (validate rejects such files;
+/// 0.1 wrote them when a user kernel shared a built-in's name, so readers still load them).
+std::vector<std::string> duplicate_case_keys(const profile& p);
+
+/// Reads and checks a profile through the one loading path (core/files/json_file.hpp): a regular
+/// file of bounded size and depth, valid JSON, the schema of its major version. Throws
+/// file_error (exit 5) naming the path and, for syntax errors, line and column.
+profile load_profile(const std::string& path);
+
+/// Parses profile JSON text; `path` is only used in messages. Throws file_error as
+/// load_profile does.
+profile parse_profile(const std::string& text, const std::string& path);
+
+/// Builds a profile from a parsed document: the schema major, the JSON Schema (skipped when
+/// the caller has `schema_checked` it already), then the fields. Throws file_error "PATH: ...".
+profile profile_from_json(nlohmann::ordered_json doc, const std::string& path,
+                          bool schema_checked = false);
+
+/// Writes atomically, replacing an existing file (core/files/output_file.hpp). Throws file_error.
+void save_profile(const profile& p, const std::string& path);
+
+/// The profile as the JSON text save_profile writes.
+std::string profile_text(const profile& p);
+
+/// Writes any text atomically, replacing an existing file (output_file with force); devices
+/// and FIFOs such as /dev/null are written in place instead.
+void write_file_atomic(const std::string& path, const std::string& text);
+
+} // namespace grp

@@ -1,0 +1,299 @@
+// JSON of the profile's top level (schema 2): tool, host identity, runs, devices with their
+// peak and phase times, kernels, cases and scenario summaries. Also the number helpers every
+// writer uses, so that no NaN or infinity ever reaches a file.
+#include "grp/model/profile/profile.hpp"
+
+#include "grp/core/error.hpp"
+#include "grp/model/profile/best.hpp"
+#include "grp/model/profile/json_fields.hpp"
+
+#include <cmath>
+
+namespace grp {
+
+using ojson = nlohmann::ordered_json;
+
+namespace {
+
+using profile_fields::opt_double;
+using profile_fields::require;
+
+ojson load_json(const std::optional<std::array<double, 3>>& l) {
+    return l ? ojson{json_number((*l)[0]), json_number((*l)[1]), json_number((*l)[2])}
+             : ojson(nullptr);
+}
+
+std::optional<std::array<double, 3>> load_from(const ojson& j, const char* key) {
+    auto it = j.find(key);
+    if (it == j.end() || !it->is_array() || it->size() != 3) {
+        return std::nullopt;
+    }
+    std::array<double, 3> out{};
+    for (std::size_t i = 0; i < 3; ++i) {
+        out[i] = (*it)[i].is_number() ? (*it)[i].get<double>() : 0.0;
+    }
+    return out;
+}
+
+ojson device_json(const profile_device& d) {
+    ojson dj = d.info;
+    if (d.peak) {
+        dj["peak"] = {{"read_gbps", json_number(d.peak->read_gbps)},
+                      {"copy_gbps", json_number(d.peak->copy_gbps)},
+                      {"bytes", d.peak->bytes},
+                      {"read_median_ns", json_number(d.peak->read_median_ns)},
+                      {"copy_median_ns", json_number(d.peak->copy_median_ns)},
+                      {"read_shape", d.peak->read_shape}};
+    } else {
+        dj["peak"] = nullptr;
+    }
+    dj["simd_width_estimate"] =
+        d.simd_width_estimate ? ojson(*d.simd_width_estimate) : ojson(nullptr);
+    ojson phases = ojson::object();
+    for (const auto& [name, s] : d.phases.seconds) {
+        phases[name] = json_number(s);
+    }
+    dj["phases_s"] = phases;
+    return dj;
+}
+
+profile_device device_from(const ojson& dj) {
+    profile_device d;
+    d.info = dj.get<device_info>();
+    if (auto pk = dj.find("peak"); pk != dj.end() && pk->is_object()) {
+        peak_bandwidth b;
+        b.read_gbps = opt_double(*pk, "read_gbps").value_or(0);
+        b.copy_gbps = opt_double(*pk, "copy_gbps").value_or(0);
+        b.bytes = pk->value("bytes", std::uint64_t{0});
+        b.read_median_ns = opt_double(*pk, "read_median_ns").value_or(0);
+        b.copy_median_ns = opt_double(*pk, "copy_median_ns").value_or(0);
+        b.read_shape = pk->value("read_shape", "stream_read");
+        d.peak = b;
+    }
+    if (auto s = dj.find("simd_width_estimate"); s != dj.end() && s->is_number()) {
+        d.simd_width_estimate = s->get<std::uint64_t>();
+    }
+    const ojson phases = dj.value("phases_s", ojson::object());
+    for (const auto& [name, v] : phases.items()) {
+        if (v.is_number()) {
+            d.phases.seconds[name] = v.get<double>();
+        }
+    }
+    return d;
+}
+
+ojson run_json(const run_record& r) {
+    return ojson{{"id", r.id},
+                 {"source", r.source},
+                 {"git_sha", r.git_sha},
+                 {"tool_version", r.tool_version},
+                 {"host", r.host}};
+}
+
+run_record run_from(const ojson& j) {
+    run_record r;
+    r.id = j.value("id", "");
+    r.source = j.value("source", "");
+    r.git_sha = j.value("git_sha", "");
+    r.tool_version = j.value("tool_version", "");
+    r.host = j.value("host", ojson::object()).get<host_info>();
+    return r;
+}
+
+ojson host_baseline_json(const host_baseline& b) {
+    ojson methods = ojson::array();
+    for (const auto& m : b.methods) {
+        methods.push_back({{"method", m.method},
+                           {"threads", m.threads},
+                           {"samples_ns", m.samples_ns},
+                           {"median_ns", json_number(m.median_ns)},
+                           {"result", json_result_value(m.result)}});
+    }
+    return ojson{{"type", b.type},   {"layout", b.layout}, {"n", b.n},          {"data", b.data},
+                 {"bytes", b.bytes}, {"warmup", b.warmup}, {"methods", methods}};
+}
+
+host_baseline host_baseline_from(const ojson& j) {
+    host_baseline b;
+    b.type = j.value("type", "");
+    b.layout = j.value("layout", "flat");
+    b.n = j.value("n", std::uint64_t{0});
+    b.data = j.value("data", "");
+    b.bytes = j.value("bytes", std::uint64_t{0});
+    b.warmup = j.value("warmup", std::uint64_t{0});
+    for (const auto& mj : j.value("methods", ojson::array())) {
+        host_sum_method m;
+        m.method = mj.value("method", "");
+        m.threads = mj.value("threads", std::uint32_t{1});
+        m.samples_ns = mj.value("samples_ns", std::vector<std::uint64_t>{});
+        m.median_ns = opt_double(mj, "median_ns");
+        m.result = mj.contains("result") ? parse_result_value(mj["result"]) : std::nan("");
+        b.methods.push_back(std::move(m));
+    }
+    return b;
+}
+
+} // namespace
+
+std::string written_schema_version(const std::string& read_version) {
+    const std::string major = std::to_string(profile_schema_major) + ".";
+    return read_version.rfind(major, 0) == 0 ? read_version : profile_schema_version;
+}
+
+ojson json_number(double v) {
+    return std::isfinite(v) ? ojson(v) : ojson(nullptr);
+}
+
+ojson json_number(const std::optional<double>& v) {
+    return v ? json_number(*v) : ojson(nullptr);
+}
+
+ojson json_result_value(double v) {
+    if (std::isnan(v)) {
+        return "nan";
+    }
+    if (std::isinf(v)) {
+        return v > 0 ? "inf" : "-inf";
+    }
+    return v;
+}
+
+double parse_result_value(const ojson& j) {
+    if (j.is_number()) {
+        return j.get<double>();
+    }
+    if (j.is_string()) {
+        const auto s = j.get<std::string>();
+        if (s == "inf") {
+            return INFINITY;
+        }
+        if (s == "-inf") {
+            return -INFINITY;
+        }
+    }
+    return std::nan(""); // "nan", and null as 1.x wrote non-finite values
+}
+
+void to_json(ojson& j, const host_info& h) {
+    j = ojson{{"hostname", h.hostname},
+              {"os", h.os},
+              {"os_release", h.os_release},
+              {"cpu_model", h.cpu_model},
+              {"cpu_cores", h.cpu_cores},
+              {"memory_bytes", h.memory_bytes},
+              {"machine_id", h.machine_id},
+              {"load_start", load_json(h.load_start)},
+              {"load_end", load_json(h.load_end)},
+              {"env", h.env},
+              {"cpu_mhz", json_number(h.cpu_mhz)},
+              {"cpu_max_mhz", json_number(h.cpu_max_mhz)},
+              {"cpu_governor", h.cpu_governor},
+              {"started_at", h.started_at},
+              {"finished_at", h.finished_at}};
+}
+
+void from_json(const ojson& j, host_info& h) {
+    h.hostname = j.value("hostname", "");
+    h.os = j.value("os", "");
+    h.os_release = j.value("os_release", "");
+    h.cpu_model = j.value("cpu_model", "");
+    h.cpu_cores = j.value("cpu_cores", std::uint32_t{0});
+    h.memory_bytes = j.value("memory_bytes", std::uint64_t{0});
+    h.machine_id = j.value("machine_id", "");
+    h.load_start = load_from(j, "load_start");
+    h.load_end = load_from(j, "load_end");
+    h.env = j.value("env", std::map<std::string, std::string>{});
+    h.clocks_recorded = j.contains("cpu_mhz");
+    for (auto [key, field] : {std::pair{"cpu_mhz", &h.cpu_mhz}, {"cpu_max_mhz", &h.cpu_max_mhz}}) {
+        if (j.contains(key) && j[key].is_number()) {
+            *field = j[key].get<double>();
+        }
+    }
+    h.cpu_governor = j.value("cpu_governor", "");
+    h.started_at = j.value("started_at", "");
+    h.finished_at = j.value("finished_at", "");
+}
+
+void to_json(ojson& j, const profile& p) {
+    ojson devices = ojson::array();
+    for (const auto& d : p.devices) {
+        devices.push_back(device_json(d));
+    }
+    ojson kernels = ojson::array();
+    for (const auto& k : p.kernels) {
+        kernels.push_back({{"name", k.name},
+                           {"entry", k.entry},
+                           {"path", k.path},
+                           {"sha256", k.sha256},
+                           {"spec", k.spec}});
+    }
+    ojson runs = ojson::array();
+    for (const auto& r : p.runs) {
+        runs.push_back(run_json(r));
+    }
+    ojson baselines = ojson::array();
+    for (const auto& b : p.host_baselines) {
+        baselines.push_back(host_baseline_json(b));
+    }
+    j = ojson{
+        // The text is always written in this tool's shape: a 1.x profile upgraded on load is
+        // written as schema 2 (found by fuzzing: it said 1.0.0 and failed the 1.x schema).
+        {"schema_version", written_schema_version(p.schema_version)},
+        {"complete", p.complete},
+        {"incomplete_reason",
+         p.incomplete_reason.empty() ? ojson(nullptr) : ojson(p.incomplete_reason)},
+        {"tool",
+         {{"name", p.tool.name},
+          {"version", p.tool.version},
+          {"git_sha", p.tool.git_sha},
+          {"argv", p.tool.argv}}},
+        {"host", p.host},
+        {"runs", runs},
+        {"settings", p.settings},
+        {"devices", devices},
+        {"kernels", kernels},
+        {"cases", p.cases},
+        {"scenarios", p.scenarios},
+        {"host_baselines", baselines},
+        {"best", best_json(p)},
+    };
+}
+
+void from_json(const ojson& j, profile& p) {
+    p.schema_version = require<std::string>(j, "schema_version", "profile");
+    p.complete = j.value("complete", true);
+    auto reason = j.find("incomplete_reason");
+    p.incomplete_reason =
+        reason != j.end() && reason->is_string() ? reason->get<std::string>() : "";
+    auto tool = j.value("tool", ojson::object());
+    p.tool.name = tool.value("name", "");
+    p.tool.version = tool.value("version", "");
+    p.tool.git_sha = tool.value("git_sha", "");
+    p.tool.argv = tool.value("argv", std::vector<std::string>{});
+    p.host = j.value("host", ojson::object()).get<host_info>();
+    p.runs.clear();
+    for (const auto& r : j.value("runs", ojson::array())) {
+        p.runs.push_back(run_from(r));
+    }
+    if (p.runs.empty()) { // 1.x: the profile is its own single run
+        p.runs.push_back({"", "", p.tool.git_sha, p.tool.version, p.host});
+    }
+    p.settings = j.value("settings", ojson::object());
+    p.devices.clear();
+    for (const auto& dj : require<ojson>(j, "devices", "profile")) {
+        p.devices.push_back(device_from(dj));
+    }
+    p.kernels.clear();
+    for (const auto& kj : j.value("kernels", ojson::array())) {
+        p.kernels.push_back({kj.value("name", ""), kj.value("entry", ""), kj.value("path", ""),
+                             kj.value("sha256", ""), kj.value("spec", ojson::object())});
+    }
+    p.cases = require<std::vector<case_result>>(j, "cases", "profile");
+    p.scenarios = j.value("scenarios", ojson::object());
+    p.host_baselines.clear();
+    for (const auto& bj : j.value("host_baselines", ojson::array())) {
+        p.host_baselines.push_back(host_baseline_from(bj));
+    }
+}
+
+} // namespace grp

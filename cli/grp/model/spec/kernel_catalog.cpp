@@ -1,0 +1,190 @@
+#include "grp/model/spec/kernel_catalog.hpp"
+
+#include "grp/core/error.hpp"
+#include "grp/core/files/json_file.hpp"
+#include "grp/model/spec/builtin_files.hpp"
+
+#include <algorithm>
+#include <filesystem>
+#include <fnmatch.h>
+
+namespace grp {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+// A missing file is a usage error (a mistyped -k), anything else about it a bad file.
+std::string read_disk_file(const fs::path& p, const std::string& what, std::size_t max_bytes) {
+    std::error_code ec;
+    if (!fs::exists(p, ec)) {
+        throw usage_error(what + " '" + p.string() + "' does not exist");
+    }
+    return read_regular_file(p.string(), what, max_bytes, exit_code::usage);
+}
+
+bool declares_any(const kernel_spec& k, const std::vector<data_layout>& layouts) {
+    return std::any_of(layouts.begin(), layouts.end(), [&](data_layout l) {
+        return std::find(k.layouts.begin(), k.layouts.end(), l) != k.layouts.end();
+    });
+}
+
+bool ends_with(const std::string& s, const std::string& tail) {
+    return s.size() >= tail.size() && s.compare(s.size() - tail.size(), tail.size(), tail) == 0;
+}
+
+bool looks_like_path(const std::string& s) {
+    return s.find('/') != std::string::npos || ends_with(s, ".cl") || ends_with(s, ".json");
+}
+
+} // namespace
+
+std::string builtin_source(const std::string& name) {
+    for (const auto& f : builtin_kernel_files()) {
+        if (f.name == name) {
+            return std::string(f.text);
+        }
+    }
+    throw usage_error("no built-in kernel file '" + name + "'");
+}
+
+std::vector<kernel_spec> builtin_kernels() {
+    std::vector<kernel_spec> out;
+    for (const auto& f : builtin_kernel_files()) {
+        if (!ends_with(std::string(f.name), ".json")) {
+            continue;
+        }
+        auto specs = parse_kernel_specs(std::string(f.text), "builtin:" + std::string(f.name),
+                                        [](const std::string& src) { return builtin_source(src); });
+        for (auto& s : specs) {
+            s.source_path = "builtin:" + s.source_path;
+            out.push_back(std::move(s));
+        }
+    }
+    return out;
+}
+
+std::vector<kernel_spec> instantiate_kernels(const std::vector<kernel_spec>& kernels) {
+    std::vector<kernel_spec> out;
+    for (const auto& k : kernels) {
+        for (auto& instance : instantiate_kernel(k)) {
+            out.push_back(std::move(instance));
+        }
+    }
+    return out;
+}
+
+std::vector<kernel_spec> load_spec_file(const std::string& path) {
+    const fs::path spec_path(path);
+    auto text = read_disk_file(spec_path, "kernel spec", spec_json_limits.max_bytes);
+    auto dir = spec_path.parent_path();
+    auto specs = parse_kernel_specs(text, path, [&](const std::string& src) {
+        return read_disk_file(dir / src, "kernel source named by " + path + ",", max_source_bytes);
+    });
+    for (auto& s : specs) {
+        s.source_path = (dir / s.source_path).lexically_normal().string();
+    }
+    return specs;
+}
+
+namespace {
+
+// Cases are keyed by kernel name: two specs giving one name for one layout would make two
+// different kernels one case (0.1 wrote duplicate keys and compare paired them silently).
+void check_unique_names(const std::vector<kernel_spec>& kernels) {
+    for (std::size_t i = 0; i < kernels.size(); ++i) {
+        for (std::size_t j = i + 1; j < kernels.size(); ++j) {
+            const auto& a = kernels[i];
+            const auto& b = kernels[j];
+            const bool overlap = std::any_of(a.layouts.begin(), a.layouts.end(), [&](auto l) {
+                return std::find(b.layouts.begin(), b.layouts.end(), l) != b.layouts.end();
+            });
+            if (a.name == b.name && overlap && a.spec_path != b.spec_path) {
+                throw usage_error("two kernels are named '" + a.name + "': in " + a.spec_path +
+                                  " and in " + b.spec_path +
+                                  ". Cases are keyed by name, so one run can hold only one of "
+                                  "them: rename one in its spec (\"name\"), or run them in "
+                                  "separate runs and compare those");
+            }
+        }
+    }
+}
+
+} // namespace
+
+std::vector<kernel_spec> resolve_kernels(const std::vector<std::string>& items,
+                                         const std::vector<data_layout>& layouts) {
+    const auto builtin = builtin_kernels();
+    const auto wanted = layouts.empty() ? std::vector<data_layout>{data_layout::flat} : layouts;
+    std::vector<kernel_spec> out;
+    // A kernel named explicitly runs on every device, even when the default sweep chose it too.
+    auto add = [&](const kernel_spec& k, bool by_default = false) {
+        auto seen = std::find_if(out.begin(), out.end(), [&](const kernel_spec& o) {
+            return o.name == k.name && o.layouts == k.layouts && o.spec_path == k.spec_path;
+        });
+        if (seen == out.end()) {
+            out.push_back(k);
+            out.back().chosen_by_default = by_default;
+        } else if (!by_default) {
+            seen->chosen_by_default = false;
+        }
+    };
+    auto add_defaults = [&] {
+        for (const auto& k : builtin) {
+            if (k.in_default_sweep && declares_any(k, wanted)) {
+                add(k, true);
+            }
+        }
+    };
+    if (items.empty()) {
+        add_defaults();
+        return out;
+    }
+    for (const auto& item : items) {
+        if (item == "default") {
+            add_defaults();
+            continue;
+        }
+        if (looks_like_path(item)) {
+            fs::path p(item);
+            if (p.extension() == ".cl") {
+                if (!fs::exists(p)) {
+                    throw usage_error("kernel file '" + item + "' does not exist");
+                }
+                p.replace_extension(".json");
+                if (!fs::exists(p)) {
+                    throw usage_error("kernel file '" + item + "' has no spec beside it: write " +
+                                      p.string() + " (see kernels/README.md)");
+                }
+            }
+            for (const auto& k : load_spec_file(p.string())) {
+                add(k);
+            }
+            continue;
+        }
+        bool matched = false;
+        for (const auto& k : builtin) {
+            if (item == "all" || fnmatch(item.c_str(), k.name.c_str(), 0) == 0) {
+                add(k);
+                matched = true;
+            }
+        }
+        if (!matched) {
+            std::string names;
+            for (const auto& k : builtin) {
+                if (names.find(" " + k.name + ",") == std::string::npos) {
+                    names += " " + k.name + ",";
+                }
+            }
+            names.pop_back();
+            throw usage_error("--kernel '" + item +
+                              "' matches no built-in kernel and is not a "
+                              "path. Built-in:" +
+                              names);
+        }
+    }
+    check_unique_names(out);
+    return out;
+}
+
+} // namespace grp

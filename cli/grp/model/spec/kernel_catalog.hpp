@@ -1,0 +1,33 @@
+// Finds the kernels a run asks for: built-in names and globs ("reduce*"), "all", or paths to a
+// user's .json spec or .cl file (whose spec sits beside it as the same name with .json).
+#pragma once
+
+#include "grp/core/element_type.hpp"
+#include "grp/model/spec/kernel_spec.hpp"
+
+#include <string>
+#include <vector>
+
+namespace grp {
+
+/// Every built-in kernel (kernels/*.json, embedded in the binary), in file then entry order.
+std::vector<kernel_spec> builtin_kernels();
+
+/// The text of an embedded file such as "peak.cl". Throws usage_error when absent.
+std::string builtin_source(const std::string& name);
+
+/// Resolves --kernel items. Empty, or the item "default": the default sweep, i.e. the built-in
+/// kernels marked default that declare one of `layouts` (flat when empty). A path that does not
+/// exist is a usage_error naming it (exit 2); a bad spec is a file_error (exit 5); a name or glob
+/// that matches nothing is a usage_error listing the built-in names.
+std::vector<kernel_spec> resolve_kernels(const std::vector<std::string>& items,
+                                         const std::vector<data_layout>& layouts);
+
+/// Every kernel expanded into its instances, one per tuning configuration (instantiate_kernel),
+/// in the given order.
+std::vector<kernel_spec> instantiate_kernels(const std::vector<kernel_spec>& kernels);
+
+/// Loads a user's spec file from disk; its "source" is resolved relative to the spec's folder.
+std::vector<kernel_spec> load_spec_file(const std::string& path);
+
+} // namespace grp

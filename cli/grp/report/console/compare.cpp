@@ -1,0 +1,65 @@
+#include "grp/report/console/compare.hpp"
+
+#include "grp/core/text_safe.hpp"
+#include "grp/report/text/compare_tables.hpp"
+#include "grp/report/text/table.hpp"
+#include "grp/report/views/compare_cells.hpp"
+
+namespace grp {
+
+namespace {
+
+// What differs between the two profiles' run contexts, as a small table (values escaped by
+// text_table: an environment variable may hold anything).
+void print_context_table(std::ostream& os, const comparison& c) {
+    if (c.context.empty()) {
+        return;
+    }
+    text_table t;
+    t.add_column("context that differs");
+    t.add_column("base");
+    t.add_column("candidate");
+    for (const auto& d : c.context) {
+        t.add_row({{d.what}, {d.base}, {d.cand}});
+    }
+    t.print(os, false, "  ");
+}
+
+void print_header(std::ostream& os, const std::vector<comparison>& all) {
+    os << "base: " << terminal_escape(all.front().base_label)
+       << (all.front().base_runs > 1 ? " (" + std::to_string(all.front().base_runs) + " runs)" : "")
+       << '\n';
+    for (const auto& c : all) {
+        os << "candidate: " << terminal_escape(c.cand_label)
+           << (c.cand_runs > 1 ? " (" + std::to_string(c.cand_runs) + " runs)" : "") << '\n';
+        print_context_table(os, c); // warnings: on stderr, by the command (compare.cpp)
+        const auto open = undecided(c);
+        if (!open.empty()) {
+            os << "  not decided (" << open.size() << "):\n";
+            for (const auto& line : open) {
+                os << "    " << terminal_escape(line) << '\n';
+            }
+        }
+    }
+    os << "(" << terminal_escape(options_line(all.front())) << ")\n\n";
+}
+
+} // namespace
+
+void print_comparisons(std::ostream& os, const std::vector<comparison>& all, bool colour) {
+    print_header(os, all);
+    if (all.size() == 1) {
+        pair_table(all.front(), rows::all, true).print(os, colour);
+    } else {
+        matrix_table(all, true).print(os, colour);
+        os << "(change vs base and verdict; '!' a case that fails, '~' another device or "
+              "machine)\n";
+    }
+    os << '\n';
+    for (const auto& c : all) {
+        os << (all.size() > 1 ? terminal_escape(c.cand_label) + ": " : "") << summary_line(c)
+           << '\n';
+    }
+}
+
+} // namespace grp

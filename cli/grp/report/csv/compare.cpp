@@ -1,0 +1,29 @@
+#include "grp/report/csv/compare.hpp"
+
+#include "grp/report/csv/csv.hpp"
+
+namespace grp {
+
+void print_comparisons_csv(std::ostream& os, const std::vector<comparison>& all) {
+    os << "candidate,case,kernel,type,layout,n,local_size,op,verdict,fails,base_median_ns,"
+          "candidate_median_ns,ratio,ci_low,ci_high,p_value,base_rounds,candidate_rounds,"
+          "base_runs,cross_device,cross_machine,note\n";
+    for (const auto& c : all) {
+        for (const auto& cc : c.cases) {
+            const auto& k = cc.key;
+            os << csv_field(c.cand_label) << ',' << csv_field(k.to_string()) << ','
+               << csv_field(k.kernel) << ',' << k.type << ',' << k.layout << ',' << k.n << ','
+               << k.local_size << ',' << csv_field(k.op) << ',' << to_string(cc.outcome) << ','
+               << (cc.fails ? 1 : 0) << ','
+               << csv_number(cc.base ? cc.base->median_ns : std::nullopt) << ','
+               << csv_number(cc.cand ? cc.cand->median_ns : std::nullopt) << ','
+               << csv_number(cc.ratio) << ',' << csv_number(cc.ci_low) << ','
+               << csv_number(cc.ci_high) << ',' << csv_number(cc.p_value) << ','
+               << (cc.base ? cc.base->rounds : 0) << ',' << (cc.cand ? cc.cand->rounds : 0) << ','
+               << (cc.base ? cc.base->runs : 0) << ',' << (cc.cross_device ? 1 : 0) << ','
+               << (cc.cross_machine ? 1 : 0) << ',' << csv_field(cc.note) << '\n';
+        }
+    }
+}
+
+} // namespace grp

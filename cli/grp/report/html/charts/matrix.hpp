@@ -1,0 +1,18 @@
+// Section "Kernel x local size": the articles' table as a heat map, one per sweep point with
+// several local sizes or a host baseline. Each cell shows the median time and GB/s, shaded by
+// how far it is from the best cell (darker is faster); the host baseline is the last row.
+#pragma once
+
+#include "grp/model/compare/compare.hpp"
+#include "grp/report/views/report_data.hpp"
+
+#include <string>
+#include <vector>
+
+namespace grp::html {
+
+/// The kernel x local-size matrices as heat-map tables (median time and GB/s per cell, the
+/// best marked, short reasons for cells without a time, the host baseline as the last row).
+std::string section_matrix(const report_input& in, const std::string& tag);
+
+} // namespace grp::html

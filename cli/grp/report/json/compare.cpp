@@ -1,0 +1,131 @@
+#include "grp/report/json/compare.hpp"
+
+#include "grp/core/version.hpp"
+#include "grp/report/views/compare_cells.hpp"
+
+#include <cmath>
+#include <sstream>
+
+namespace grp {
+
+using ojson = nlohmann::ordered_json;
+
+namespace {
+
+ojson num(const std::optional<double>& v) {
+    return v && std::isfinite(*v) ? ojson(*v) : ojson(nullptr);
+}
+
+/// The prior of --moderate; null when none was fitted. fitted_df null: infinite (the cases'
+/// variances scatter no more than their sampling explains).
+ojson moderation_json(const run_mean_prior& p) {
+    if (!(p.fitted_df > 0)) {
+        return nullptr;
+    }
+    return ojson{{"prior_df", p.df},
+                 {"prior_variance", p.var},
+                 {"fitted_df", num(p.fitted_df)},
+                 {"effective_cases", p.effective_cases},
+                 {"df_cap", p.cap},
+                 {"cases", p.cases}};
+}
+
+ojson side_json(const std::optional<case_side>& s) {
+    if (!s) {
+        return nullptr;
+    }
+    return ojson{{"status", to_string(s->status)},
+                 {"reason", s->reason.empty() ? ojson(nullptr) : ojson(s->reason)},
+                 {"device", s->device},
+                 {"host", s->host},
+                 {"kernel_sha256", s->sha256},
+                 {"runs", s->runs},
+                 {"rounds", s->rounds},
+                 {"samples", s->samples},
+                 {"median_ns", num(s->median_ns)},
+                 {"center", num(s->center)},
+                 {"pct_of_peak", num(s->pct_of_peak)}};
+}
+
+ojson case_json(const case_comparison& cc) {
+    return ojson{{"case", cc.key.to_string()},
+                 {"key", cc.key},
+                 {"verdict", to_string(cc.outcome)},
+                 {"fails", cc.fails},
+                 {"cross_device", cc.cross_device},
+                 {"cross_machine", cc.cross_machine},
+                 {"source_changed", cc.source_changed},
+                 {"ratio", num(cc.ratio)},
+                 {"change", num(cc.change())},
+                 {"ci_low", num(cc.ci_low)},
+                 {"ci_high", num(cc.ci_high)},
+                 {"p_value", num(cc.p_value)},
+                 {"df", num(cc.df)},
+                 {"between_run_var", num(cc.between_run_var)},
+                 {"between_run_estimated", cc.between_run_estimated},
+                 {"note", cc.note},
+                 {"base", side_json(cc.base)},
+                 {"candidate", side_json(cc.cand)}};
+}
+
+ojson comparison_json(const comparison& c) {
+    ojson verdicts = ojson::object();
+    for (auto v : all_verdicts) {
+        verdicts[to_string(v)] = c.count(v);
+    }
+    ojson context = ojson::array();
+    for (const auto& d : c.context) {
+        context.push_back({{"what", d.what}, {"base", d.base}, {"candidate", d.cand}});
+    }
+    ojson cases = ojson::array();
+    for (const auto& cc : c.cases) {
+        cases.push_back(case_json(cc));
+    }
+    const auto& o = c.options;
+    return ojson{
+        {"candidate", c.cand_label},
+        {"failed", c.failed()},
+        {"failures", c.failures()},
+        {"common_cases", c.common},
+        {"reference_cases", c.reference_cases},
+        {"unit", c.paired ? "paired rounds" : "rounds and runs"},
+        {"base_runs", c.base_runs},
+        {"candidate_runs", c.cand_runs},
+        {"verdicts", verdicts},
+        {"options",
+         {{"threshold", o.threshold},
+          {"confidence", 1 - o.alpha},
+          {"correction", o.correction == multiple_correction::holm ? "holm" : "none"},
+          {"moderate", o.moderate == moderation_mode::on    ? "on"
+                       : o.moderate == moderation_mode::off ? "off"
+                                                            : "auto"},
+          {"min_rounds", o.min_rounds},
+          {"normalize", o.normalize == normalization::none   ? "none"
+                        : o.normalize == normalization::peak ? "peak"
+                                                             : o.reference},
+          {"fail_on", to_string(o.fail_on)},
+          {"cross_machine_fails", o.cross_machine_fails}}},
+        {"moderation", moderation_json(c.moderation)},
+        {"context", context},
+        {"warnings", c.warnings},
+        {"cases", cases},
+    };
+}
+
+} // namespace
+
+nlohmann::ordered_json comparisons_to_json(const std::vector<comparison>& all) {
+    ojson list = ojson::array();
+    std::size_t failures = 0;
+    for (const auto& c : all) {
+        list.push_back(comparison_json(c));
+        failures += c.failures();
+    }
+    return ojson{{"tool", std::string(tool_name) + " " + tool_version},
+                 {"base", all.empty() ? "" : all.front().base_label},
+                 {"failed", failures > 0},
+                 {"failures", failures},
+                 {"comparisons", list}};
+}
+
+} // namespace grp

@@ -1,0 +1,24 @@
+#include "grp/report/markdown/best.hpp"
+
+#include "grp/report/text/best_table.hpp"
+
+#include <sstream>
+
+namespace grp {
+
+std::string markdown_best_configs(const std::vector<const profile*>& profiles) {
+    std::ostringstream os;
+    for (std::size_t i = 0; i < profiles.size(); ++i) {
+        const auto t = best_config_table(*profiles[i]);
+        if (t.empty()) {
+            continue;
+        }
+        os << "### Best configuration"
+           << (profiles.size() > 1 ? " (P" + std::to_string(i + 1) + ")" : std::string()) << "\n\n";
+        t.print_markdown(os);
+        os << "\n";
+    }
+    return os.str();
+}
+
+} // namespace grp

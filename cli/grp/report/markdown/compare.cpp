@@ -1,0 +1,71 @@
+#include "grp/report/markdown/compare.hpp"
+
+#include "grp/report/text/compare_tables.hpp"
+#include "grp/report/text/escape.hpp"
+#include "grp/report/text/table.hpp"
+#include "grp/report/views/compare_cells.hpp"
+
+namespace grp {
+
+namespace {
+
+void print_context_markdown(std::ostream& os, const comparison& c) {
+    if (c.context.empty()) {
+        return;
+    }
+    text_table t; // print_markdown escapes every cell
+    t.add_column("context that differs");
+    t.add_column("base");
+    t.add_column(c.cand_label);
+    for (const auto& d : c.context) {
+        t.add_row({{d.what}, {d.base}, {d.cand}});
+    }
+    t.print_markdown(os);
+    os << '\n';
+}
+
+} // namespace
+
+void print_comparisons_markdown(std::ostream& os, const std::vector<comparison>& all) {
+    const comparison& first = all.front();
+    const auto failures = total_failures(all);
+    os << "### gpu-reduce-prof compare: "
+       << (failures == 0
+               ? "PASS, no regression"
+               : "FAIL, " + std::to_string(failures) + " failing case" + (failures == 1 ? "" : "s"))
+       << "\n\nBase `" << markdown_escape(first.base_label) << "`; "
+       << markdown_escape(options_line(first)) << ".\n\n";
+    for (const auto& c : all) {
+        os << "- `" << markdown_escape(c.cand_label) << "`: " << summary_line(c) << '\n';
+        for (const auto& w : c.warnings) {
+            os << "  - **warning**: " << markdown_escape(w) << '\n';
+        }
+        for (const auto& line : undecided(c)) {
+            os << "  - **not decided**: " << markdown_escape(line) << '\n';
+        }
+    }
+    os << '\n';
+    for (const auto& c : all) {
+        print_context_markdown(os, c);
+    }
+    if (all.size() > 1) {
+        matrix_table(all, false).print_markdown(os);
+        os << "\nEach cell: change vs base and verdict; `!` a case that fails, `~` another device "
+              "or machine.\n";
+        return;
+    }
+    auto changed = pair_table(first, rows::changed, false);
+    auto unchanged = pair_table(first, rows::unchanged, false);
+    if (!changed.empty()) {
+        changed.print_markdown(os);
+        os << '\n';
+    }
+    if (!unchanged.empty()) {
+        os << "<details><summary>" << first.count(verdict::same)
+           << " unchanged cases</summary>\n\n";
+        unchanged.print_markdown(os);
+        os << "\n</details>\n";
+    }
+}
+
+} // namespace grp

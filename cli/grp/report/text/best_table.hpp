@@ -1,0 +1,24 @@
+// The "best configuration" table of a tuned profile (one whose cases carry tuning parameters):
+// per (device, type, layout, n, op) the fastest verified kernel, local size and parameters,
+// with how many configurations were compared and how many were wrong, failed or skipped.
+// The console (run), the markdown summary and the HTML report draw the same rows.
+#pragma once
+
+#include "grp/model/profile/best.hpp"
+#include "grp/report/text/table.hpp"
+
+#include <ostream>
+#include <string>
+
+namespace grp {
+
+/// Whether any plain sweep case of `p` has tuning parameters.
+bool has_tuned_cases(const profile& p);
+
+/// "VEC=8 UNROLL=4 ACC=2" (by name); "-" without parameters.
+std::string params_cell(const case_key& k);
+
+/// The rows as a text table (device names from `p`); empty when `p` has no tuned cases.
+text_table best_config_table(const profile& p);
+
+} // namespace grp

@@ -1,0 +1,126 @@
+#include "grp/report/text/compare_tables.hpp"
+
+#include "grp/core/text_safe.hpp"
+#include "grp/core/units.hpp"
+#include "grp/report/views/compare_cells.hpp"
+
+#include <algorithm>
+#include <map>
+
+namespace grp {
+
+text_table pair_table(const comparison& c, rows which, bool safe_terminal) {
+    auto clean = [&](const std::string& s) {
+        return safe_terminal ? terminal_escape(s) : s;
+    };
+    text_table t;
+    t.add_column("case");
+    t.add_column("base", text_table::align::right);
+    t.add_column("candidate", text_table::align::right);
+    t.add_column("change", text_table::align::right);
+    t.add_column(format_fixed((1 - c.options.alpha) * 100, 0) + "% interval",
+                 text_table::align::right);
+    t.add_column("verdict");
+    t.add_column("note");
+    for (const auto& cc : c.cases) {
+        const bool unchanged = cc.outcome == verdict::same && !cc.fails;
+        if ((which == rows::changed && unchanged) || (which == rows::unchanged && !unchanged)) {
+            continue;
+        }
+        t.add_row({{clean(row_label(c, cc))},
+                   {shown_value(cc.base, c.options)},
+                   {shown_value(cc.cand, c.options)},
+                   {cc.change() ? signed_percent(*cc.change()) : "-"},
+                   {interval_cell(cc)},
+                   {verdict_cell(cc), verdict_colour(cc.outcome)},
+                   {clean(cc.note)}});
+    }
+    return t;
+}
+
+/// Rows: every case of any comparison, worst verdict across candidates first.
+text_table matrix_table(const std::vector<comparison>& all, bool safe_terminal) {
+    struct row {
+        std::string label;
+        int worst = 1 << 20;
+        std::string base;
+        std::vector<text_table::cell> cells;
+    };
+    std::map<std::string, row> by_label;
+    for (std::size_t i = 0; i < all.size(); ++i) {
+        for (const auto& cc : all[i].cases) {
+            auto& r = by_label[row_label(all[i], cc)];
+            r.label =
+                safe_terminal ? terminal_escape(row_label(all[i], cc)) : row_label(all[i], cc);
+            r.cells.resize(all.size(), {"-"});
+            r.worst = std::min(r.worst, static_cast<int>(cc.outcome));
+            if (cc.base) {
+                r.base = shown_value(cc.base, all[i].options);
+            }
+            std::string text = to_string(cc.outcome);
+            if (cc.change()) {
+                text = signed_percent(*cc.change()) + " " + text;
+            }
+            text +=
+                std::string(cc.cross_device || cc.cross_machine ? "~" : "") + (cc.fails ? "!" : "");
+            r.cells[i] = {text, verdict_colour(cc.outcome)};
+        }
+    }
+    std::vector<row> ordered;
+    ordered.reserve(by_label.size());
+    for (auto& [k, r] : by_label) {
+        ordered.push_back(std::move(r));
+    }
+    std::stable_sort(ordered.begin(), ordered.end(),
+                     [](const row& a, const row& b) { return a.worst < b.worst; });
+    text_table t;
+    t.add_column("case");
+    t.add_column("base", text_table::align::right);
+    for (const auto& c : all) {
+        // File names, not paths: the columns stay narrow; the full paths are printed above.
+        auto slash = c.cand_label.find_last_of('/');
+        auto name = slash == std::string::npos ? c.cand_label : c.cand_label.substr(slash + 1);
+        t.add_column(safe_terminal ? terminal_escape(name) : name, text_table::align::right);
+    }
+    for (auto& r : ordered) {
+        std::vector<text_table::cell> cells = {{r.label}, {r.base.empty() ? "-" : r.base}};
+        cells.insert(cells.end(), r.cells.begin(), r.cells.end());
+        t.add_row(std::move(cells));
+    }
+    return t;
+}
+
+std::size_t total_failures(const std::vector<comparison>& all) {
+    std::size_t n = 0;
+    for (const auto& c : all) {
+        n += c.failures();
+    }
+    return n;
+}
+
+std::vector<std::string> undecided(const comparison& c) {
+    std::vector<std::string> out;
+    for (const auto& cc : c.cases) {
+        if (cc.outcome == verdict::inconclusive || cc.outcome == verdict::unmeasured) {
+            out.push_back(to_string(cc.outcome) + " " + cc.key.to_string() + ": " + cc.note);
+        }
+    }
+    return out;
+}
+
+std::string summary_line(const comparison& c) {
+    std::string s = std::to_string(c.cases.size()) + " cases";
+    std::string parts;
+    for (auto v : all_verdicts) {
+        if (auto n = c.count(v)) {
+            parts += (parts.empty() ? "" : ", ") + std::to_string(n) + " " + to_string(v);
+        }
+    }
+    s += parts.empty() ? "." : ": " + parts + ".";
+    auto f = c.failures();
+    s += f == 0 ? " PASS: no regression"
+                : " FAIL: " + std::to_string(f) + (f == 1 ? " case fails" : " cases fail");
+    return s + " (fail on " + to_string(c.options.fail_on) + ")";
+}
+
+} // namespace grp

@@ -1,0 +1,34 @@
+// The tables of a comparison that the console and the markdown printers both draw: one row
+// per case (base, candidate, change, interval, verdict) or, with several candidates, a matrix
+// of cases x candidates; the one-line verdict; and the cases nobody may overlook. Text only:
+// each printer escapes for its output. Nothing is decided here.
+#pragma once
+
+#include "grp/model/compare/compare.hpp"
+#include "grp/report/text/table.hpp"
+
+#include <string>
+#include <vector>
+
+namespace grp {
+
+/// Which rows a case table holds: every case, the changed ones, or the unchanged ones.
+enum class rows { all, changed, unchanged };
+
+/// One row per case of one comparison. With `safe_terminal` every profile string is escaped for
+/// a terminal (control characters); otherwise the caller's writer escapes (markdown).
+text_table pair_table(const comparison& c, rows which, bool safe_terminal);
+
+/// Cases x candidates against one base: change and verdict per cell.
+text_table matrix_table(const std::vector<comparison>& all, bool safe_terminal);
+
+/// Failing cases over every candidate.
+std::size_t total_failures(const std::vector<comparison>& all);
+
+/// The cases nobody may overlook: undecided (inconclusive) and unmeasured, with the reason.
+std::vector<std::string> undecided(const comparison& c);
+
+/// The one-line verdict: "3 cases: 1 slower, 2 same. FAIL: 1 case fails (fail on ...)".
+std::string summary_line(const comparison& c);
+
+} // namespace grp

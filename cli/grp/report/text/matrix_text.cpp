@@ -1,0 +1,101 @@
+#include "grp/report/text/matrix_text.hpp"
+
+#include "grp/core/units.hpp"
+
+namespace grp {
+
+std::string matrix_cell_value(const matrix_cell& c, cell_value v) {
+    if (c.c == nullptr) {
+        return "-";
+    }
+    if (!c.median_ns) {
+        return c.mark;
+    }
+    const std::string gbps = c.gbps ? format_fixed(*c.gbps, 1) : "n/a";
+    return v == cell_value::gbps   ? gbps
+           : v == cell_value::both ? format_ns(*c.median_ns) + " / " + gbps
+                                   : format_ns(*c.median_ns);
+}
+
+std::string matrix_cell_marks(const matrix_cell& c) {
+    std::string s = c.median_ns && c.above_kernel_limit ? "^" : "";
+    return s + (c.best_overall ? "**" : c.best_in_row ? "*" : "");
+}
+
+std::string matrix_cell_text(const matrix_cell& c, cell_value v) {
+    return matrix_cell_value(c, v) + matrix_cell_marks(c);
+}
+
+std::string matrix_host_text(const case_matrix& m) {
+    if (m.speedups.empty()) {
+        return "";
+    }
+    std::string times, ratios;
+    for (const auto& s : m.speedups) {
+        const std::string who = s.method == "sequential" ? "sequential"
+                                : s.threads == 1         ? "1 thread"
+                                                         : std::to_string(s.threads) + " threads";
+        times += (times.empty() ? "" : ", ") + who + " " + format_ns(s.host_median_ns);
+        if (s.speedup) {
+            ratios += (ratios.empty() ? "" : ", ") +
+                      format_fixed(*s.speedup, *s.speedup < 10 ? 2 : 1) + "x";
+        }
+    }
+    return times + (ratios.empty() ? "" : "; speedup of the best kernel " + ratios);
+}
+
+std::string matrix_best_text(const case_matrix& m, const profile& p) {
+    const auto* best = m.best_cell();
+    if (best == nullptr) {
+        return "";
+    }
+    std::string s = best->c->key.kernel + " at local " + std::to_string(best->c->key.local_size) +
+                    ": " + format_ns(*best->median_ns);
+    if (best->gbps) {
+        s += " = " + format_fixed(*best->gbps, 1) + " GB/s";
+    }
+    const auto d = static_cast<std::size_t>(m.device);
+    if (best->c->pct_of_peak && d < p.devices.size() && p.devices[d].peak) {
+        s += ", " + format_fixed(*best->c->pct_of_peak, 1) + "% of the measured peak read " +
+             format_fixed(p.devices[d].peak->read_gbps, 1) + " GB/s";
+    }
+    return s;
+}
+
+std::vector<std::string> matrix_note_lines(const case_matrix& m) {
+    std::vector<std::string> out;
+    for (const auto& n : m.notes) {
+        out.push_back(n.mark + " (" + std::to_string(n.count) +
+                      (n.count == 1 ? " cell" : " cells") +
+                      "): " + (n.reason.empty() ? std::string("see the case") : n.reason));
+    }
+    return out;
+}
+
+std::string matrix_omitted_text(const case_matrix& m) {
+    std::string names;
+    for (const auto& k : m.omitted) {
+        names += (names.empty() ? "" : ", ") + k;
+    }
+    return names.empty()
+               ? ""
+               : "not run here (the kernel does not declare this type or layout): " + names;
+}
+
+std::string matrix_marks_legend(const case_matrix& m) {
+    if (m.best_cell() == nullptr) {
+        return "";
+    }
+    bool above = false;
+    for (const auto& row : m.rows) {
+        for (const auto& c : row.cells) {
+            above = above || (c.median_ns && c.above_kernel_limit);
+        }
+    }
+    return std::string("** fastest overall, * fastest of the kernel") +
+           (above ? ", ^ launched above the kernel's reported CL_KERNEL_WORK_GROUP_SIZE "
+                    "(verified like every case)"
+                  : "");
+}
+
+} // namespace grp

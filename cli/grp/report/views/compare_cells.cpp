@@ -1,0 +1,146 @@
+#include "grp/report/views/compare_cells.hpp"
+
+#include "grp/core/units.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <sstream>
+
+namespace grp {
+
+const char* verdict_colour(verdict v) {
+    switch (v) {
+    case verdict::wrong:
+    case verdict::slower:
+    case verdict::missing:
+    case verdict::unmeasured:
+        return "31"; // red: what fails (by default)
+    case verdict::inconclusive:
+    case verdict::still_wrong:
+        return "33"; // yellow: look, but not a new failure
+    case verdict::faster:
+    case verdict::fixed:
+        return "32"; // green
+    default:
+        return nullptr;
+    }
+}
+
+std::string signed_percent(double fraction) {
+    auto text = [&](int digits) {
+        std::ostringstream os;
+        os.setf(std::ios::fixed | std::ios::showpos);
+        os.precision(digits);
+        os << fraction * 100 << '%';
+        return os.str();
+    };
+    // Decide on the rounded value, so that 9.999 % prints as "+10.0%", not "+10.00%".
+    return std::fabs(std::round(fraction * 10000) / 100) < 10 ? text(2) : text(1);
+}
+
+std::string shown_value(const std::optional<case_side>& s, const compare_options& opt) {
+    if (!s) {
+        return "-";
+    }
+    if (s->status != case_status::ok && s->status != case_status::race_observed) {
+        return to_string(s->status);
+    }
+    switch (opt.normalize) {
+    case normalization::peak:
+        if (s->pct_of_peak) {
+            return format_fixed(*s->pct_of_peak, 1) + "% peak";
+        }
+        break;
+    case normalization::kernel:
+        if (s->center) {
+            return format_fixed(*s->center, 3) + "x ref";
+        }
+        break;
+    case normalization::none:
+        break;
+    }
+    return s->median_ns ? format_ns(*s->median_ns) : "-";
+}
+
+std::string interval_cell(const case_comparison& cc) {
+    if (!cc.ci_low || !cc.ci_high) {
+        return "-";
+    }
+    return "[" + signed_percent(*cc.ci_low - 1) + ", " + signed_percent(*cc.ci_high - 1) + "]";
+}
+
+std::string row_label(const comparison& c, const case_comparison& cc) {
+    auto same_key = std::count_if(c.cases.begin(), c.cases.end(),
+                                  [&](const auto& o) { return o.key == cc.key; });
+    std::string label = cc.key.to_string();
+    if (same_key > 1) {
+        label += " @ " + (cc.base ? cc.base->device : cc.cand->device);
+    }
+    return label;
+}
+
+std::string verdict_cell(const case_comparison& cc) {
+    std::string v = to_string(cc.outcome) + (cc.fails ? " (fails)" : "");
+    if (cc.cross_device) {
+        v += " ~device";
+    } else if (cc.cross_machine) {
+        v += " ~machine";
+    }
+    return v;
+}
+
+namespace {
+
+// " and 3 base runs", " and 3 + 3 runs": what the intervals were computed over.
+std::string runs_phrase(std::size_t base_runs, std::size_t cand_runs) {
+    if (cand_runs > 1) {
+        return " and " + std::to_string(base_runs) + " + " + std::to_string(cand_runs) + " runs";
+    }
+    return base_runs > 1 ? " and " + std::to_string(base_runs) + " base runs" : "";
+}
+
+/// ", run-to-run variance moderated over 8 cases (prior df 4.1 of 11.0: 2.0 effectively
+/// independent)"; why --moderate auto did not, against a one-invocation baseline of several
+/// runs; else "".
+std::string moderation_phrase(const comparison& c) {
+    const auto& p = c.moderation;
+    if (!(p.fitted_df > 0)) {
+        const bool skipped = c.options.moderate == moderation_mode::automatic &&
+                             c.base_invocations < 2 && (c.base_runs > 1 || c.cand_runs > 1);
+        return skipped ? ", not moderated (a one-invocation baseline; --moderate on borrows anyway)"
+                       : "";
+    }
+    const std::string fitted = std::isfinite(p.fitted_df) ? format_fixed(p.fitted_df, 1) : "inf";
+    return ", run-to-run variance moderated over " + std::to_string(p.cases) + " cases (prior df " +
+           format_fixed(p.df, 1) + " of " + fitted + ": " + format_fixed(p.effective_cases, 1) +
+           " effectively independent)";
+}
+
+} // namespace
+
+std::string options_line(const comparison& c) {
+    const auto& o = c.options;
+    std::ostringstream conf;
+    conf << (1 - o.alpha) * 100;
+    const std::string unit =
+        c.paired
+            ? "% intervals of the ratio within each round over " + std::to_string(c.base_runs) +
+                  " process(es) (Hodges-Lehmann, signed rank; the process means where "
+                  "the processes disagree)"
+            : "% intervals over rounds" + runs_phrase(c.base_runs, c.cand_runs) +
+                  moderation_phrase(c);
+    std::string s = "threshold " + format_fixed(o.threshold * 100, 1) + "%, " + conf.str() + unit +
+                    (o.correction == multiple_correction::holm ? ", Holm over the cases" : "") +
+                    ", fail on " + to_string(o.fail_on);
+    if (o.normalize == normalization::peak) {
+        s += ", normalized to each profile's peak bandwidth";
+    } else if (o.normalize == normalization::kernel) {
+        s += ", normalized to " + o.reference + " in the same round" +
+             (c.reference_cases > 0
+                  ? " (its own " + std::to_string(c.reference_cases) + " case(s) not compared)"
+                  : "");
+    }
+    return s;
+}
+
+} // namespace grp

@@ -1,0 +1,34 @@
+// What the compare printers share: how a side's value, a change, an interval and a verdict are
+// written, the case label, and the settings line. Internal to the compare printers of every format.
+#pragma once
+
+#include "grp/model/compare/compare.hpp"
+
+#include <optional>
+#include <string>
+
+namespace grp {
+
+/// ANSI colour of a verdict: red for what fails, yellow for what needs a look, green for
+/// improvements; nullptr for plain.
+const char* verdict_colour(verdict v);
+
+/// "+9.86%", "-0.21%", "+141.6%": two decimals below 10 %, one above.
+std::string signed_percent(double fraction);
+
+/// What a side is compared by: its median time, % of peak, or ratio to the reference.
+std::string shown_value(const std::optional<case_side>& s, const compare_options& opt);
+
+/// "[+6.1%, +13.6%]" or "-".
+std::string interval_cell(const case_comparison& cc);
+
+/// The case name; with the device when a comparison holds the same key on several devices.
+std::string row_label(const comparison& c, const case_comparison& cc);
+
+/// "slower (fails)", "inconclusive", ...
+std::string verdict_cell(const case_comparison& cc);
+
+/// "threshold 5.0%, 99% interval, fail on slower,wrong,unmeasured", with normalization.
+std::string options_line(const comparison& c);
+
+} // namespace grp

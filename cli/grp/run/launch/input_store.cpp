@@ -1,0 +1,245 @@
+#include "grp/run/launch/input_store.hpp"
+
+#include "grp/model/host/host_data.hpp"
+#include "grp/model/host/reduce_op.hpp"
+#include "grp/model/spec/kernel_catalog.hpp"
+
+#include <algorithm>
+#include <thread>
+
+namespace grp::run {
+
+namespace {
+
+std::size_t buffer_count(data_layout l) {
+    return l == data_layout::soa ? 3 : 1;
+}
+
+// Words of one record in one buffer: 1 (flat, soa), 3 (aos12), 4 (aos16).
+std::size_t words_per_record(data_layout l) {
+    return l == data_layout::aos16 ? 4 : (l == data_layout::aos12 ? 3 : 1);
+}
+
+// Σ exact_value over records [lo, hi) for each of `comps` components, on all host threads.
+std::vector<long double> window_sums(std::uint64_t lo, std::uint64_t hi, std::size_t comps) {
+    const unsigned threads = std::max(1u, std::min(16u, std::thread::hardware_concurrency()));
+    std::vector<std::vector<std::uint64_t>> part(threads, std::vector<std::uint64_t>(comps, 0));
+    std::vector<std::thread> pool;
+    const std::uint64_t chunk = (hi - lo + threads - 1) / threads;
+    for (unsigned t = 0; t < threads; ++t) {
+        pool.emplace_back([&, t] {
+            const std::uint64_t a = lo + t * chunk, b = std::min(hi, a + chunk);
+            for (std::uint64_t r = a; r < b; ++r) {
+                for (std::size_t c = 0; c < comps; ++c) {
+                    part[t][c] += static_cast<std::uint64_t>(exact_value(r, c));
+                }
+            }
+        });
+    }
+    for (auto& th : pool) {
+        th.join();
+    }
+    std::vector<long double> out(comps, 0);
+    for (const auto& p : part) {
+        for (std::size_t c = 0; c < comps; ++c) {
+            out[c] += static_cast<long double>(p[c]);
+        }
+    }
+    return out;
+}
+
+// Transfers are split into pieces of at most this many bytes: on the H100 (driver 580.159.04)
+// a 2 GiB fill of the pristine double input at n = 2^28 never returned; pieces of 1 GiB, as
+// every size up to 2^28 floats used, do.
+constexpr std::uint64_t transfer_piece = std::uint64_t{1} << 30;
+
+// Writes `bytes` bytes of `data` to the start of `buf`, then zeros up to `size` (the padding
+// for kernels that read whole groups), in pieces.
+void write_padded(cl::CommandQueue& q, const cl::Buffer& buf, const unsigned char* data,
+                  std::uint64_t bytes, std::uint64_t size) {
+    for (std::uint64_t off = 0; off < bytes; off += transfer_piece) {
+        q.enqueueWriteBuffer(buf, CL_TRUE, off, std::min(transfer_piece, bytes - off), data + off);
+    }
+    if (size > bytes) {
+        const std::vector<unsigned char> zeros(std::min(transfer_piece, size - bytes), 0);
+        for (std::uint64_t off = bytes; off < size; off += zeros.size()) {
+            q.enqueueWriteBuffer(buf, CL_TRUE, off,
+                                 std::min<std::uint64_t>(zeros.size(), size - off), zeros.data());
+        }
+    }
+}
+
+} // namespace
+
+// Per component: the exact result of `op` over the host data (flat: 1 component; aos12/aos16:
+// components interleaved 3 or 4 words apart; soa: one buffer each).
+std::vector<double> op_references(const std::string& op, const host_data& h) {
+    std::vector<double> out;
+    const std::size_t comps = components(h.layout);
+    const std::size_t words = words_per_record(h.layout);
+    for (std::size_t c = 0; c < comps; ++c) {
+        const bool own_buffer = h.buffers.size() == comps && comps > 1;
+        const unsigned char* base = h.buffers[own_buffer ? c : 0].data();
+        const std::size_t offset = own_buffer ? 0 : c * size_of(h.type);
+        out.push_back(op_reference(op, h.type, base + offset, h.n, own_buffer ? 1 : words));
+    }
+    return out;
+}
+
+int exact_value(std::uint64_t record, std::uint32_t component) {
+    return 1 + static_cast<int>(splitmix64(record * 4 + component) & 1);
+}
+
+std::pair<std::uint64_t, std::uint64_t> streaming_grid(const device_info& d) {
+    const std::uint64_t cus = d.compute_units.value_or(1);
+    if (!d.is_gpu()) { // a CPU work-group is one thread: one work-item per core streams best
+        return {cus, 1};
+    }
+    const std::uint64_t local = std::min<std::uint64_t>(256, d.max_work_group_size.value_or(256));
+    return {cus * 8 * local, local};
+}
+
+input_store::input_store(ocl::session& s, std::uint64_t seed, data_choice data, phase_clock& phases)
+    : m_session(s), m_seed(seed), m_data(std::move(data)), m_phases(phases) {}
+
+device_input& input_store::find(const input_key& k) {
+    auto it = m_inputs.find(k);
+    if (it == m_inputs.end()) {
+        throw opencl_error("internal: input " + to_string(k.type) + "/" + to_string(k.layout) +
+                           "/n=" + std::to_string(k.n) + " used before it was uploaded");
+    }
+    return it->second;
+}
+
+const device_input& input_store::get(const input_key& k) const {
+    return m_inputs.at(k);
+}
+
+buffer_set input_store::allocate(const device_input& in, std::size_t buffers) {
+    buffer_set out;
+    for (std::size_t b = 0; b < buffers; ++b) {
+        out.emplace_back(m_session.context(), CL_MEM_READ_WRITE, in.bytes / buffers);
+    }
+    return out;
+}
+
+void input_store::copy(const buffer_set& from, const buffer_set& to, std::uint64_t bytes_each) {
+    for (std::size_t b = 0; b < from.size(); ++b) {
+        for (std::uint64_t off = 0; off < bytes_each; off += transfer_piece) {
+            m_session.queue().enqueueCopyBuffer(from[b], to[b], off, off,
+                                                std::min(transfer_piece, bytes_each - off));
+        }
+    }
+    m_session.queue().finish();
+}
+
+const device_input& input_store::require(const input_key& k, std::uint64_t records) {
+    records = std::max<std::uint64_t>({records, k.n, 1});
+    if (auto it = m_inputs.find(k); it != m_inputs.end() && it->second.records >= records) {
+        return it->second;
+    }
+    m_inputs.erase(k);
+    host_data host;
+    {
+        auto t = m_phases.time("data");
+        host = make_host_data(k.type, k.layout, k.n, m_seed, m_data);
+    }
+    if (m_on_host_data) {
+        m_on_host_data(k, host);
+    }
+    auto t = m_phases.time("upload");
+    const std::size_t buffers = buffer_count(k.layout);
+    device_input in;
+    in.exact_sum = host.exact_sum;
+    in.abs_sum = host.abs_sum;
+    for (const auto& op : m_ops) {
+        if (op != "sum" && op_type_skip_reason(op, k.type).empty()) {
+            in.op_reference[op] = op_references(op, host);
+        }
+    }
+    in.records = records;
+    in.bytes = records * words_per_record(k.layout) * size_of(k.type) * buffers;
+    try {
+        in.pristine = allocate(in, buffers);
+        for (std::size_t b = 0; b < buffers; ++b) {
+            write_padded(m_session.queue(), in.pristine[b], host.buffers[b].data(),
+                         host.buffers[b].size(), in.bytes / buffers);
+        }
+        in.working = allocate(in, buffers);
+        copy(in.pristine, in.working, in.bytes / buffers);
+    } catch (const cl::Error& e) {
+        throw ocl::wrap("uploading " + std::to_string(in.bytes) + " bytes (twice: pristine and " +
+                            "working copy) of " + to_string(k.type) + "/" + to_string(k.layout) +
+                            " input",
+                        e);
+    }
+    return m_inputs.emplace(k, std::move(in)).first->second;
+}
+
+void input_store::refresh(const input_key& k) {
+    auto& in = find(k);
+    in.working = allocate(in, in.pristine.size());
+    copy(in.pristine, in.working, in.bytes / in.pristine.size());
+}
+
+void input_store::restore(const input_key& k) {
+    auto& in = find(k);
+    copy(in.pristine, in.working, in.bytes / in.pristine.size());
+}
+
+bool input_store::modified(const input_key& k) {
+    auto& in = find(k);
+    if (!m_differs) {
+        m_differs = m_session.kernel(std::string(builtin_source("tool.cl")), "", "differs");
+    }
+    auto [global, local] = streaming_grid(m_session.info());
+    cl::Buffer flag(m_session.context(), CL_MEM_READ_WRITE, sizeof(cl_uint));
+    m_session.queue().enqueueFillBuffer(flag, cl_uint{0}, 0, sizeof(cl_uint));
+    for (std::size_t b = 0; b < in.pristine.size(); ++b) {
+        m_differs->setArg(0, in.working[b]);
+        m_differs->setArg(1, in.pristine[b]);
+        m_differs->setArg(2, static_cast<cl_ulong>(in.bytes / in.pristine.size() / 4));
+        m_differs->setArg(3, flag);
+        m_session.queue().enqueueNDRangeKernel(*m_differs, cl::NullRange, cl::NDRange(global),
+                                               cl::NDRange(local));
+    }
+    cl_uint v = 0;
+    m_session.queue().enqueueReadBuffer(flag, CL_TRUE, 0, sizeof v, &v);
+    return v != 0;
+}
+
+std::vector<exact_window> input_store::exact_windows(const input_key& k) {
+    std::vector<exact_window> out;
+    if (!is_floating(k.type) || k.n == 0) {
+        return out;
+    }
+    // Values are 1 or 2: a window of 2^23 records keeps every float partial sum below 2^24.
+    const std::uint64_t width = k.type == element_type::float32 ? (1ULL << 23) : (1ULL << 50);
+    auto t = m_phases.time("reference");
+    for (std::uint64_t lo = 0; lo < k.n; lo += width) {
+        const std::uint64_t hi = std::min(k.n, lo + width);
+        out.push_back({lo, hi, window_sums(lo, hi, components(k.layout))});
+    }
+    return out;
+}
+
+void input_store::fill_exact(const input_key& k, const exact_window& w) {
+    auto& in = find(k);
+    const std::string options =
+        "-D T=" + to_string(k.type) + " -D STRIDE=" + std::to_string(words_per_record(k.layout)) +
+        " -D COMPS=" + std::to_string(k.layout == data_layout::soa ? 1 : components(k.layout));
+    auto fill = m_session.kernel(std::string(builtin_source("tool.cl")), options, "fill_exact");
+    auto [global, local] = streaming_grid(m_session.info());
+    for (std::size_t b = 0; b < in.working.size(); ++b) {
+        fill.setArg(0, in.working[b]);
+        fill.setArg(1, static_cast<cl_ulong>(in.records));
+        fill.setArg(2, static_cast<cl_ulong>(w.lo));
+        fill.setArg(3, static_cast<cl_ulong>(w.hi));
+        fill.setArg(4, static_cast<cl_uint>(in.working.size() == 3 ? b : 0));
+        m_session.queue().enqueueNDRangeKernel(fill, cl::NullRange, cl::NDRange(global),
+                                               cl::NDRange(local));
+    }
+    m_session.queue().finish();
+}
+
+} // namespace grp::run

@@ -1,0 +1,103 @@
+// Inputs on the device, kept pristine. Each input (type, layout, n) is generated once, uploaded
+// to a pristine copy that no kernel ever sees, and copied into the working buffers kernels
+// read. Every round gets fresh working buffers (new allocations: placement varies between
+// rounds as it does between runs); after each case's launches the working copy is compared
+// with the pristine one on the device, so a kernel that writes its input is caught and no case
+// sees another's writes. The exact verification data (integer-valued windows, see tool.cl) is
+// filled into the working buffers and the pristine data restored afterwards.
+#pragma once
+
+#include "grp/model/host/host_data.hpp"
+#include "grp/ocl/session.hpp"
+#include "grp/run/launch/launch.hpp"
+#include "grp/run/phase_clock.hpp"
+
+#include <functional>
+#include <map>
+#include <optional>
+#include <tuple>
+#include <vector>
+
+namespace grp::run {
+
+struct input_key {
+    element_type type = element_type::float32;
+    data_layout layout = data_layout::flat;
+    std::uint64_t n = 0;
+    bool operator<(const input_key& o) const {
+        return std::tie(type, layout, n) < std::tie(o.type, o.layout, o.n);
+    }
+};
+
+struct device_input {
+    buffer_set pristine, working;
+    std::vector<long double> exact_sum; ///< per component, of the chosen data
+    std::vector<long double> abs_sum;   ///< Σ|x| per component, for tolerances
+    /// Exact references of the other operators (set_ops), per component (reduce_op.hpp).
+    std::map<std::string, std::vector<double>> op_reference;
+    std::uint64_t records = 0; ///< allocated records (n, or more for padded kernels)
+    std::uint64_t bytes = 0;   ///< of one copy, all buffers
+};
+
+/// One window of the exact check: records [lo, hi) hold 1s and 2s, the rest 0.
+struct exact_window {
+    std::uint64_t lo = 0, hi = 0;
+    std::vector<long double> expected; ///< per component
+};
+
+class input_store {
+public:
+    input_store(ocl::session& s, std::uint64_t seed, data_choice data, phase_clock& phases);
+
+    /// Generates and uploads the input if it is not there yet, with room for `records`
+    /// records (zero-padded past n). Throws opencl_error when the device cannot hold it.
+    const device_input& require(const input_key& k, std::uint64_t records);
+    [[nodiscard]] const device_input& get(const input_key& k) const;
+    /// Frees every input (between groups of cases whose inputs do not fit together).
+    void release_all() { m_inputs.clear(); }
+
+    /// New working buffers, copied from the pristine ones.
+    void refresh(const input_key& k);
+    /// Copies the pristine data over the working buffers.
+    void restore(const input_key& k);
+    /// True when the working buffers differ from the pristine ones.
+    bool modified(const input_key& k);
+
+    /// The exact check's windows for an input: none for integer types (their timing data is
+    /// checked exactly already), one for double, windows of 2^23 records for float.
+    std::vector<exact_window> exact_windows(const input_key& k);
+    /// Fills the working buffers with window `w`'s data (restore() brings the pristine back).
+    void fill_exact(const input_key& k, const exact_window& w);
+
+    [[nodiscard]] const data_choice& data() const { return m_data; }
+    /// Operators other than sum whose exact references each new input gets (run --op).
+    void set_ops(std::vector<std::string> ops) { m_ops = std::move(ops); }
+
+    /// Called with every input's host values right after they are generated and before they
+    /// are uploaded (the device is idle then): the runner times the host baseline on them.
+    using host_data_hook = std::function<void(const input_key&, const host_data&)>;
+    void on_host_data(host_data_hook hook) { m_on_host_data = std::move(hook); }
+
+private:
+    ocl::session& m_session;
+    std::uint64_t m_seed;
+    data_choice m_data;
+    std::vector<std::string> m_ops;
+    phase_clock& m_phases;
+    std::map<input_key, device_input> m_inputs;
+    std::optional<cl::Kernel> m_differs;
+    host_data_hook m_on_host_data;
+
+    device_input& find(const input_key& k);
+    buffer_set allocate(const device_input& in, std::size_t buffers);
+    void copy(const buffer_set& from, const buffer_set& to, std::uint64_t bytes_each);
+};
+
+/// The value of record r, component c in the exact check's windows: 1 or 2 (tool.cl's
+/// fill_exact computes the same).
+int exact_value(std::uint64_t record, std::uint32_t component);
+
+/// A grid for the tool's streaming kernels on this device: {global, local}.
+std::pair<std::uint64_t, std::uint64_t> streaming_grid(const device_info& d);
+
+} // namespace grp::run

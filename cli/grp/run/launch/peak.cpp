@@ -1,0 +1,169 @@
+#include "grp/run/launch/peak.hpp"
+
+#include "grp/model/spec/kernel_catalog.hpp"
+#include "grp/model/spec/kernel_spec.hpp"
+#include "grp/model/stats/stats.hpp"
+
+#include <algorithm>
+#include <vector>
+
+namespace grp::run {
+
+namespace {
+
+// Median END-START of `samples` launches (after warm-up) of `k` with the given grid.
+double median_ns(ocl::session& s, cl::Kernel& k, std::uint64_t global, std::uint64_t local,
+                 const measure_options& m) {
+    std::vector<std::uint64_t> times;
+    const std::uint64_t samples = 10; // the median of 10 is stable for a streaming kernel
+    for (std::uint64_t i = 0; i < m.warmup + samples; ++i) {
+        cl::Event e;
+        s.queue().enqueueNDRangeKernel(k, cl::NullRange, cl::NDRange(global), cl::NDRange(local),
+                                       nullptr, &e);
+        e.wait();
+        auto st = ocl::read_stamps(e);
+        if (i >= m.warmup && check_stamps(st, 0).empty()) {
+            times.push_back(st.end - st.start);
+        }
+    }
+    return times.empty() ? 0.0 : summarize(times).median_ns;
+}
+
+std::string shape_name(const read_shape& r) {
+    return r.kernel + " (global " + std::to_string(r.global) + ", local " +
+           std::to_string(r.local) + ")";
+}
+
+} // namespace
+
+std::vector<read_shape> read_shapes(const device_info& d) {
+    const std::uint64_t local = std::min<std::uint64_t>(256, d.max_work_group_size.value_or(256));
+    const std::uint64_t cus = d.compute_units.value_or(1);
+    std::vector<read_shape> out;
+    // Occupancy differs by device: a few grid sizes of the GPU shape.
+    for (std::uint64_t per_cu : {4, 16, 64}) {
+        out.push_back({"stream_read", per_cu * cus * local, local});
+    }
+    if (device_class(d.type) == "cpu") { // a work-group is one thread: one stream per item
+        for (std::uint64_t per_cu : {1, 2, 4}) {
+            out.push_back({"chunk_read", per_cu * cus, 1});
+        }
+    }
+    return out;
+}
+
+namespace {
+
+// The device buffers of a peak measurement: `bytes` of 1.0f and an output as large.
+struct peak_buffers {
+    cl::Buffer in, out;
+};
+
+peak_buffers make_buffers(ocl::session& s, std::uint64_t bytes) {
+    peak_buffers b{cl::Buffer(s.context(), CL_MEM_READ_ONLY, bytes),
+                   cl::Buffer(s.context(), CL_MEM_WRITE_ONLY, bytes)};
+    // Filled on the device: no host copy of the buffer to make and upload.
+    s.queue().enqueueFillBuffer(b.in, cl_float{1.0f}, 0, bytes);
+    s.queue().finish();
+    return b;
+}
+
+// Times the read shapes; keeps the best median in p (read_median_ns, read_shape, read_gbps)
+// when it beats what p holds. Returns whether it did.
+bool best_read(ocl::session& s, const measure_options& m, const peak_buffers& b,
+               const std::vector<read_shape>& shapes, peak_bandwidth& p) {
+    const auto source = builtin_source("peak.cl");
+    bool improved = false;
+    for (const auto& shape : shapes) {
+        auto read = s.kernel(source, "", shape.kernel);
+        read.setArg(0, b.in);
+        read.setArg(1, b.out);
+        read.setArg(2, static_cast<cl_uint>(p.bytes / (shape.kernel == "chunk_read" ? 64 : 16)));
+        const double r = median_ns(s, read, shape.global, shape.local, m);
+        if (r > 0 && (p.read_median_ns == 0 || r < p.read_median_ns)) {
+            p.read_median_ns = r;
+            p.read_shape = shape_name(shape);
+            improved = true;
+        }
+    }
+    p.read_gbps = p.read_median_ns > 0 ? static_cast<double>(p.bytes) / p.read_median_ns : 0;
+    return improved;
+}
+
+} // namespace
+
+peak_bandwidth measure_peak(ocl::session& s, const measure_options& m, std::uint64_t bytes) {
+    const auto& d = s.info();
+    if (d.max_alloc_bytes) {
+        bytes = std::min<std::uint64_t>(bytes, *d.max_alloc_bytes / 2);
+    }
+    bytes = std::max<std::uint64_t>(64, bytes / 64 * 64); // whole float16s for chunk_read
+    const std::uint64_t local = std::min<std::uint64_t>(256, d.max_work_group_size.value_or(256));
+    const std::uint64_t cus = d.compute_units.value_or(1);
+    try {
+        const auto b = make_buffers(s, bytes);
+        peak_bandwidth p;
+        p.bytes = bytes;
+        best_read(s, m, b, read_shapes(d), p);
+        auto copy = s.kernel(builtin_source("peak.cl"), "", "stream_copy");
+        copy.setArg(0, b.in);
+        copy.setArg(1, b.out);
+        copy.setArg(2, static_cast<cl_uint>(bytes / 16));
+        for (std::uint64_t per_cu : {4, 16, 64}) {
+            const double c = median_ns(s, copy, per_cu * cus * local, local, m);
+            if (c > 0 && (p.copy_median_ns == 0 || c < p.copy_median_ns)) {
+                p.copy_median_ns = c;
+            }
+        }
+        p.copy_gbps =
+            p.copy_median_ns > 0 ? 2.0 * static_cast<double>(bytes) / p.copy_median_ns : 0;
+        return p;
+    } catch (const cl::Error& e) {
+        throw ocl::wrap("measuring peak bandwidth on '" + d.name + "'", e);
+    }
+}
+
+peak_probe::peak_probe(ocl::session& s, const measure_options& m, peak_bandwidth& p)
+    : m_session(s), m_measure(m), m_peak(p) {
+    for (const auto& shape : read_shapes(s.info())) {
+        if (shape_name(shape) == p.read_shape) {
+            m_shape = shape;
+        }
+    }
+    if (m_shape.kernel.empty() || p.bytes == 0) {
+        return; // nothing won: no probe
+    }
+    try {
+        m_in = cl::Buffer(s.context(), CL_MEM_READ_ONLY, p.bytes);
+        s.queue().enqueueFillBuffer(m_in, cl_float{1.0f}, 0, p.bytes);
+        // The read kernels write out[global id] only if the sum is -1: never, but in bounds.
+        m_out = cl::Buffer(s.context(), CL_MEM_WRITE_ONLY, m_shape.global * sizeof(cl_float));
+        m_kernel = s.kernel(builtin_source("peak.cl"), "", m_shape.kernel);
+        m_kernel.setArg(0, m_in);
+        m_kernel.setArg(1, m_out);
+        m_kernel.setArg(2,
+                        static_cast<cl_uint>(p.bytes / (m_shape.kernel == "chunk_read" ? 64 : 16)));
+        s.queue().finish();
+    } catch (const cl::Error& e) {
+        throw ocl::wrap("preparing the peak probe on '" + s.info().name + "'", e);
+    }
+}
+
+bool peak_probe::sample() {
+    if (m_shape.kernel.empty()) {
+        return false;
+    }
+    try {
+        const double r = median_ns(m_session, m_kernel, m_shape.global, m_shape.local, m_measure);
+        if (!(r > 0) || r >= m_peak.read_median_ns) {
+            return false;
+        }
+        m_peak.read_median_ns = r;
+        m_peak.read_gbps = static_cast<double>(m_peak.bytes) / r;
+        return true;
+    } catch (const cl::Error& e) {
+        throw ocl::wrap("timing the peak probe on '" + m_session.info().name + "'", e);
+    }
+}
+
+} // namespace grp::run

@@ -1,0 +1,103 @@
+// The report's newer charts from profiles: several profiles overlaid on one throughput chart,
+// GB/s against the problem size when a sweep has several, and each case's samples as a box
+// plot (on a log time axis with --log-time).
+#include "grp/report/html/charts/distributions.hpp"
+#include "grp/report/html/charts/overlay.hpp"
+#include "grp/report/html/charts/sizes.hpp"
+#include "model/profile/profile_samples.hpp"
+
+#include <algorithm>
+#include <gtest/gtest.h>
+
+namespace grp::html {
+namespace {
+
+std::size_t count(const std::string& text, const std::string& what) {
+    std::size_t n = 0;
+    for (auto pos = text.find(what); pos != std::string::npos; pos = text.find(what, pos + 1)) {
+        ++n;
+    }
+    return n;
+}
+
+// A plain sweep case of reduce6/float with samples in two rounds.
+case_result sweep_case(const std::string& kernel, std::uint64_t n, std::uint64_t local,
+                       double gbps) {
+    case_result c;
+    c.key = make_case_key(kernel, "float", "flat", n, local);
+    round_record r1, r2;
+    r1.samples_ns = {1000, 1100, 1050, 5000};
+    r2.samples_ns = {1020, 1080};
+    r2.cpu_wait = 0.5; // set aside by compare: drawn hollow
+    c.rounds = {r1, r2};
+    c.derive_from_rounds();
+    c.bytes = n * 4;
+    c.gbps = gbps;
+    return c;
+}
+
+profile sweep(double scale) {
+    profile p = test::rich_profile();
+    p.cases.clear();
+    p.kernels.clear();
+    p.scenarios = nlohmann::ordered_json::object();
+    for (std::uint64_t n : {1024u, 4096u, 16384u}) {
+        for (std::uint64_t local : {64u, 256u}) {
+            p.cases.push_back(sweep_case("reduce5", n, local, scale * n / 1024.0 + local));
+            p.cases.push_back(sweep_case("reduce6", n, local, scale * n / 512.0 + local));
+        }
+    }
+    return p;
+}
+
+TEST(ReportCharts, SizesChartHasEachKernelsBestPerSizeAndThePeak) {
+    const std::string s = section_sizes({"a.json", sweep(1)}, "");
+    EXPECT_NE(s.find("id=\"sizes\""), std::string::npos);
+    EXPECT_EQ(count(s, "<svg class=\"chart\""), 1u);
+    // 3 sizes x 2 kernels: one point each (the best of the two local sizes).
+    EXPECT_EQ(count(s, "best at local 256"), 6u);
+    EXPECT_NE(s.find("reduce6, n = 2^14, best at local 256"), std::string::npos);
+    EXPECT_NE(s.find("2\xC2\xB9\xE2\x81\xB0"), std::string::npos); // the tick 2¹⁰
+    EXPECT_NE(s.find("class=\"refline\""), std::string::npos);
+    EXPECT_NE(s.find("measured peak read 71"), std::string::npos);
+}
+
+TEST(ReportCharts, NoSizesChartForASingleSize) {
+    profile p = sweep(1);
+    p.cases.erase(std::remove_if(p.cases.begin(), p.cases.end(),
+                                 [](const case_result& c) { return c.key.n != 1024; }),
+                  p.cases.end());
+    EXPECT_EQ(section_sizes({"a.json", p}, ""), "");
+}
+
+TEST(ReportCharts, OverlayDrawsEveryProfilesKernelsOnOneChart) {
+    const std::vector<report_input> two{{"a.json", sweep(1)}, {"b.json", sweep(2)}};
+    const std::string s = section_overlay(two);
+    EXPECT_NE(s.find("id=\"overlay\""), std::string::npos);
+    // One chart per family, type and n; each with P1 and P2's reduce5 and reduce6.
+    EXPECT_EQ(count(s, "<svg class=\"chart\""), 3u);
+    EXPECT_EQ(count(s, "<polyline"), 12u);
+    EXPECT_NE(s.find(">P2 reduce6<"), std::string::npos);
+    EXPECT_EQ(section_overlay({two.front()}), "");
+}
+
+TEST(ReportCharts, DistributionsShowEveryCaseAndItsRoundsOnALinearOrLogAxis) {
+    const report_input in{"a.json", sweep(1)};
+    const std::string lin = section_distributions(in, "P1", false);
+    EXPECT_NE(lin.find("id=\"samples-p1\""), std::string::npos);
+    EXPECT_EQ(count(lin, "<svg class=\"chart\""), 3u); // one per n
+    EXPECT_EQ(count(lin, "class=\"iqr\""), 12u);       // one box per case
+    EXPECT_EQ(count(lin, "class=\"mark hollow\""), 12u);
+    EXPECT_EQ(count(lin, "class=\"mark\""), 12u);
+    EXPECT_EQ(count(lin, "class=\"outlier\""), 12u); // 5000 ns, far beyond the whisker
+    EXPECT_NE(lin.find("time per launch (\xC2\xB5s)"), std::string::npos);
+    const std::string log = section_distributions(in, "P1", true);
+    EXPECT_NE(log.find("time per launch (\xC2\xB5s, log scale)"), std::string::npos);
+    // 1 to 5 µs: the log axis has 1-2-5 ticks and no 0; the linear one starts at 0.
+    EXPECT_NE(log.find(">5<"), std::string::npos);
+    EXPECT_EQ(log.find(">0<"), std::string::npos);
+    EXPECT_NE(lin.find(">0<"), std::string::npos);
+}
+
+} // namespace
+} // namespace grp::html
