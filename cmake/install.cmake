@@ -2,7 +2,7 @@
 #   cmake --install build --prefix /usr/local     # or: cd build && cpack -G DEB
 # Layout (GNUInstallDirs): bin/gpu-reduce-prof; share/gpu-reduce-prof/{kernels,profiles};
 # share/man/man1/gpu-reduce-prof.1; bash and zsh completions where bash-completion and zsh's
-# Debian vendor path look; share/doc/gpu-reduce-prof/{README.md,LICENSE,examples}.
+# Debian vendor path look; share/doc/gpu-reduce-prof/{README.md,CONTRIBUTING.md,LICENSE,docs,examples}.
 # The project is gpu_reduce_prof (a CMake identifier); the package and its doc folder are not.
 set(CMAKE_INSTALL_DOCDIR share/doc/gpu-reduce-prof CACHE PATH "Documentation folder")
 include(GNUInstallDirs)
@@ -38,8 +38,11 @@ install(FILES ${CMAKE_SOURCE_DIR}/profiles/nvidia-h100-80gb-hbm3-layouts.json
 install(FILES ${GRP_MAN_PAGE} DESTINATION ${CMAKE_INSTALL_MANDIR}/man1)
 install(FILES ${GRP_BASH_COMPLETION} DESTINATION ${CMAKE_INSTALL_DATADIR}/bash-completion/completions)
 install(FILES ${GRP_ZSH_COMPLETION} DESTINATION ${CMAKE_INSTALL_DATADIR}/zsh/vendor-completions)
-install(FILES ${CMAKE_SOURCE_DIR}/README.md ${CMAKE_SOURCE_DIR}/LICENSE
-        DESTINATION ${CMAKE_INSTALL_DOCDIR})
+install(FILES ${CMAKE_SOURCE_DIR}/README.md ${CMAKE_SOURCE_DIR}/CONTRIBUTING.md
+              ${CMAKE_SOURCE_DIR}/LICENSE DESTINATION ${CMAKE_INSTALL_DOCDIR})
+# The manual's pages: README links into them.
+install(DIRECTORY ${CMAKE_SOURCE_DIR}/docs/ DESTINATION ${CMAKE_INSTALL_DOCDIR}/docs
+        FILES_MATCHING PATTERN "*.md")
 # Debian looks for the licence in share/doc/<package>/copyright.
 install(FILES ${CMAKE_SOURCE_DIR}/LICENSE RENAME copyright DESTINATION ${CMAKE_INSTALL_DOCDIR})
 # The examples as a user copies them: the kernels, specs, scripts and READMEs, not their CTest

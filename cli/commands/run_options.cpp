@@ -162,7 +162,7 @@ void add_output_options(CLI::App* sub, run_cli_options& o) {
                     "the profile to stdout and the tables to stderr")
         ->check(non_empty("a file name"));
     sub->add_option("--csv", o.csv,
-                    "Also write one CSV row per case (columns in README); '-' for stdout (the "
+                    "Also write one CSV row per case (columns in docs/run.md); '-' for stdout (the "
                     "tables then go to stderr)")
         ->type_name("FILE")
         ->check(non_empty("a file name"));

@@ -16,6 +16,7 @@ for f in "$bin" "$share/gpu-reduce-prof/kernels/reduce.cl" "$share/gpu-reduce-pr
          "$share/man/man1/gpu-reduce-prof.1" "$share/bash-completion/completions/gpu-reduce-prof" \
          "$share/zsh/vendor-completions/_gpu-reduce-prof" "$share/doc/gpu-reduce-prof/LICENSE" \
          "$share/doc/gpu-reduce-prof/copyright" "$share/doc/gpu-reduce-prof/README.md" \
+         "$share/doc/gpu-reduce-prof/docs/README.md" "$share/doc/gpu-reduce-prof/docs/compare.md" \
          "$share/doc/gpu-reduce-prof/examples/static-local-block/block_sum.cl"; do
   [[ -e $f ]] || fail "not installed: ${f#"$tmp"}"
 done

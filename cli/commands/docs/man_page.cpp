@@ -110,7 +110,8 @@ std::string man_page(const CLI::App& app) {
        << ".SH FILES\n.TP\n.I /usr/share/gpu-reduce-prof/kernels\nThe built-in kernel suite "
           "(also embedded in the binary) and its README.\n.TP\n"
           ".I /usr/share/gpu-reduce-prof/profiles\nThe profile JSON Schemas and SCHEMA.md.\n"
-       << ".SH SEE ALSO\n\\fBclinfo\\fR(1); the README in /usr/share/doc/gpu-reduce-prof.\n";
+       << ".SH SEE ALSO\n\\fBclinfo\\fR(1); README.md and the manual's pages (docs/) in "
+          "/usr/share/doc/gpu-reduce-prof.\n";
     return os.str();
 }
 
