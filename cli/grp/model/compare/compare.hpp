@@ -3,7 +3,8 @@
 // of the change in log time estimated on the right unit — the rounds (one median each) and,
 // when a baseline merges several runs, the runs — never on pooled launches of one burst
 // (inference.hpp); identity (device, host, driver, kernel source) and the context that differs.
-// Printers (report/console, markdown, json, csv: compare.cpp in each) and the command only present it; nothing here does I/O.
+// Printers (report/console, markdown, json, csv: compare.cpp in each) and the command only present
+// it; nothing here does I/O.
 #pragma once
 
 #include "grp/model/compare/options.hpp"
