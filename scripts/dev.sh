@@ -2,7 +2,7 @@
 # One entry point for newcomers and CI: installs the Debian packages that are missing (as root,
 # or through sudo), configures and builds, then either runs the main job or the whole test suite.
 #   scripts/dev.sh run [RUN-OPTIONS...]   # gpu-reduce-prof run on the default device
-#   scripts/dev.sh test [CTEST-OPTIONS...] # every test, with CTest; then the unit and CLI tests
+#   scripts/dev.sh test [CTEST-OPTIONS...] # the style check, every test with CTest; then the unit and CLI tests
 #                                          # under ASan + UBSan and each fuzzer for 30 s
 #                                          # (GRP_SKIP_SANITIZERS=1 skips that part)
 # Idempotent: a second call installs nothing and rebuilds only what changed.
@@ -19,14 +19,19 @@ packages=(cmake make g++ git ocl-icd-opencl-dev opencl-clhpp-headers libcli11-de
           nlohmann-json3-dev pocl-opencl-icd libgtest-dev)
 if [[ $mode == test ]]; then
   # The report test renders the HTML in headless Chromium, as a user would see it; the
-  # sanitizer build and the fuzzers use clang and its runtime libraries.
-  packages+=(chromium python3 clang-14 libclang-rt-14-dev)
+  # sanitizer build and the fuzzers use clang and its runtime libraries; the style check uses
+  # clang-format and clang-tidy.
+  packages+=(chromium python3 clang-14 libclang-rt-14-dev clang-format clang-tidy)
 fi
 scripts/install-packages.sh "${packages[@]}"
 
 build=${GRP_BUILD_DIR:-build}
 if [[ ! -f $build/CMakeCache.txt ]]; then
   cmake -S . -B "$build" -DCMAKE_BUILD_TYPE=Release >/dev/null
+fi
+if [[ $mode == test ]]; then
+  # Style and map first (scripts/check-style.sh): a formatting slip fails in seconds.
+  scripts/check-style.sh "$build"
 fi
 cmake --build "$build" -j"$(nproc)"
 

@@ -18,6 +18,7 @@ namespace {
 // every other option value and positional (complete -o default).
 std::string bash_script(const std::vector<command_doc>& commands) {
     std::vector<std::string> names;
+    names.reserve(commands.size());
     for (const auto& c : commands) {
         names.push_back(c.name);
     }

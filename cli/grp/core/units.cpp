@@ -112,7 +112,7 @@ std::uint64_t parse_term(const std::string& t, const std::string& what, const st
     } else if (suffix == "Ki") {
         mult = 1024;
     } else if (suffix == "Mi") {
-        mult = 1024 * 1024;
+        mult = 1024ULL * 1024;
     } else if (suffix == "Gi") {
         mult = 1024ULL * 1024 * 1024;
     } else {

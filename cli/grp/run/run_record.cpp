@@ -24,6 +24,7 @@ std::string utc_now() {
 
 void stamp_profile(profile& p, const std::vector<std::string>& argv) {
     std::vector<std::string> args; // argv may hold any bytes (a Latin-1 file name)
+    args.reserve(argv.size());
     for (const auto& a : argv) {
         args.push_back(valid_utf8(a));
     }

@@ -8,9 +8,7 @@
 #include <sstream>
 #include <sys/utsname.h>
 #include <thread>
-#include <unistd.h>
-
-extern char** environ;
+#include <unistd.h> // environ (_GNU_SOURCE)
 
 namespace grp {
 

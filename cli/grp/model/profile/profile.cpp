@@ -8,6 +8,7 @@
 #include "grp/model/profile/json_fields.hpp"
 
 #include <cmath>
+#include <limits>
 
 namespace grp {
 
@@ -165,10 +166,10 @@ double parse_result_value(const ojson& j) {
     if (j.is_string()) {
         const auto s = j.get<std::string>();
         if (s == "inf") {
-            return INFINITY;
+            return std::numeric_limits<double>::infinity();
         }
         if (s == "-inf") {
-            return -INFINITY;
+            return -std::numeric_limits<double>::infinity();
         }
     }
     return std::nan(""); // "nan", and null as 1.x wrote non-finite values

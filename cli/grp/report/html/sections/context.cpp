@@ -89,11 +89,13 @@ std::string kernels_details(const profile& p) {
 // per profile.
 std::string context_differences_table(const std::vector<report_input>& inputs) {
     std::vector<const profile*> profiles;
+    profiles.reserve(inputs.size());
     for (const auto& in : inputs) {
         profiles.push_back(&in.prof);
     }
     const auto env = env_names_of(profiles);
     std::vector<std::vector<context_field>> fields;
+    fields.reserve(profiles.size());
     for (const auto* p : profiles) {
         fields.push_back(context_fields(*p, env));
     }
@@ -103,7 +105,7 @@ std::string context_differences_table(const std::vector<report_input>& inputs) {
         bool differs = false;
         for (const auto& pf : fields) {
             differs = differs || pf[f].value != fields.front()[f].value;
-            r.cells.push_back({pf[f].value});
+            r.cells.emplace_back(pf[f].value);
         }
         if (differs) {
             rows.push_back(std::move(r));
@@ -114,7 +116,7 @@ std::string context_differences_table(const std::vector<report_input>& inputs) {
     }
     std::vector<column> cols = {{"context that differs"}};
     for (std::size_t i = 0; i < inputs.size(); ++i) {
-        cols.push_back({profile_tag(i)});
+        cols.emplace_back(profile_tag(i));
     }
     return "<h3>Context that differs</h3>" + render_table(cols, rows, "compact");
 }

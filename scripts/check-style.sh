@@ -1,0 +1,63 @@
+#!/usr/bin/env bash
+# The style and the map, checked (scripts/dev.sh test runs this first, so CI fails on them):
+#   1. clang-format: every tracked C++ file formatted as .clang-format says (no diff).
+#   2. the map: no comment or document names a *.cpp/*.hpp/*.md that does not exist
+#      (scripts/check-paths.py), and every relative markdown link and anchor resolves
+#      (scripts/check-doc-links.py).
+#   3. clang-tidy (.clang-tidy) on the sources changed since the commit in .ci/tidy-base, with
+#      the build's compile_commands.json; `scripts/check-style.sh --tidy-all` checks every
+#      source and, when clean, moves .ci/tidy-base to HEAD. Needs a configured build folder
+#      (argument 1 or $GRP_BUILD_DIR, default build); without one this step says so and fails.
+# Exit 1 on any finding, naming the file and what to run to fix it.
+set -euo pipefail
+cd "$(dirname "${BASH_SOURCE[0]}")/.."
+
+tidy_all=0
+if [[ ${1:-} == --tidy-all ]]; then
+  tidy_all=1
+  shift
+fi
+build=${1:-${GRP_BUILD_DIR:-build}}
+status=0
+
+mapfile -t cxx < <(git ls-files '*.cpp' '*.hpp')
+if ! clang-format --dry-run --Werror "${cxx[@]}" 2>/tmp/grp-format.$$; then
+  grep -o '^[^:]*\.[ch]pp' /tmp/grp-format.$$ | sort -u | sed 's/^/  not formatted: /' >&2
+  echo "clang-format: run 'clang-format -i FILE' on the files above" >&2
+  status=1
+fi
+rm -f /tmp/grp-format.$$
+
+python3 scripts/check-paths.py || status=1
+python3 scripts/check-doc-links.py || status=1
+
+if [[ $tidy_all == 1 ]]; then
+  mapfile -t tidy < <(git ls-files 'cli/*.cpp')
+else
+  base=$(cat .ci/tidy-base)
+  if ! git cat-file -e "$base^{commit}" 2>/dev/null; then
+    echo "clang-tidy: .ci/tidy-base names $base, which this clone lacks: checking every source" >&2
+    mapfile -t tidy < <(git ls-files 'cli/*.cpp')
+  else
+    mapfile -t tidy < <(git diff --name-only --diff-filter=AMR "$base" -- 'cli/*.cpp')
+  fi
+fi
+if ((${#tidy[@]})); then
+  if [[ ! -f $build/compile_commands.json ]]; then
+    echo "clang-tidy: no $build/compile_commands.json (configure the build first)" >&2
+    exit 1
+  fi
+  echo "clang-tidy: ${#tidy[@]} source(s)" >&2
+  if ! printf '%s\n' "${tidy[@]}" |
+      xargs -P "$(nproc)" -n 4 clang-tidy -p "$build" --quiet --warnings-as-errors='*' \
+        >/tmp/grp-tidy.$$ 2>&1; then
+    grep -E 'warning:|error:' /tmp/grp-tidy.$$ >&2 || cat /tmp/grp-tidy.$$ >&2
+    echo "clang-tidy: findings above" >&2
+    status=1
+  elif [[ $tidy_all == 1 && $status == 0 ]]; then
+    git rev-parse HEAD >.ci/tidy-base
+    echo "clang-tidy: every source clean; .ci/tidy-base is now HEAD (commit it)" >&2
+  fi
+  rm -f /tmp/grp-tidy.$$
+fi
+exit $status
