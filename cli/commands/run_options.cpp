@@ -88,7 +88,8 @@ void add_sweep_options(CLI::App* sub, run_cli_options& o) {
                     "again, and the profile written holds its cases and this run's")
         ->type_name("PROFILE");
     sub->add_option("--seed", o.seed,
-                    "Seed of the input data, of --order random and of --search random")
+                    "Seed of the input data, of --order random, of --search random and of the "
+                    "order each round visits the cases in")
         ->transform(count_range(0, UINT64_MAX))
         ->capture_default_str();
     sub->add_option("--wg-limit", o.wg_limit,
@@ -252,6 +253,7 @@ run::run_options to_run_options(const run_cli_options& o) {
     r.sweep.local_sizes = o.local_sizes;
     r.sweep.order = parse_sweep_order(o.order);
     r.sweep.seed = o.seed;
+    r.measure.order_seed = o.seed;
     r.search = parse_search(o.search);
     if (!o.resume.empty()) {
         r.resume = std::make_shared<const profile>(load_profile(o.resume));

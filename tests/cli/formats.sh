@@ -19,7 +19,7 @@ run_output_dash_is_pure_json_and_csv_has_a_row_per_case)
   python3 - <<'PY' || fail "stdout is not the profile alone, or the CSV is not one row per case"
 import csv, json
 p = json.load(open("out.json"))
-assert p["schema_version"] == "2.3.0", p["schema_version"]
+assert p["schema_version"] == "2.4.0", p["schema_version"]
 h = p["host"]
 for k in ("os", "os_release", "cpu_model", "cpu_cores", "memory_bytes", "env", "cpu_mhz",
           "cpu_max_mhz", "cpu_governor"):
@@ -30,6 +30,12 @@ want = ("device,device_name,kernel,scenario,type,layout,n,local_size,op,params,s
         "pct_of_peak,reason").split(",")
 assert rows[0] == want, rows[0]
 assert len(rows) - 1 == len(p["cases"]) == 4, (len(rows), len(p["cases"]))
+# Each round visits the cases in a seeded permutation, recorded: the first round of every case
+# is one pass over all four, so their positions are 0..3 once each.
+assert p["settings"]["round_order"] == "seeded permutation", p["settings"]
+first = sorted(c["rounds"][0]["position"] for c in p["cases"])
+assert first == [0, 1, 2, 3], first
+assert all("position" in r for c in p["cases"] for r in c["rounds"])
 for r in rows[1:]:
     d = dict(zip(want, r))
     # 2 rounds or more: --extra-rounds replaces rounds another process disturbed

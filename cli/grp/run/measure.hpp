@@ -30,8 +30,11 @@ struct measure_options {
     /// Off by default: on the H100 it made rounds vary more without making runs agree better
     /// (bench/results/h100-gate-power-rotation.txt).
     bool rotate_cpus = false;
-    /// Rounds measured by earlier processes of --runs (the CPU rotation goes on from there).
+    /// Rounds measured by earlier processes of --runs (the CPU rotation and the round orders go
+    /// on from there).
     std::uint64_t first_round = 0;
+    /// Seeds the order each round visits the cases in (round_order.hpp; run's --seed).
+    std::uint64_t order_seed = 1;
 };
 
 /// A round whose threads waited for a CPU longer than this share of it was disturbed by

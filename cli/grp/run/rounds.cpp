@@ -2,6 +2,7 @@
 
 #include "grp/core/machine/cpu_affinity.hpp"
 #include "grp/core/machine/cpu_contention.hpp"
+#include "grp/model/plan/round_order.hpp"
 #include "grp/model/stats/stats.hpp"
 #include "grp/run/interrupt.hpp"
 #include "grp/run/launch/case_checks.hpp"
@@ -176,16 +177,17 @@ void run_rounds(round_context& ctx, const std::vector<prepared_case*>& cases,
             pin.emplace(*cpu);
         }
         ctx.round_cpu = pin ? pin->pinned() : std::nullopt;
-        // Every other round walks the sweep backwards, so that no case always runs right after
-        // the same neighbour or at the same point of the pass: a fixed position is a bias that
-        // the ratio of two kernels within a round (compare --pair, --normalize) would keep. On
-        // the H100 a kernel timed right after an identical one read 1.3-1.7 % faster at local 64
-        // with one fixed order, 1.0 % with this (bench/results/h100-gate-duet.txt).
-        const bool backwards = (m.first_round + r) % 2 == 1;
-        for (std::size_t k = 0; k < cases.size() && !interrupted(); ++k) {
-            const std::size_t i = backwards ? cases.size() - 1 - k : k;
-            if (visits(r, m, *cases[i])) {
-                sample_round(ctx, *cases[i]);
+        // Every round visits the cases in a fresh seeded permutation (round_order.hpp), so no case
+        // keeps a neighbour or a place in the pass; the round records its position.
+        const auto order = round_order(cases.size(), m.order_seed, m.first_round + r);
+        for (std::size_t k = 0; k < order.size() && !interrupted(); ++k) {
+            auto& c = *cases[order[k]];
+            if (visits(r, m, c)) {
+                const std::size_t before = c.result.rounds.size();
+                sample_round(ctx, c);
+                if (c.result.rounds.size() > before) {
+                    c.result.rounds.back().position = static_cast<std::uint32_t>(k);
+                }
                 if (progress) {
                     progress(r, k);
                 }

@@ -1,4 +1,4 @@
-// Sampling in rounds. A round visits every active case once, in sweep order; each visit binds
+// Sampling in rounds. A round visits every active case once, in a fresh seeded permutation; each visit binds
 // fresh partial buffers, runs `warmup` untimed launches, then timed launch chains until the
 // round's noise target or time share is reached, checking every launch's final value. Rounds
 // start at least `round_spacing_s` apart (the device idles if one pass over the cases is
@@ -29,16 +29,17 @@ struct round_context {
     std::optional<int> round_cpu = {}; ///< the CPU of the round being measured
 };
 
-/// Called after every case's visit (round, how many cases of the pass came before it: odd rounds
-/// visit `cases` backwards) and after every round (position == cases.size()).
+/// Called after every case's visit (round, how many cases of the pass came before it in the
+/// round's order) and after every round (position == cases.size()).
 using round_progress = std::function<void(std::size_t round, std::size_t position)>;
 
 /// One round of one case, appended to c.result.rounds. A cl::Error from a launch marks the
 /// case failed and deactivates it.
 void sample_round(round_context& ctx, prepared_case& c);
 
-/// Every round of every active case in `cases`, stopping early when interrupted(); rounds
-/// m.first_round + r that are odd visit the cases in reverse order.
+/// Every round of every active case in `cases`, stopping early when interrupted(); round
+/// m.first_round + r visits them in round_order(cases.size(), m.order_seed, m.first_round + r)
+/// and records each case's place in that order (round_record::position).
 void run_rounds(round_context& ctx, const std::vector<prepared_case*>& cases,
                 const round_progress& progress);
 

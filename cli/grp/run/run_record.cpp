@@ -59,6 +59,8 @@ nlohmann::ordered_json settings_json(const run_options& o) {
             {"types", types},
             {"layouts", layouts},
             {"order", to_string(o.sweep.order)},
+            {"round_order", "seeded permutation"},
+            {"order_seed", m.order_seed},
             {"seed", o.sweep.seed},
             {"data", o.data.describe(o.sweep.seed)},
             {"rounds", m.rounds},

@@ -55,16 +55,20 @@ std::vector<double> values_from(const ojson& j, const char* key) {
 }
 
 ojson round_json(const round_record& r) {
-    return ojson{{"run", r.run},
-                 {"started_s", json_number(r.started_s)},
-                 {"warmup", r.warmup},
-                 {"flagged", r.flagged},
-                 {"median_ns", json_number(r.median_ns())},
-                 {"samples_ns", r.samples_ns},
-                 {"pass_sum_ns", r.pass_sum_ns},
-                 {"overhead_ns", r.overhead_ns},
-                 {"cpu_wait", json_number(r.cpu_wait)},
-                 {"cpu", r.cpu ? ojson(*r.cpu) : ojson(nullptr)}};
+    ojson j{{"run", r.run},
+            {"started_s", json_number(r.started_s)},
+            {"warmup", r.warmup},
+            {"flagged", r.flagged},
+            {"median_ns", json_number(r.median_ns())},
+            {"samples_ns", r.samples_ns},
+            {"pass_sum_ns", r.pass_sum_ns},
+            {"overhead_ns", r.overhead_ns},
+            {"cpu_wait", json_number(r.cpu_wait)},
+            {"cpu", r.cpu ? ojson(*r.cpu) : ojson(nullptr)}};
+    if (r.position) {
+        j["position"] = *r.position;
+    }
+    return j;
 }
 
 round_record round_from(const ojson& j) {
@@ -79,6 +83,9 @@ round_record round_from(const ojson& j) {
     r.cpu_wait = opt_double(j, "cpu_wait");
     if (auto it = j.find("cpu"); it != j.end() && it->is_number_integer()) {
         r.cpu = it->get<int>();
+    }
+    if (auto it = j.find("position"); it != j.end() && it->is_number_unsigned()) {
+        r.position = it->get<std::uint32_t>();
     }
     return r;
 }

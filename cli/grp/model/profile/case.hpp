@@ -73,6 +73,9 @@ struct round_record {
     std::optional<double> cpu_wait;
     /// The CPU the round's launches were submitted from (run --cpu-rotation); empty: not pinned.
     std::optional<int> cpu;
+    /// 2.4: the case's place in the order its round visited the cases (round_order.hpp); empty
+    /// in older profiles.
+    std::optional<std::uint32_t> position;
     [[nodiscard]] std::optional<double> median_ns() const;
 };
 

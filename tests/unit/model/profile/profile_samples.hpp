@@ -61,12 +61,14 @@ inline case_result rich_case() {
     first.samples_ns = {412000, 409500};
     first.pass_sum_ns = {401000, 399000};
     first.overhead_ns = {8100, 7900};
+    first.position = 2;
     round_record second = first;
     second.started_s = 0.75;
     second.flagged = 0;
     second.samples_ns = {415250};
     second.pass_sum_ns = {404000};
     second.overhead_ns = {8300};
+    second.position = 4;
     c.rounds = {first, second};
     c.rounds_planned = 3;
     c.flags = {"END before START"};

@@ -62,6 +62,8 @@ TEST(profile_json, round_trip_restores_the_structs) {
     ASSERT_EQ(c.rounds.size(), 2u);
     EXPECT_EQ(c.rounds[0].overhead_ns, in.cases[0].rounds[0].overhead_ns);
     EXPECT_EQ(c.rounds[1].pass_sum_ns, in.cases[0].rounds[1].pass_sum_ns);
+    EXPECT_EQ(c.rounds[0].position, std::optional<std::uint32_t>(2));
+    EXPECT_EQ(c.rounds[1].position, std::optional<std::uint32_t>(4));
     EXPECT_EQ(c.rounds_planned, 3u);
     EXPECT_EQ(c.flagged_samples, 1u);
     EXPECT_EQ(c.verification.wrong_launches, 12u);
@@ -75,6 +77,16 @@ TEST(profile_json, round_trip_restores_the_structs) {
     EXPECT_EQ(c.tolerance, std::optional<double>(1e-5));
     EXPECT_EQ(c.extra, in.cases[0].extra);
     EXPECT_EQ(out.scenarios, in.scenarios);
+}
+
+TEST(profile_json, a_round_without_a_position_stays_without_one) {
+    profile in = test::rich_profile(); // a profile older than 2.4 recorded no positions
+    in.cases[0].rounds[1].position.reset();
+    const ojson j = in;
+    EXPECT_FALSE(j["cases"][0]["rounds"][1].contains("position"));
+    const profile out = round_trip(in);
+    EXPECT_FALSE(out.cases[0].rounds[1].position.has_value());
+    EXPECT_EQ(out.cases[0].rounds[0].position, std::optional<std::uint32_t>(2));
 }
 
 TEST(profile_json, host_baselines_round_trip_and_are_optional_on_read) {
