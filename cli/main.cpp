@@ -23,8 +23,8 @@ Examples:
 
 Exit codes: 0 ok, 1 regression or wrong result, 2 usage, 3 OpenCL, 4 kernel build,
 5 bad profile/spec file or unwritable output, 6 self-check failed, 7 nothing measured,
-70 internal error (a bug), 128+N run stopped by signal N (finished cases saved). README
-lists which inputs give which code.)";
+8 compare judged the timing of no case (undecided), 70 internal error (a bug), 128+N run
+stopped by signal N (finished cases saved). README lists which inputs give which code.)";
 
 } // namespace
 

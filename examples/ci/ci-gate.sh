@@ -4,7 +4,8 @@
 #   2. run a small sweep into a candidate profile (skipped with --candidate),
 #   3. compare it with a baseline (committed, or made here with --update-baseline),
 #   4. append the markdown comparison to $GITHUB_STEP_SUMMARY when that is set,
-#   5. exit 1 on a regression (what counts is --fail-on), 0 otherwise.
+#   5. exit 1 on a regression (what counts is --fail-on), 8 when timing judged no case
+#      (UNDECIDED: a gate that decided nothing is not a pass), 0 otherwise.
 #
 # Usage: examples/ci/ci-gate.sh [options] [-- extra compare options]
 #   --baseline FILE     baseline profile (default profiles/baselines/pocl-ci.json)
@@ -27,7 +28,7 @@
 # gate says so. So: make the baseline on the runner that gates (--update-baseline, e.g. from
 # the base branch in the same job, or kept in the runner's cache), and timing is gated; on a
 # pool of ever-changing hosts the same policy still gates results (wrong, unmeasured) and shows
-# timing for information. Exit codes: 0 pass, 1 regression, others: an error of the tool
+# timing for information. Exit codes: 0 pass, 1 regression, 8 undecided, others: an error of the tool
 # (2 usage, 3 OpenCL, 4 kernel build, 5 bad profile, 7 nothing measured).
 set -euo pipefail
 
@@ -65,7 +66,7 @@ while [[ $# -gt 0 ]]; do
     --update-baseline) update=1; shift ;;
     --runs) runs=$2; shift 2 ;;
     --) shift; extra=("$@"); break ;;
-    -h|--help) sed -n '2,31p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -h|--help) sed -n '2,32p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'; exit 0 ;;
     *) die "unknown option '$1' (see --help)" ;;
   esac
 done
@@ -131,6 +132,8 @@ policy_text=${fail_on:-compare\'s default}
 case $rc in
   0) echo "ci-gate: PASS (fail on $policy_text)" ;;
   1) echo "ci-gate: FAIL: regression against $(basename "$baseline") (fail on $policy_text)" >&2 ;;
+  8) echo "ci-gate: UNDECIDED: timing judged no case, so this gate decided nothing (exit 8);" \
+          "time base and candidate in one invocation as a duet (docs/compare.md)" >&2 ;;
   *) echo "ci-gate: compare failed (exit $rc)" >&2 ;;
 esac
 exit "$rc"

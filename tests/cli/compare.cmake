@@ -14,9 +14,14 @@ grp_cli_test(compare_slower2_within_threshold 0 "6 cases: 6 same\\. PASS"
              compare ${CMP}/base.json ${CMP}/slower2.json)
 grp_cli_test(compare_slower2_threshold_1 1 "[56] slower.*FAIL"
              compare ${CMP}/base.json ${CMP}/slower2.json --threshold 1%)
-grp_cli_test(compare_noisy_inconclusive 0 "6 cases: 6 inconclusive\\. PASS"
+# A gate that judged no case's timing is UNDECIDED, never PASS, and exits 8.
+grp_cli_test(compare_noisy_inconclusive 8
+             "6 cases: 6 inconclusive\\. UNDECIDED: timing judged for 0 of 6 cases"
              compare ${CMP}/base.json ${CMP}/noisy.json)
-grp_cli_test(compare_noisy_listed_at_the_top 0 "not decided \\(6\\):"
+grp_cli_test(compare_noisy_markdown_headline_is_undecided 8
+             "### gpu-reduce-prof compare: UNDECIDED, timing judged for 0 of 6 cases"
+             compare ${CMP}/base.json ${CMP}/noisy.json --markdown)
+grp_cli_test(compare_noisy_listed_at_the_top 8 "not decided \\(6\\):"
              compare ${CMP}/base.json ${CMP}/noisy.json)
 grp_cli_test(compare_noisy_fails_on_request 1 "6 inconclusive\\. FAIL"
              compare ${CMP}/base.json ${CMP}/noisy.json --fail-on inconclusive)
@@ -28,7 +33,7 @@ grp_cli_test(compare_other_host_allowed_fails 1 "6 slower\\. FAIL"
              compare ${CMP}/base.json ${CMP}/other_host.json --allow-cross-machine)
 grp_cli_test(compare_run_shift_single_base 1 "6 slower\\. FAIL"
              compare ${CMP}/runs/run1.json ${CMP}/runs/shifted.json)
-grp_cli_test(compare_run_shift_merged_base_passes 0 "PASS"
+grp_cli_test(compare_run_shift_merged_base_is_undecided 8 "6 inconclusive\\. UNDECIDED"
              compare --base ${CMP}/runs/run1.json --base ${CMP}/runs/run2.json
                      --base ${CMP}/runs/run3.json --base ${CMP}/runs/run4.json
                      ${CMP}/runs/shifted.json)
@@ -45,20 +50,20 @@ grp_cli_test(compare_moderation_borrows_from_independent_cases 1
 grp_cli_test(compare_moderation_says_what_it_borrowed 1
              "moderated over 6 cases \\(prior df [1-9][0-9.]* of inf: [2-6]\\.[0-9] effectively independent\\)"
              compare ${CMP}/moderation/apart_base.json ${CMP}/moderation/apart_slower.json)
-grp_cli_test(compare_moderation_off_judges_each_case_alone 0
-             "6 cases: 6 inconclusive\\. PASS"
+grp_cli_test(compare_moderation_off_judges_each_case_alone 8
+             "6 cases: 6 inconclusive\\. UNDECIDED"
              compare ${CMP}/moderation/apart_base.json ${CMP}/moderation/apart_slower.json
                      --moderate off)
-grp_cli_test(compare_moderation_cases_moving_together_lend_nothing 0
+grp_cli_test(compare_moderation_cases_moving_together_lend_nothing 8
              "prior df 0\\.0 of inf: 1\\.0 effectively independent"
              compare ${CMP}/moderation/together_base.json
                      ${CMP}/moderation/together_slower.json)
-grp_cli_test(compare_moderation_together_stays_inconclusive 0
-             "6 cases: 6 inconclusive\\. PASS"
+grp_cli_test(compare_moderation_together_stays_inconclusive 8
+             "6 cases: 6 inconclusive\\. UNDECIDED"
              compare ${CMP}/moderation/together_base.json
                      ${CMP}/moderation/together_slower.json)
 # auto (the default) does not borrow against a one-invocation baseline; on does.
-grp_cli_test(compare_moderation_auto_not_against_one_invocation 0
+grp_cli_test(compare_moderation_auto_not_against_one_invocation 8
              "not moderated \\(a one-invocation baseline. --moderate on borrows anyway\\)"
              compare ${CMP}/moderation/apart_slower.json ${CMP}/moderation/apart_base.json)
 grp_cli_test(compare_moderation_on_against_one_invocation 0
@@ -68,7 +73,7 @@ grp_cli_test(compare_moderation_on_against_one_invocation 0
 grp_cli_test(compare_moderation_json 1 "\"prior_df\": [1-9]"
              compare ${CMP}/moderation/apart_base.json ${CMP}/moderation/apart_slower.json
                      --json)
-grp_cli_test(compare_schema_1_base_inconclusive 0 "6 inconclusive\\. PASS"
+grp_cli_test(compare_schema_1_base_inconclusive 8 "6 inconclusive\\. UNDECIDED"
              compare ${CMP}/v1_base.json ${CMP}/slower10.json)
 grp_cli_test(compare_wrong_fails 1 "reduce6/float.*wrong \\(fails\\).*differs from reference"
              compare ${CMP}/base.json ${CMP}/wrong.json)
@@ -97,7 +102,7 @@ grp_cli_test(compare_missing_is_opt_in 0 "1 missing, 5 same, 1 added\\. PASS"
              compare ${CMP}/base.json ${CMP}/missing.json)
 grp_cli_test(compare_missing_fails_on_request 1 "1 missing, 5 same, 1 added\\. FAIL"
              compare ${CMP}/base.json ${CMP}/missing.json --fail-on slower,wrong,missing)
-grp_cli_test(compare_no_case_in_common 0 "no case in common"
+grp_cli_test(compare_no_case_in_common 8 "no case in common.*UNDECIDED: no case was measured on both sides"
              compare ${CMP}/base.json ${CMP}/disjoint.json)
 grp_cli_test(compare_no_case_in_common_fail_on_missing 1 "6 missing, 6 added\\. FAIL"
              compare ${CMP}/base.json ${CMP}/disjoint.json --fail-on missing)
@@ -169,3 +174,8 @@ grp_cli_test(compare_pair_not_old_equals_new_exit_2 2 "--pair 'reduce6' is not O
              compare --pair reduce6 ${CMP}/duet.json)
 grp_cli_test(compare_pair_two_profiles_exit_2 2 "--pair compares kernels of ONE profile"
              compare --pair reduce6=reduce6_slow ${CMP}/duet.json ${CMP}/base.json)
+
+# A duet keeps disturbed rounds by default; --max-cpu-wait sets them aside (then UNDECIDED).
+add_test(NAME cli.compare_pair_keeps_disturbed_rounds_by_default
+         COMMAND ${CMAKE_CURRENT_LIST_DIR}/duet_disturbed.sh ${GRP_BIN} ${GRP_DATA})
+set_tests_properties(cli.compare_pair_keeps_disturbed_rounds_by_default PROPERTIES LABELS cli)

@@ -18,6 +18,7 @@ enum class exit_code : int {
     bad_file = 5,         ///< unreadable or invalid profile or kernel spec
     verification = 6,     ///< a self-check failed (e.g. host/device struct sizes disagree)
     nothing_measured = 7, ///< run: every case was skipped, so nothing was measured
+    undecided = 8,        ///< compare: no case fails, but timing judged none of a candidate's cases
     internal = 70,        ///< a bug: an exception that is not a grp::error (sysexits EX_SOFTWARE)
 };
 

@@ -162,6 +162,7 @@ fi
 case $rc in
   0) echo "gate: PASS (fail on ${fail_on:-slower,wrong,unmeasured}); report: $out/report.html" ;;
   1) echo "gate: FAIL: see $out/summary.md and $out/report.html" >&2 ;;
+  8) echo "gate: UNDECIDED: timing judged no case (exit 8); see $out/summary.md" >&2 ;;
   *) echo "gate: compare failed (exit $rc)" >&2 ;;
 esac
 exit "$rc"

@@ -205,4 +205,12 @@ std::size_t comparison::failures() const {
         std::count_if(cases.begin(), cases.end(), [](const auto& c) { return c.fails; }));
 }
 
+std::size_t comparison::timing_cases() const {
+    return timing_judged() + count(verdict::inconclusive) + count(verdict::unmeasured);
+}
+
+std::size_t comparison::timing_judged() const {
+    return count(verdict::same) + count(verdict::slower) + count(verdict::faster);
+}
+
 } // namespace grp

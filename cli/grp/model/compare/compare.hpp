@@ -76,6 +76,20 @@ struct comparison {
     [[nodiscard]] std::size_t count(verdict v) const;
     [[nodiscard]] std::size_t failures() const;
     [[nodiscard]] bool failed() const { return failures() > 0; }
+    /// Cases whose timing was for the gate to judge: both sides have a result (same, slower,
+    /// faster, inconclusive or unmeasured).
+    [[nodiscard]] std::size_t timing_cases() const;
+    /// Of timing_cases, the ones timing decided: same, slower or faster.
+    [[nodiscard]] std::size_t timing_judged() const;
+    /// True when the policy gates timing (--fail-on slower) and timing could not be judged for
+    /// some case, or there was none to judge: the headline then says UNDECIDED, never PASS.
+    [[nodiscard]] bool undecided() const {
+        return options.fail_on.slower && (timing_cases() == 0 || timing_judged() < timing_cases());
+    }
+    /// True when the policy gates timing and timing judged no case at all (compare exits 8).
+    [[nodiscard]] bool judged_nothing() const {
+        return options.fail_on.slower && timing_judged() == 0;
+    }
 };
 
 /// Compares `cand` against `base`. Pure; never throws for valid profiles.

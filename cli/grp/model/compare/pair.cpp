@@ -69,8 +69,9 @@ void judge_rounds(case_comparison& cc, const paired_rounds& r, const compare_opt
         cc.note = "only " + rounds +
                   " (both kernels timed in the same pass, not set aside): too few to judge; " +
                   (r.set_aside > 0
-                       ? "measure on a quieter machine, or keep the rounds with --max-cpu-wait 0"
-                       : "run both in one invocation with --rounds 30");
+                       ? "keep the disturbed rounds with --max-cpu-wait 0 (the duet's default: "
+                         "what disturbed a round disturbed both kernels of it)"
+                       : "run both in one invocation with --runs 8 --rounds 48");
         return;
     }
     std::vector<std::vector<double>> groups;

@@ -135,8 +135,10 @@ side_rounds rounds_of(const profile& p, const case_result& c, const compare_opti
         s.problem = std::to_string(s.disturbed) + " of " + std::to_string(s.disturbed + s.rounds) +
                     " rounds ran while another process took the CPU (its threads waited over " +
                     std::to_string(static_cast<int>(opt.max_cpu_wait * 100)) +
-                    "% of the round): too few undisturbed rounds to judge; measure on a quieter "
-                    "machine, or keep them with --max-cpu-wait 0";
+                    "% of the round): too few undisturbed rounds to judge. Separate invocations on "
+                    "a loaded machine are not comparable (keeping those rounds gave confident "
+                    "wrong verdicts); measure on a quieter machine, or time both kernels in one "
+                    "invocation and judge them as a duet (compare --pair, docs/compare.md)";
     }
     return s;
 }

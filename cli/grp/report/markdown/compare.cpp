@@ -24,17 +24,35 @@ void print_context_markdown(std::ostream& os, const comparison& c) {
     os << '\n';
 }
 
+/// FAIL when a case fails, else UNDECIDED when timing could not judge some case of some
+/// candidate, else PASS: a gate that decided nothing never reads as a pass.
+std::string headline(const std::vector<comparison>& all, std::size_t failures) {
+    if (failures > 0) {
+        return "FAIL, " + std::to_string(failures) + " failing case" + (failures == 1 ? "" : "s");
+    }
+    std::size_t judged = 0;
+    std::size_t timed = 0;
+    bool undecided = false;
+    for (const auto& c : all) {
+        judged += c.timing_judged();
+        timed += c.timing_cases();
+        undecided = undecided || c.undecided();
+    }
+    if (undecided) {
+        return "UNDECIDED, timing judged for " + std::to_string(judged) + " of " +
+               std::to_string(timed) + " cases";
+    }
+    return "PASS, no regression";
+}
+
 } // namespace
 
 void print_comparisons_markdown(std::ostream& os, const std::vector<comparison>& all) {
     const comparison& first = all.front();
     const auto failures = total_failures(all);
-    os << "### gpu-reduce-prof compare: "
-       << (failures == 0
-               ? "PASS, no regression"
-               : "FAIL, " + std::to_string(failures) + " failing case" + (failures == 1 ? "" : "s"))
-       << "\n\nBase `" << markdown_escape(first.base_label) << "`; "
-       << markdown_escape(options_line(first)) << ".\n\n";
+    os << "### gpu-reduce-prof compare: " << headline(all, failures) << "\n\nBase `"
+       << markdown_escape(first.base_label) << "`; " << markdown_escape(options_line(first))
+       << ".\n\n";
     for (const auto& c : all) {
         os << "- `" << markdown_escape(c.cand_label) << "`: " << summary_line(c) << '\n';
         for (const auto& w : c.warnings) {

@@ -117,10 +117,25 @@ std::string summary_line(const comparison& c) {
         }
     }
     s += parts.empty() ? "." : ": " + parts + ".";
-    auto f = c.failures();
-    s += f == 0 ? " PASS: no regression"
-                : " FAIL: " + std::to_string(f) + (f == 1 ? " case fails" : " cases fail");
+    const auto f = c.failures();
+    if (f > 0) {
+        s += " FAIL: " + std::to_string(f) + (f == 1 ? " case fails" : " cases fail");
+    } else if (c.undecided()) {
+        s += " " + undecided_headline(c);
+    } else {
+        s += " PASS: no regression";
+    }
     return s + " (fail on " + to_string(c.options.fail_on) + ")";
+}
+
+std::string undecided_headline(const comparison& c) {
+    const auto judged = c.timing_judged();
+    const auto timed = c.timing_cases();
+    if (timed == 0) {
+        return "UNDECIDED: no case was measured on both sides, so timing judged nothing";
+    }
+    return "UNDECIDED: timing judged for " + std::to_string(judged) + " of " +
+           std::to_string(timed) + " cases" + (judged > 0 ? " (no regression among them)" : "");
 }
 
 } // namespace grp

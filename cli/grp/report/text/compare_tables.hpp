@@ -28,7 +28,12 @@ std::size_t total_failures(const std::vector<comparison>& all);
 /// The cases nobody may overlook: undecided (inconclusive) and unmeasured, with the reason.
 std::vector<std::string> undecided(const comparison& c);
 
-/// The one-line verdict: "3 cases: 1 slower, 2 same. FAIL: 1 case fails (fail on ...)".
+/// The one-line verdict: "3 cases: 1 slower, 2 same. FAIL: 1 case fails (fail on ...)";
+/// UNDECIDED instead of PASS when timing could not judge every case (undecided_headline).
 std::string summary_line(const comparison& c);
+
+/// "UNDECIDED: timing judged for 0 of 4 cases": for a comparison with no failing case whose
+/// timing was not judged for every case (comparison::undecided).
+std::string undecided_headline(const comparison& c);
 
 } // namespace grp

@@ -57,6 +57,9 @@ std::string shown_value(const std::optional<case_side>& s, const compare_options
         }
         break;
     case normalization::none:
+        if (s->center) {
+            return format_ns(*s->center); // the center the change is computed from
+        }
         break;
     }
     return s->median_ns ? format_ns(*s->median_ns) : "-";

@@ -98,7 +98,45 @@ TEST(compare_print, summary_line_counts_verdicts) {
     EXPECT_EQ(summary_line(against_base("slower2")),
               "6 cases: 6 same. PASS: no regression (fail on slower,wrong,unmeasured)");
     EXPECT_EQ(summary_line(against_base("noisy")),
-              "6 cases: 6 inconclusive. PASS: no regression (fail on slower,wrong,unmeasured)");
+              "6 cases: 6 inconclusive. UNDECIDED: timing judged for 0 of 6 cases (fail on "
+              "slower,wrong,unmeasured)");
+}
+
+TEST(compare_print, a_gate_that_judged_nothing_never_reads_pass) {
+    const auto noisy = against_base("noisy");
+    EXPECT_EQ(noisy.timing_cases(), 6u);
+    EXPECT_EQ(noisy.timing_judged(), 0u);
+    EXPECT_TRUE(noisy.undecided());
+    std::ostringstream md;
+    print_comparisons_markdown(md, {noisy});
+    EXPECT_EQ(md.str().rfind("### gpu-reduce-prof compare: UNDECIDED, timing judged for 0 of 6 "
+                             "cases",
+                             0),
+              0u)
+        << md.str();
+    const auto j = comparisons_to_json({noisy});
+    EXPECT_TRUE(j["comparisons"][0]["undecided"].get<bool>());
+    EXPECT_EQ(j["comparisons"][0]["timing_judged"].get<int>(), 0);
+
+    // No case measured on both sides: nothing was judged either.
+    const auto disjoint = against_base("disjoint");
+    EXPECT_EQ(disjoint.timing_cases(), 0u);
+    EXPECT_NE(summary_line(disjoint).find("UNDECIDED: no case was measured on both sides"),
+              std::string::npos)
+        << summary_line(disjoint);
+}
+
+TEST(compare_print, partly_judged_says_undecided_and_what_was_judged) {
+    auto c = against_base("identical");
+    c.cases.front().outcome = verdict::inconclusive;
+    EXPECT_EQ(summary_line(c), "6 cases: 1 inconclusive, 5 same. UNDECIDED: timing judged for 5 "
+                               "of 6 cases (no regression among them) (fail on "
+                               "slower,wrong,unmeasured)");
+    // A failing case decides the headline whatever else is undecided.
+    c.cases.back().outcome = verdict::slower;
+    c.cases.back().fails = true;
+    EXPECT_EQ(summary_line(c).find("FAIL: 1 case fails"), summary_line(c).find("FAIL"));
+    EXPECT_NE(summary_line(c).find("FAIL: 1 case fails"), std::string::npos);
 }
 
 TEST(compare_print, undecided_cases_are_listed_above_the_table) {
