@@ -22,7 +22,8 @@ status=0
 
 mapfile -t cxx < <(git ls-files '*.cpp' '*.hpp')
 if ! clang-format --dry-run --Werror "${cxx[@]}" 2>/tmp/grp-format.$$; then
-  grep -o '^[^:]*\.[ch]pp' /tmp/grp-format.$$ | sort -u | sed 's/^/  not formatted: /' >&2
+  grep -oE '^[^ :]+\.[ch]pp:[0-9]+:[0-9]+: ' /tmp/grp-format.$$ | cut -d: -f1 | sort -u |
+    sed 's/^/  not formatted: /' >&2
   echo "clang-format: run 'clang-format -i FILE' on the files above" >&2
   status=1
 fi

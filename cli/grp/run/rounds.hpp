@@ -1,6 +1,6 @@
-// Sampling in rounds. A round visits every active case once, in a fresh seeded permutation; each visit binds
-// fresh partial buffers, runs `warmup` untimed launches, then timed launch chains until the
-// round's noise target or time share is reached, checking every launch's final value. Rounds
+// Sampling in rounds. A round visits every active case once, in a fresh seeded permutation; each
+// visit binds fresh partial buffers, runs `warmup` untimed launches, then timed launch chains until
+// the round's noise target or time share is reached, checking every launch's final value. Rounds
 // start at least `round_spacing_s` apart (the device idles if one pass over the cases is
 // quicker), and every round gets fresh working copies of the inputs. With CPU rotation each
 // round's launches are submitted from the next CPU of ctx.rotation_cpus.

@@ -1,8 +1,7 @@
 #include "grp/model/plan/round_order.hpp"
 
-#include <gtest/gtest.h>
-
 #include <algorithm>
+#include <gtest/gtest.h>
 #include <numeric>
 #include <set>
 #include <vector>
