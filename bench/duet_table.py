@@ -5,13 +5,14 @@ prints, per candidate, n and local size, the mean of the within-round ratio - 1 
 invocations and the count of each verdict. `same` is an identical kernel: any slower/faster
 there is a false alarm, and its mean ratio is the bias of the experiment itself.
 
-  duet_table.py BIN DIR
+  duet_table.py BIN DIR [PAIR]      # PAIR: compare --pair's argument, default old=same,s220
 """
 import json, subprocess, sys, glob, collections
 binary, folder = sys.argv[1], sys.argv[2]
+pair = sys.argv[3] if len(sys.argv) > 3 else "old=same,s220"
 rows = collections.defaultdict(list)
 for f in sorted(glob.glob(folder + "/duet_*.json")):
-    out = subprocess.run([binary, "compare", "--pair", "old=same,s220", f, "--json"], capture_output=True, text=True).stdout
+    out = subprocess.run([binary, "compare", "--pair", pair, f, "--json"], capture_output=True, text=True).stdout
     j = json.loads(out)
     for c in j["comparisons"]:
         cand = c["candidate"].split(":")[-1] if ":" in c["candidate"] else c["candidate"]
