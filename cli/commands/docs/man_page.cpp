@@ -31,6 +31,8 @@ constexpr exit_code_doc exit_codes[] = {
           "written"},
     {"6", "self-check: host and device disagree on a struct layout"},
     {"7", "nothing measured: run skipped every case (the reasons are printed)"},
+    {"8", "undecided: compare found no failing case but judged the timing of none of a "
+          "candidate's cases; the headline says UNDECIDED, never PASS"},
     {"70", "internal error: a bug; the message says so"},
     {"128+N", "run was stopped by signal N (SIGINT 130, SIGTERM 143, SIGHUP 129); the finished "
               "cases are saved, marked incomplete"},

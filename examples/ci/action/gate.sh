@@ -29,8 +29,8 @@
 #   --benchmark-json FILE  also write github-action-benchmark's customSmallerIsBetter JSON
 #   -- RUN-ARGS            passed to `run` (default: -l 64,256 -n 2^20 -t float --seed 1)
 # Environment: GPU_REDUCE_PROF (the binary; default gpu-reduce-prof on PATH).
-# Exit: 0 pass, 1 regression or wrong result, 2 usage, else the tool's exit code (3 OpenCL,
-# 4 kernel build, 5 bad profile, 7 nothing measured).
+# Exit: 0 pass, 1 regression or wrong result, 2 usage, 8 undecided (timing judged no case), else
+# the tool's exit code (3 OpenCL, 4 kernel build, 5 bad profile, 7 nothing measured).
 set -euo pipefail
 
 bin=${GPU_REDUCE_PROF:-gpu-reduce-prof}
