@@ -5,7 +5,7 @@
 # identical copy's verdicts and mean ratio are the bias of each build's experiment.
 #   bench/aa_gridstride.sh BASE_BIN NEW_BIN [WRAPPER]     # then: bench/duet_table.py BIN DIR old=same
 # Environment: OUT (default ./aa-gridstride), ITER (10), SWEEP ("-l 64,256 -n 2^22,2^26"),
-# RUN_ARGS ("--runs 8 --rounds 48").
+# RUN_ARGS ("--runs 8 --rounds 48"), REVERSED (1: the spec lists `same` before `old`).
 set -euo pipefail
 base=$(realpath "$1") new=$(realpath "$2")
 wrap=${3:+$(realpath "$3")}
@@ -20,8 +20,10 @@ entry() {
  "grid": {"elems_per_item": 1, "max_groups": "8*cu"}, "local_size": {"pow2": true, "max": 1024},
  "local_mem": {"elems_per_item": 1}, "types": ["float"], "finish": "passes"}' "$1"
 }
+first=old second=same
+[[ ${REVERSED:-0} == 1 ]] && first=same second=old
 printf '{"spec_version": 1, "source": "gridstride_sum.cl", "kernels": [%s, %s]}\n' \
-  "$(entry old)" "$(entry same)" >"$out/spec/aa.json"
+  "$(entry "$first")" "$(entry "$second")" >"$out/spec/aa.json"
 for i in $(seq 1 "${ITER:-10}"); do
   for v in base new; do
     bin=$new
