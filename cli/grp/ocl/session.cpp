@@ -1,7 +1,5 @@
 #include "grp/ocl/session.hpp"
 
-#include <functional>
-
 namespace grp::ocl {
 
 session::session(device_handle dev) : m_dev(std::move(dev)) {
@@ -14,8 +12,8 @@ session::session(device_handle dev) : m_dev(std::move(dev)) {
 }
 
 cl::Kernel session::kernel(const std::string& source, const std::string& options,
-                           const std::string& entry) {
-    auto key = std::make_pair(std::hash<std::string>{}(source), options);
+                           const std::string& entry, const std::string& owner) {
+    const program_key key{owner, source, options};
     auto it = m_programs.find(key);
     if (it == m_programs.end()) {
         cl::Program program(m_context, source);
@@ -58,8 +56,9 @@ cl::Kernel session::kernel(const std::string& source, const std::string& options
     }
 }
 
-std::string session::build_log(const std::string& source, const std::string& options) const {
-    auto it = m_logs.find(std::make_pair(std::hash<std::string>{}(source), options));
+std::string session::build_log(const std::string& source, const std::string& options,
+                               const std::string& owner) const {
+    auto it = m_logs.find(program_key{owner, source, options});
     return it == m_logs.end() ? "" : it->second;
 }
 

@@ -1,6 +1,11 @@
 // One device's OpenCL state for a run: context, an in-order profiling queue, and a program
-// cache keyed by (source, build options) so each configuration compiles once. Build failures
-// become kernel_build_error with the full log; other cl::Error become opencl_error with context.
+// cache keyed by (owner, source, build options) so each configuration compiles once. The owner
+// is the kernel's name in the sweep: two kernels of the same source and options (a duet's base
+// and an unchanged candidate) get programs of their own, as in two applications. Sharing one
+// program made the second kernel object read 7 % slower than the first on the H100 at 2^20,
+// local 64, in 22 of 22 invocations (bench/results/h100-gate-duet-shared-program.txt; with a
+// program each: h200-gate-duet-control.txt). Build failures become kernel_build_error with the full
+// log; other cl::Error become opencl_error with context.
 #pragma once
 
 #include "grp/model/measure/timestamps.hpp"
@@ -8,6 +13,7 @@
 
 #include <map>
 #include <string>
+#include <tuple>
 #include <utility>
 
 namespace grp::ocl {
@@ -23,15 +29,15 @@ public:
     [[nodiscard]] cl::Context& context() { return m_context; }
     [[nodiscard]] cl::CommandQueue& queue() { return m_queue; }
 
-    /// The kernel `entry` of `source` built with `options`; compiled on first use. Throws
-    /// kernel_build_error (exit 4) with the build log, or file_error-free opencl_error when the
-    /// entry point is missing.
+    /// The kernel `entry` of `source` built with `options` for `owner`; compiled on first use.
+    /// Throws kernel_build_error (exit 4) with the build log, or file_error-free opencl_error
+    /// when the entry point is missing.
     cl::Kernel kernel(const std::string& source, const std::string& options,
-                      const std::string& entry);
+                      const std::string& entry, const std::string& owner = "");
 
     /// The build log of a program built by kernel() ("" if none was built with these inputs).
-    [[nodiscard]] std::string build_log(const std::string& source,
-                                        const std::string& options) const;
+    [[nodiscard]] std::string build_log(const std::string& source, const std::string& options,
+                                        const std::string& owner = "") const;
 
     /// Number of distinct programs built so far (for progress and tests).
     [[nodiscard]] std::size_t programs_built() const { return m_programs.size(); }
@@ -40,8 +46,10 @@ private:
     device_handle m_dev;
     cl::Context m_context;
     cl::CommandQueue m_queue;
-    std::map<std::pair<std::size_t, std::string>, cl::Program> m_programs;
-    std::map<std::pair<std::size_t, std::string>, std::string> m_logs;
+    using program_key =
+        std::tuple<std::string, std::string, std::string>; ///< owner, source, options
+    std::map<program_key, cl::Program> m_programs;
+    std::map<program_key, std::string> m_logs;
 };
 
 /// Reads QUEUED, SUBMIT, START and END of a finished event. Throws opencl_error.

@@ -81,14 +81,14 @@ launch_chain::launch_chain(ocl::session& s, const kernel_spec& k, const sweep_po
             options += (options.empty() ? "" : " ") + cl_options;
         }
         try {
-            m_kernels.push_back(s.kernel(k.source_text, options, k.entry));
+            m_kernels.push_back(s.kernel(k.source_text, options, k.entry, k.name));
         } catch (const file_error& e) {
             throw file_error(k.spec_path + ": " + k.name + ".entry: " + e.what());
         }
         if (i == 0) {
             m_options = options;
             // Drivers put register counts and warnings here (NVIDIA: -cl-nv-verbose).
-            m_log = s.build_log(k.source_text, options);
+            m_log = s.build_log(k.source_text, options, k.name);
         }
         const auto have = m_kernels.back().getInfo<CL_KERNEL_NUM_ARGS>();
         if (have != k.args.size()) {
