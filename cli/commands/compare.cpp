@@ -2,54 +2,27 @@
 // cases by key, decides each from a confidence interval of the change over rounds and runs,
 // prints a table, markdown, JSON or CSV, and exits 1 when a case fails under --fail-on (a
 // regression is a result, not an error: only unreadable profiles and bad options are
-// exceptions).
+// exceptions). One duet profile, or --pair: compare_pair.cpp.
 #include "grp/model/compare/compare.hpp"
 
 #include "commands/command.hpp"
+#include "commands/compare_output.hpp"
+#include "commands/compare_pair.hpp"
 #include "commands/validators.hpp"
 #include "grp/core/error.hpp"
-#include "grp/core/files/output_file.hpp"
 #include "grp/core/text_safe.hpp"
 #include "grp/model/baseline/merge.hpp"
 #include "grp/model/compare/case_compare.hpp"
-#include "grp/model/compare/pair.hpp"
 #include "grp/model/profile/io.hpp"
-#include "grp/report/console/compare.hpp"
-#include "grp/report/csv/compare.hpp"
-#include "grp/report/json/compare.hpp"
-#include "grp/report/markdown/compare.hpp"
-#include "grp/report/text/compare_tables.hpp"
-#include "grp/report/text/table.hpp"
 
 #include <algorithm>
 #include <cstdlib>
 #include <iostream>
 #include <memory>
-#include <optional>
-#include <set>
-#include <sstream>
 
 namespace grp::cli {
 
 namespace {
-
-struct compare_cli_options {
-    std::vector<std::string> files, bases;
-    std::string pair; ///< --pair OLD=NEW[,NEW...]: kernels of one profile
-    std::string threshold = "5%";
-    double alpha = 0.01;
-    std::size_t min_rounds = 2;
-    double max_cpu_wait = 0.1;
-    bool max_cpu_wait_given = false; ///< --max-cpu-wait on the command line
-    std::string fail_on = "slower,wrong,unmeasured";
-    std::string normalize = "none";
-    bool allow_cross_machine = false;
-    bool markdown = false, json = false, force = false;
-    std::string csv; ///< "" none, "-" stdout, else a file
-    std::string color = "auto";
-    std::string correction = "holm";
-    std::string moderate = "auto";
-};
 
 /// "5", "5%" or "7.5%" -> 0.05 / 0.075. Throws usage_error otherwise.
 double parse_threshold(std::string text) {
@@ -65,7 +38,7 @@ double parse_threshold(std::string text) {
     return pct / 100.0;
 }
 
-compare_options options_of(const compare_cli_options& cli) {
+compare_options options_of(const compare_cli_options& cli, bool duet) {
     compare_options opt;
     opt.threshold = parse_threshold(cli.threshold);
     opt.alpha = cli.alpha;
@@ -74,7 +47,7 @@ compare_options options_of(const compare_cli_options& cli) {
     // both kernels of it, and the ratio cancels it: under a CI-like load on PoCL the duet that
     // kept every round was right (+33.9 % for a +30 % copy, same for an identical one), while
     // separate invocations given the same rounds were confidently wrong (docs/compare.md).
-    opt.max_cpu_wait = !cli.pair.empty() && !cli.max_cpu_wait_given ? 0.0 : cli.max_cpu_wait;
+    opt.max_cpu_wait = duet && !cli.max_cpu_wait_given ? 0.0 : cli.max_cpu_wait;
     opt.fail_on = parse_fail_on(cli.fail_on);
     opt.cross_machine_fails = cli.allow_cross_machine;
     opt.correction =
@@ -135,117 +108,11 @@ void check_reference(const compare_options& opt, const profile& base) {
                       "), a full case key, or peak");
 }
 
-/// The --csv output, checked before any profile is read: not an input, writable, and not on
-/// stdout together with --json or --markdown.
-std::optional<output_file> csv_output(const compare_cli_options& cli) {
-    if (cli.csv.empty()) {
-        return std::nullopt;
-    }
-    if (cli.csv == "-" && (cli.json || cli.markdown)) {
-        throw usage_error("--csv - and --" + std::string(cli.json ? "json" : "markdown") +
-                          " would both write to stdout; give --csv a file");
-    }
-    output_file csv(cli.csv, "CSV", cli.force);
-    std::vector<std::string> inputs = cli.files;
-    inputs.insert(inputs.end(), cli.bases.begin(), cli.bases.end());
-    check_distinct_files(inputs, {&csv});
-    csv.probe();
-    return csv;
-}
-
-void print_results(const compare_cli_options& cli, const std::vector<comparison>& all,
-                   const std::optional<output_file>& csv) {
-    if (csv) {
-        std::ostringstream text;
-        print_comparisons_csv(text, all);
-        csv->write(text.str());
-    }
-    // Warnings go to stderr in every format, before the results, so that stdout holds only
-    // the comparison and a person still sees them first.
-    for (const auto& c : all) {
-        for (const auto& w : c.warnings) {
-            std::cerr << "warning: " << (all.size() > 1 ? terminal_escape(c.cand_label) + ": " : "")
-                      << terminal_escape(w) << '\n';
-        }
-    }
-    std::cerr.flush();
-    const bool csv_on_stdout = csv && csv->is_stdout();
-    if (cli.json) {
-        std::cout << comparisons_to_json(all).dump(2) << '\n';
-    } else if (cli.markdown) {
-        print_comparisons_markdown(std::cout, all);
-    } else if (!csv_on_stdout) {
-        print_comparisons(std::cout, all, use_colour(1, cli.color));
-    }
-}
-
-/// 1 when a case of any comparison fails under --fail-on; else 8 when the policy gates timing
-/// and timing judged no case of some candidate (a gate that decided nothing is not a pass); else
-/// 0. A candidate judged on some cases and undecided on others exits 0: its headline says
-/// UNDECIDED, and --fail-on inconclusive makes those cases fail.
-int exit_status(const std::vector<comparison>& all) {
-    const bool failed =
-        std::any_of(all.begin(), all.end(), [](const auto& c) { return c.failed(); });
-    if (failed) {
-        return static_cast<int>(exit_code::regression_or_wrong);
-    }
-    const bool judged_nothing =
-        std::any_of(all.begin(), all.end(), [](const auto& c) { return c.judged_nothing(); });
-    return static_cast<int>(judged_nothing ? exit_code::undecided : exit_code::ok);
-}
-
-/// The pairs of --pair, checked against the profile: every kernel named must be in it.
-std::vector<kernel_pair> checked_pairs(const compare_cli_options& cli, const profile& p) {
-    std::vector<kernel_pair> pairs;
-    try {
-        pairs = parse_kernel_pairs(cli.pair);
-    } catch (const std::invalid_argument& e) {
-        throw usage_error("--pair " + terminal_escape(e.what()));
-    }
-    std::set<std::string> kernels;
-    for (const auto& c : p.cases) {
-        kernels.insert(c.key.kernel);
-    }
-    std::string known;
-    for (const auto& k : kernels) {
-        known += (known.empty() ? "" : ", ") + k;
-    }
-    for (const auto& pr : pairs) {
-        for (const auto* name : {&pr.base, &pr.cand}) {
-            if (kernels.count(*name) == 0) {
-                throw usage_error("--pair: " + terminal_escape(cli.files.front()) +
-                                  " has no case of kernel '" + terminal_escape(*name) +
-                                  "' (it has: " + terminal_escape(known) + ")");
-            }
-        }
-    }
-    return pairs;
-}
-
-/// --pair: one profile, each candidate kernel against the baseline kernel in the same rounds.
-int run_pair_compare(const compare_cli_options& cli, const compare_options& opt) {
-    if (cli.files.size() != 1 || !cli.bases.empty() || opt.normalize != normalization::none) {
-        throw usage_error("--pair compares kernels of ONE profile (both measured in the same "
-                          "invocation): give exactly one PROFILE, and no --base or --normalize");
-    }
-    const auto csv = csv_output(cli);
-    const profile p = load_profile(cli.files.front());
-    std::vector<comparison> all;
-    for (const auto& pr : checked_pairs(cli, p)) {
-        all.push_back(compare_pair(p, pr, opt, cli.files.front()));
-    }
-    print_results(cli, all, csv);
-    return exit_status(all);
-}
-
 int run_compare(const compare_cli_options& cli) {
-    const auto opt = options_of(cli);
-    if (!cli.pair.empty()) {
+    const bool duet = duet_requested(cli);
+    const auto opt = options_of(cli, duet);
+    if (duet) {
         return run_pair_compare(cli, opt);
-    }
-    if (cli.bases.empty() && cli.files.size() < 2) {
-        throw usage_error("compare needs a baseline and a candidate: BASE.json CAND.json, or "
-                          "--base RUN.json (repeatable) CAND.json");
     }
     const auto csv = csv_output(cli);
     // Load everything first: a bad profile is exit 5 before anything is printed.
@@ -270,6 +137,7 @@ const char* compare_footer = R"(Examples:
   gpu-reduce-prof compare base.json new.json --csv changes.csv   # the table, and a CSV
   gpu-reduce-prof compare h100.json mi300.json --normalize peak   # across machines
   gpu-reduce-prof compare a.json b.json c.json               # matrix: cases x profiles vs a.json
+  gpu-reduce-prof compare duet.json                 # a duet from run --duet, control included
   gpu-reduce-prof compare --pair old=new duet.json           # two kernels of one invocation
 
 Each case is judged on its rounds (one median per round; run measures several, spread over
@@ -283,10 +151,13 @@ width); unmeasured: no usable timing. Cases match by kernel, type, layout, n, lo
 operator and parameters. Raw times of different devices never fail; of different machines
 only with --allow-cross-machine. With --pair the change is the median ratio NEW/OLD over the
 rounds both ran in (Hodges-Lehmann, signed-rank interval); when the processes disagree about
-it, the interval is Student's over the process means.
+it, the interval is Student's over the process means. A duet from run --duet carries an A/A
+control (the base kernel built again): a candidate is judged only where the control reads
+same; where it reads slower or faster the case is biased (the experiment, not the kernel).
 
 Exit codes: 0 no failing case, 1 a case fails under --fail-on (improvements never fail),
-2 usage, 5 unreadable or invalid profile or unsupported schema major.)";
+2 usage, 5 unreadable or invalid profile or unsupported schema major, 8 timing judged no case
+of a candidate (UNDECIDED), 9 a duet's control was not same (BIASED).)";
 
 void add_compare_options(CLI::App* sub, compare_cli_options& o) {
     sub->add_option("--threshold", o.threshold,
@@ -343,7 +214,7 @@ void add_compare(CLI::App& app, command_slot& slot) {
     sub->footer(compare_footer);
     sub->add_option("profiles", opt->files,
                     "BASE.json CAND.json [MORE.json...] (the first is the base), or with "
-                    "--base only the candidates")
+                    "--base only the candidates, or one DUET.json (run --duet)")
         ->required()
         ->expected(1, -1)
         ->type_name("FILE");

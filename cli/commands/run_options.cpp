@@ -6,6 +6,7 @@
 #include "grp/core/units.hpp"
 #include "grp/model/host/reduce_op.hpp"
 #include "grp/model/profile/io.hpp"
+#include "grp/model/spec/duet.hpp"
 #include "grp/model/spec/kernel_catalog.hpp"
 #include "grp/report/text/table.hpp"
 #include "grp/run/run_record.hpp"
@@ -28,6 +29,9 @@ const char* run_footer = R"(Examples:
   gpu-reduce-prof run --layout aos12,aos16,soa -n 2^24  # the vec3 layout kernels
   gpu-reduce-prof run -k my_kernels/sum.json -l 256    # your own kernel, described by a spec
   gpu-reduce-prof run -k seed.json -n 256 --data iota   # 0+1+...+255 = 32640, exactly
+  gpu-reduce-prof run -k my.json --duet base/my.json --runs 8 --rounds 48 -o duet.json
+                                  # a duet: base, candidate and an A/A control, then
+  gpu-reduce-prof compare duet.json                     # judge it
   gpu-reduce-prof run --list                            # built-in kernels
 
 Every case is verified before timing (the first launch within tolerance, the input left
@@ -46,6 +50,13 @@ void add_sweep_options(CLI::App* sub, run_cli_options& o) {
                     "Built-in names or globs ('reduce*', 'all', 'default'), or paths to a .json "
                     "spec or a .cl with its spec beside it. Default: the built-in default sweep")
         ->delimiter(',');
+    sub->add_option("--duet", o.duet,
+                    "The base revision's spec (or .cl with its spec beside it): each of its "
+                    "kernels is timed beside -k's kernel of the same name as base:NAME, and "
+                    "again, built apart, as control:NAME (an A/A control); all kernels of a sweep "
+                    "point alternate their launches in every round. Judge it with 'compare "
+                    "DUET.json'")
+        ->type_name("BASE_SPEC");
     sub->add_option("-l,--local-size", o.local_sizes,
                     "Work-group sizes: a list (32,64,256), 'pow2' (1..device max) or 'all' "
                     "(pow2 and multiples of the preferred multiple)")
@@ -253,7 +264,6 @@ run::run_options to_run_options(const run_cli_options& o) {
     r.sweep.local_sizes = o.local_sizes;
     r.sweep.order = parse_sweep_order(o.order);
     r.sweep.seed = o.seed;
-    r.measure.order_seed = o.seed;
     r.search = parse_search(o.search);
     if (!o.resume.empty()) {
         r.resume = std::make_shared<const profile>(load_profile(o.resume));
@@ -263,6 +273,7 @@ run::run_options to_run_options(const run_cli_options& o) {
         r.sweep.random_configs = r.search.count;
     }
     r.measure = o.measure;
+    r.measure.order_seed = o.seed;
     r.measure.max_noise = o.max_noise_pct / 100.0;
     if (o.samples != 0) {
         r.measure.min_samples = r.measure.max_samples = o.samples;
@@ -279,7 +290,13 @@ run::run_options to_run_options(const run_cli_options& o) {
         r.scenarios.push_back(sc);
     }
     // `run --scenario X` alone runs the scenario only; add -k to sweep kernels as well.
-    if (o.scenarios.empty() || !o.kernels.empty() || !o.layouts.empty()) {
+    if (!o.duet.empty()) {
+        auto plan = plan_duet(resolve_kernels({o.duet}, r.sweep.layouts),
+                              resolve_kernels(o.kernels, r.sweep.layouts));
+        r.kernels = instantiate_kernels(plan.kernels);
+        r.duet = std::move(plan.triples);
+        r.duet_base = o.duet;
+    } else if (o.scenarios.empty() || !o.kernels.empty() || !o.layouts.empty()) {
         r.kernels = instantiate_kernels(resolve_kernels(o.kernels, r.sweep.layouts));
     }
     r.barrier_runs = o.barrier_runs;

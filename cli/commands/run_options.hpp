@@ -15,6 +15,7 @@ struct run_cli_options {
     std::string order = "sequential";
     std::string search = "exhaustive"; ///< exhaustive | random:N | halving[:ETA]
     std::string resume;                ///< a profile whose cases are not measured again
+    std::string duet;   ///< the base revision's spec, timed beside -k's kernels (spec/duet.hpp)
     std::string output; ///< the profile; "-" is stdout (the tables then go to stderr)
     std::string csv;    ///< one row per case; "" none, "-" stdout
     std::string color = "auto";

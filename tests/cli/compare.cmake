@@ -136,7 +136,7 @@ grp_cli_test(compare_not_json 5 "compare\\.cmake:1:1: not valid JSON"
              compare ${CMP}/base.json ${CMAKE_CURRENT_LIST_DIR}/compare.cmake)
 grp_cli_test(compare_no_such_file 5 "no-such-profile\\.json: cannot open"
              compare ${CMP}/base.json ${CMP}/no-such-profile.json)
-grp_cli_test(compare_one_profile_is_usage 2 "needs a baseline and a candidate"
+grp_cli_test(compare_one_profile_is_usage 2 "needs a baseline and a candidate.*base.json records no duet"
              compare ${CMP}/base.json)
 grp_cli_test(compare_empty_fail_on_is_usage 2 "--fail-on"
              compare ${CMP}/base.json ${CMP}/rerun.json --fail-on=)
@@ -174,6 +174,21 @@ grp_cli_test(compare_pair_not_old_equals_new_exit_2 2 "--pair 'reduce6' is not O
              compare --pair reduce6 ${CMP}/duet.json)
 grp_cli_test(compare_pair_two_profiles_exit_2 2 "--pair compares kernels of ONE profile"
              compare --pair reduce6=reduce6_slow ${CMP}/duet.json ${CMP}/base.json)
+
+# run --duet records base, candidate and an A/A control (settings.duet): `compare DUET.json`
+# judges the control first and the candidate only where the control reads same.
+grp_cli_test(compare_duet_control_same_judges_candidate 1
+             "A/A control: same in every case.*reduce6: 1 cases: 1 slower\\. FAIL"
+             compare ${CMP}/duet_controlled.json)
+grp_cli_test(compare_duet_biased_control_exit_9 9
+             "built again\\) read \\+8\\.[0-9]+% .*no candidate here.*A/A CONTROL BIASED.*BIASED: 1 of 1 cases not judged"
+             compare ${CMP}/duet_biased.json)
+grp_cli_test(compare_duet_biased_markdown_headline 9 "### gpu-reduce-prof compare: BIASED"
+             compare ${CMP}/duet_biased.json --markdown)
+grp_cli_test(compare_duet_pair_uses_the_recorded_control 9 "\"role\": \"control\".*\"biased\": 1"
+             compare --pair base:reduce6=reduce6 ${CMP}/duet_biased.json --json)
+grp_cli_test(compare_pair_without_control_warns 1 "warning: no A/A control beside reduce6"
+             compare --pair reduce6=reduce6_slow ${CMP}/duet.json)
 
 # A duet keeps disturbed rounds by default; --max-cpu-wait sets them aside (then UNDECIDED).
 add_test(NAME cli.compare_pair_keeps_disturbed_rounds_by_default

@@ -94,3 +94,9 @@ grp_cli_test(run_runs_more_than_rounds_is_usage 2 "--runs 3 needs --rounds 3 or 
              run -k reduce6 -n 4096 --runs 3 --rounds 2)
 grp_cli_test(run_runs_zero_is_usage 2 "--runs takes a count from 1 to 100, got '0'"
              run -k reduce6 -n 4096 --runs 0)
+
+# run --duet: base, candidate and A/A control in one profile, launches alternating per round.
+add_test(NAME cli.run_duet_times_base_candidate_and_control_together
+         COMMAND ${CMAKE_CURRENT_LIST_DIR}/duet_run.sh ${GRP_BIN} ${GRP_KDATA})
+set_tests_properties(cli.run_duet_times_base_candidate_and_control_together
+                     PROPERTIES LABELS cli TIMEOUT 600)

@@ -19,6 +19,7 @@ enum class exit_code : int {
     verification = 6,     ///< a self-check failed (e.g. host/device struct sizes disagree)
     nothing_measured = 7, ///< run: every case was skipped, so nothing was measured
     undecided = 8,        ///< compare: no case fails, but timing judged none of a candidate's cases
+    biased = 9,           ///< compare: no case fails, but a duet's A/A control was not `same`
     internal = 70,        ///< a bug: an exception that is not a grp::error (sysexits EX_SOFTWARE)
 };
 

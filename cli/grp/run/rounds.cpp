@@ -8,6 +8,7 @@
 #include "grp/run/launch/case_checks.hpp"
 
 #include <algorithm>
+#include <map>
 #include <set>
 #include <thread>
 
@@ -77,57 +78,168 @@ void keep_spacing(round_context& ctx, clock::time_point previous) {
 
 } // namespace
 
-void sample_round(round_context& ctx, prepared_case& c) {
-    const auto& m = ctx.measure;
-    const auto resolution = ctx.session.info().timer_resolution_ns.value_or(0);
+namespace {
+
+/// One case's visit in a round: its record and the samples kept for its stopping rule.
+struct visit {
+    prepared_case* c;
     round_record round;
-    round.started_s = seconds_since(ctx.run_start);
-    contention_meter contention;
-    contention.start();
-    round.warmup = m.warmup;
-    round.cpu = ctx.round_cpu;
     std::vector<double> kept;
+    bool dropped = false; ///< a launch failed, or the stop request cut the visit off
+    bool done = false;    ///< its stopping rule was met
+};
+
+/// A cl::Error ends the visit: the case is failed and deactivated, unless the stop request cut
+/// it off (then the round is simply not finished).
+void fail_visit(visit& v, const cl::Error& e) {
+    v.dropped = true;
+    if (interrupted()) {
+        return;
+    }
+    v.c->result.status = case_status::failed;
+    v.c->result.reason = ocl::wrap("timing " + v.c->result.key.to_string(), e).what();
+    v.c->chain.reset();
+}
+
+/// Binds fresh partial buffers and runs the untimed warm-up launches.
+void begin_visit(round_context& ctx, visit& v) {
+    auto& c = *v.c;
+    v.round.started_s = seconds_since(ctx.run_start);
+    v.round.warmup = ctx.measure.warmup;
+    v.round.cpu = ctx.round_cpu;
     try {
         c.chain->bind(ctx.inputs.get(c.input).working);
-        for (std::uint64_t i = 0; i < m.warmup && !interrupted(); ++i) {
+        for (std::uint64_t i = 0; i < ctx.measure.warmup && !interrupted(); ++i) {
             if (c.restore_each_launch) {
                 ctx.inputs.restore(c.input);
             }
             c.chain->run_untimed();
         }
-        const auto start = clock::now();
-        while (!interrupted() && !round_done(m, round, kept, seconds_since(start))) {
-            timed_launch(ctx, c, round, kept, resolution);
-        }
-        if (c.restore_each_launch) {
-            // Its last launch changed the shared working copy (declared in place, or caught
-            // writing): the next case must start from pristine data.
-            ctx.inputs.restore(c.input);
-        } else {
-            ++c.result.verification.input_checks;
-            if (ctx.inputs.modified(c.input)) {
-                ctx.inputs.restore(c.input);
-                c.result.verification.input_modified = true;
-                c.restore_each_launch = true;
-                mark_wrong(c.result, "the kernel wrote into its input buffer during timing");
-            }
-        }
     } catch (const cl::Error& e) {
-        if (interrupted()) {
-            return; // cut off by the stop request: not a finished round
-        }
-        c.result.status = case_status::failed;
-        c.result.reason = ocl::wrap("timing " + c.result.key.to_string(), e).what();
-        c.chain.reset();
-        return;
+        fail_visit(v, e);
     }
-    round.cpu_wait = contention.ratio();
-    if (kept.size() >= 2 && median_rse(kept) > m.max_noise) {
+}
+
+/// Which kernel of the visits wrote into their shared input: each is launched once more on
+/// pristine data (a kernel that writes only sometimes is caught by a later round).
+void find_input_writer(round_context& ctx, std::vector<visit>& visits) {
+    for (auto& v : visits) {
+        auto& c = *v.c;
+        if (v.dropped || c.restore_each_launch) {
+            continue;
+        }
+        ctx.inputs.restore(c.input);
+        if (visits.size() > 1) {
+            c.chain->run_untimed();
+        }
+        if (visits.size() == 1 || ctx.inputs.modified(c.input)) {
+            ctx.inputs.restore(c.input);
+            c.result.verification.input_modified = true;
+            c.restore_each_launch = true;
+            mark_wrong(c.result, "the kernel wrote into its input buffer during timing");
+        }
+    }
+}
+
+/// After the visits' last launches: the shared working copy is pristine again, and a kernel
+/// caught writing its input is marked wrong.
+void check_inputs(round_context& ctx, std::vector<visit>& visits) {
+    bool checked = false, restore = false;
+    for (auto& v : visits) {
+        if (v.dropped) {
+            continue;
+        }
+        // A kernel declared in place, or caught writing, changed the working copy by design.
+        restore = restore || v.c->restore_each_launch;
+        checked = checked || !v.c->restore_each_launch;
+        v.c->result.verification.input_checks += v.c->restore_each_launch ? 0 : 1;
+    }
+    const auto& input = visits.front().c->input;
+    if (restore) {
+        ctx.inputs.restore(input);
+    } else if (checked && ctx.inputs.modified(input)) {
+        try {
+            find_input_writer(ctx, visits);
+        } catch (const cl::Error&) {
+            ctx.inputs.restore(input); // the visits' own failures were recorded already
+        }
+    }
+}
+
+/// How the CPU was shared while a group's visits ran.
+struct cpu_share {
+    std::optional<double> wait, others;
+};
+
+void end_visit(const measure_options& m, visit& v, const cpu_share& share) {
+    auto& c = *v.c;
+    v.round.cpu_wait = share.wait;
+    v.round.other_cpu = share.others;
+    if (v.kept.size() >= 2 && median_rse(v.kept) > m.max_noise) {
         c.result.noise_target_met = false;
     }
-    if (!round.samples_ns.empty() || round.flagged > 0) {
-        c.result.rounds.push_back(std::move(round));
+    if (!v.round.samples_ns.empty() || v.round.flagged > 0) {
+        c.result.rounds.push_back(std::move(v.round));
     }
+}
+
+/// Timed launches of the visits in turn (ABAB...), each until its stopping rule is met; a
+/// visit's time budget is its share of the elapsed time.
+void alternate(round_context& ctx, std::vector<visit>& visits) {
+    const auto resolution = ctx.session.info().timer_resolution_ns.value_or(0);
+    const auto start = clock::now();
+    const auto share = static_cast<double>(visits.size());
+    for (bool any = true; any && !interrupted();) {
+        any = false;
+        for (auto& v : visits) {
+            if (v.dropped || v.done) {
+                continue;
+            }
+            v.done = round_done(ctx.measure, v.round, v.kept, seconds_since(start) / share);
+            if (v.done) {
+                continue;
+            }
+            try {
+                timed_launch(ctx, *v.c, v.round, v.kept, resolution);
+                any = true;
+            } catch (const cl::Error& e) {
+                fail_visit(v, e);
+            }
+        }
+    }
+}
+
+} // namespace
+
+void sample_group(round_context& ctx, const std::vector<prepared_case*>& group) {
+    if (group.empty()) {
+        return;
+    }
+    std::vector<visit> visits;
+    visits.reserve(group.size());
+    contention_meter contention;
+    contention.start();
+    for (auto* c : group) {
+        visits.push_back({c, {}, {}});
+        begin_visit(ctx, visits.back());
+    }
+    alternate(ctx, visits);
+    const cpu_share share{contention.ratio(), contention.others()};
+    if (interrupted() &&
+        std::any_of(visits.begin(), visits.end(), [](const visit& v) { return v.dropped; })) {
+        ctx.inputs.restore(visits.front().c->input);
+    } else {
+        check_inputs(ctx, visits);
+    }
+    for (auto& v : visits) {
+        if (!v.dropped) {
+            end_visit(ctx.measure, v, share);
+        }
+    }
+}
+
+void sample_round(round_context& ctx, prepared_case& c) {
+    sample_group(ctx, {&c});
 }
 
 namespace {
@@ -135,15 +247,66 @@ namespace {
 /// Rounds of the case that another process did not disturb (compare sets the others aside).
 std::size_t clean_rounds(const case_result& r) {
     return static_cast<std::size_t>(
-        std::count_if(r.rounds.begin(), r.rounds.end(), [](const auto& x) {
-            return !x.cpu_wait || *x.cpu_wait <= disturbed_cpu_wait;
-        }));
+        std::count_if(r.rounds.begin(), r.rounds.end(),
+                      [](const auto& x) { return !x.disturbed(disturbed_cpu_wait); }));
 }
 
 /// Whether round `r` visits case `c`: every planned round visits every active case; an extra
 /// round only the cases that lack undisturbed rounds.
 bool visits(std::size_t r, const measure_options& m, const prepared_case& c) {
     return c.active() && (r < m.rounds || clean_rounds(c.result) < m.rounds);
+}
+
+} // namespace
+
+namespace {
+
+/// The cases a round visits together, launches alternating: the kernels of one family
+/// (ctx.families) at the same type, layout, n, local size, operator and parameters. Every other
+/// case is a group of its own. Groups keep the order of their first case.
+std::vector<std::vector<prepared_case*>> groups_of(const round_context& ctx,
+                                                   const std::vector<prepared_case*>& cases) {
+    std::vector<std::vector<prepared_case*>> out;
+    std::map<std::string, std::size_t> index;
+    for (auto* c : cases) {
+        const auto family = ctx.families.find(c->result.key.kernel);
+        if (family == ctx.families.end()) {
+            out.push_back({c});
+            continue;
+        }
+        case_key k = c->result.key;
+        k.kernel = family->second;
+        const auto [it, added] = index.emplace(k.to_string(), out.size());
+        if (added) {
+            out.emplace_back();
+        }
+        out[it->second].push_back(c);
+    }
+    return out;
+}
+
+/// Round r's visit of one group: its members that the round visits, in a fresh seeded order
+/// (so none of them is always launched first); each round records the group's place.
+void visit_group(round_context& ctx, const std::vector<prepared_case*>& group, std::size_t r,
+                 std::uint32_t position) {
+    const auto& m = ctx.measure;
+    std::vector<prepared_case*> members;
+    for (auto i : round_order(group.size(), ~m.order_seed, m.first_round + r)) {
+        if (visits(r, m, *group[i])) {
+            members.push_back(group[i]);
+        }
+    }
+    std::vector<std::size_t> before;
+    before.reserve(members.size());
+    for (auto* c : members) {
+        before.push_back(c->result.rounds.size());
+    }
+    sample_group(ctx, members);
+    for (std::size_t i = 0; i < members.size(); ++i) {
+        if (members[i]->result.rounds.size() > before[i]) {
+            members[i]->result.rounds.back().position = position;
+        }
+    }
 }
 
 } // namespace
@@ -158,6 +321,7 @@ void run_rounds(round_context& ctx, const std::vector<prepared_case*>& cases,
         }
     }
     const auto& m = ctx.measure;
+    const auto groups = groups_of(ctx, cases);
     clock::time_point previous{};
     for (std::size_t r = 0; r < m.rounds + m.extra_rounds && !interrupted(); ++r) {
         if (r >= m.rounds && std::none_of(cases.begin(), cases.end(),
@@ -177,24 +341,17 @@ void run_rounds(round_context& ctx, const std::vector<prepared_case*>& cases,
             pin.emplace(*cpu);
         }
         ctx.round_cpu = pin ? pin->pinned() : std::nullopt;
-        // Every round visits the cases in a fresh seeded permutation (round_order.hpp), so no case
-        // keeps a neighbour or a place in the pass; the round records its position.
-        const auto order = round_order(cases.size(), m.order_seed, m.first_round + r);
+        // Every round visits the groups in a fresh seeded permutation (round_order.hpp), so no
+        // case keeps a neighbour or a place in the pass; the round records its position.
+        const auto order = round_order(groups.size(), m.order_seed, m.first_round + r);
         for (std::size_t k = 0; k < order.size() && !interrupted(); ++k) {
-            auto& c = *cases[order[k]];
-            if (visits(r, m, c)) {
-                const std::size_t before = c.result.rounds.size();
-                sample_round(ctx, c);
-                if (c.result.rounds.size() > before) {
-                    c.result.rounds.back().position = static_cast<std::uint32_t>(k);
-                }
-                if (progress) {
-                    progress(r, k);
-                }
+            visit_group(ctx, groups[order[k]], r, static_cast<std::uint32_t>(k));
+            if (progress) {
+                progress(r, k, groups.size());
             }
         }
         if (progress) {
-            progress(r, cases.size());
+            progress(r, groups.size(), groups.size());
         }
     }
 }

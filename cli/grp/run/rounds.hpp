@@ -13,7 +13,9 @@
 
 #include <chrono>
 #include <functional>
+#include <map>
 #include <optional>
+#include <string>
 #include <vector>
 
 namespace grp::run {
@@ -27,19 +29,31 @@ struct round_context {
     /// CPUs the rounds' launches are submitted from in turn; empty: no rotation.
     std::vector<int> rotation_cpus = {};
     std::optional<int> round_cpu = {}; ///< the CPU of the round being measured
+    /// Kernel name -> its family: the cases of one family at one sweep point alternate their
+    /// launches (run --duet puts every kernel in one family).
+    std::map<std::string, std::string> families = {};
 };
 
-/// Called after every case's visit (round, how many cases of the pass came before it in the
-/// round's order) and after every round (position == cases.size()).
-using round_progress = std::function<void(std::size_t round, std::size_t position)>;
+/// Called after every group's visit (round, how many groups of the pass came before it in the
+/// round's order, groups in the pass) and after every round (done == total).
+using round_progress = std::function<void(std::size_t round, std::size_t done, std::size_t total)>;
 
 /// One round of one case, appended to c.result.rounds. A cl::Error from a launch marks the
 /// case failed and deactivates it.
 void sample_round(round_context& ctx, prepared_case& c);
 
-/// Every round of every active case in `cases`, stopping early when interrupted(); round
-/// m.first_round + r visits them in round_order(cases.size(), m.order_seed, m.first_round + r)
-/// and records each case's place in that order (round_record::position).
+/// One round of several cases that read the same input, their timed launches alternating
+/// (ABAB...: whatever precedes one kernel's launch precedes the other's as often), each until
+/// its own stopping rule is met, with the round's time budget per case. Each gets its round
+/// record; the CPU wait is the group's. A kernel caught writing the shared input is found by
+/// launching each once more on pristine data.
+void sample_group(round_context& ctx, const std::vector<prepared_case*>& group);
+
+/// Every round of every active case in `cases`, stopping early when interrupted(). The cases
+/// of one family at one sweep point (ctx.families) form a group sampled together
+/// (sample_group); every other case is a group of its own. Round m.first_round + r visits the
+/// groups in round_order(groups, m.order_seed, m.first_round + r) and records each case's
+/// group's place in that order (round_record::position).
 void run_rounds(round_context& ctx, const std::vector<prepared_case*>& cases,
                 const round_progress& progress);
 

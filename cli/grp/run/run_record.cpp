@@ -53,30 +53,35 @@ nlohmann::ordered_json settings_json(const run_options& o) {
         layouts.push_back(to_string(l));
     }
     const auto& m = o.measure;
-    return {{"local_sizes", o.sweep.local_sizes},
-            {"search", to_string(o.search)},
-            {"sizes", o.sweep.sizes},
-            {"types", types},
-            {"layouts", layouts},
-            {"order", to_string(o.sweep.order)},
-            {"round_order", "seeded permutation"},
-            {"order_seed", m.order_seed},
-            {"seed", o.sweep.seed},
-            {"data", o.data.describe(o.sweep.seed)},
-            {"rounds", m.rounds},
-            {"extra_rounds", m.extra_rounds},
-            {"warmup_per_round", m.warmup},
-            {"min_samples_per_round", m.min_samples},
-            {"max_samples_per_round", m.max_samples},
-            {"max_noise", m.max_noise},
-            {"max_time_s", m.max_time_s},
-            {"round_spacing_s", m.round_spacing_s},
-            {"rotate_cpus", m.rotate_cpus},
-            {"wg_limit", to_string(o.wg_limit)},
-            {"host_repeats", o.host_repeats},
-            {"keep_going", o.keep_going},
-            {"cl_options", o.cl_options},
-            {"scenarios", o.scenarios}};
+    nlohmann::ordered_json out = {{"local_sizes", o.sweep.local_sizes},
+                                  {"search", to_string(o.search)},
+                                  {"sizes", o.sweep.sizes},
+                                  {"types", types},
+                                  {"layouts", layouts},
+                                  {"order", to_string(o.sweep.order)},
+                                  {"round_order", "seeded permutation"},
+                                  {"order_seed", m.order_seed},
+                                  {"seed", o.sweep.seed},
+                                  {"data", o.data.describe(o.sweep.seed)},
+                                  {"rounds", m.rounds},
+                                  {"extra_rounds", m.extra_rounds},
+                                  {"warmup_per_round", m.warmup},
+                                  {"min_samples_per_round", m.min_samples},
+                                  {"max_samples_per_round", m.max_samples},
+                                  {"max_noise", m.max_noise},
+                                  {"max_time_s", m.max_time_s},
+                                  {"round_spacing_s", m.round_spacing_s},
+                                  {"rotate_cpus", m.rotate_cpus},
+                                  {"wg_limit", to_string(o.wg_limit)},
+                                  {"host_repeats", o.host_repeats},
+                                  {"keep_going", o.keep_going},
+                                  {"cl_options", o.cl_options},
+                                  {"scenarios", o.scenarios}};
+    out["build_order"] = "seeded permutation per process";
+    if (!o.duet.empty()) {
+        out["duet"] = duet_to_json(o.duet_base, o.duet);
+    }
+    return out;
 }
 
 void record_kernels(profile& p, const std::vector<kernel_spec>& kernels) {

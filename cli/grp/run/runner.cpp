@@ -3,6 +3,7 @@
 #include "grp/core/checked_math.hpp"
 #include "grp/core/machine/cpu_affinity.hpp"
 #include "grp/model/measure/case_metrics.hpp"
+#include "grp/model/plan/round_order.hpp"
 #include "grp/ocl/enumerate.hpp"
 #include "grp/run/halving.hpp"
 #include "grp/run/interrupt.hpp"
@@ -23,6 +24,9 @@
 namespace grp::run {
 
 namespace {
+
+/// Makes the build order's stream of seeds differ from the round orders' (same --seed).
+constexpr std::uint64_t build_order_salt = 0x6275696c64ULL; // "build"
 
 /// What one device's measurement needs besides the points.
 struct device_context {
@@ -63,42 +67,63 @@ void publish_finished(device_context& d, std::size_t first, std::vector<prepared
               all.end());
 }
 
-// Builds every case. A build or spec error stops the run (the failed case is kept) unless
-// --keep-going records it and goes on.
+/// A case that could not be prepared: failed, with the error and, for a build, its log.
+prepared_case failed_case(const device_context& d, const measure_point& pt, const error& e) {
+    prepared_case c;
+    c.spec = pt.spec;
+    c.point = pt.point;
+    c.result.key = key_of(*pt.spec, pt.point);
+    c.result.device = d.device_index;
+    c.result.status = case_status::failed;
+    const auto* kb = dynamic_cast<const kernel_build_error*>(&e);
+    c.result.reason = std::string(e.what()) + (kb ? "\n" + kb->log() : "");
+    c.result.build_options = kb ? kb->options() : "";
+    return c;
+}
+
+// Builds every case, in a seeded order of its own in each process: what a kernel object's
+// place in the build decides (on the H100 the second of two identical kernels read 5 % slower,
+// bench/results/h100-aa-gridstride.txt) then varies between processes instead of favouring one
+// kernel in all of them. The cases keep the sweep's order. A build or spec error stops the run
+// (the failed case is kept) unless --keep-going records it and goes on.
 std::vector<prepared_case> prepare_all(device_context& d, const std::vector<measure_point>& pts,
                                        const data_choice& data, std::size_t first) {
     auto t = d.phases.time("build");
     setup_options o{d.opt.cl_options, d.opt.wg_limit, d.device_index,
                     data.describe(d.opt.sweep.seed)};
-    std::vector<prepared_case> cases;
-    for (std::size_t i = 0; i < pts.size() && !interrupted(); ++i) {
+    std::vector<std::pair<std::size_t, prepared_case>> built;
+    const auto sorted = [&built] {
+        std::stable_sort(built.begin(), built.end(),
+                         [](const auto& a, const auto& b) { return a.first < b.first; });
+        std::vector<prepared_case> out;
+        out.reserve(built.size());
+        for (auto& [i, c] : built) {
+            out.push_back(std::move(c));
+        }
+        return out;
+    };
+    const auto order = round_order(pts.size(), d.opt.measure.order_seed ^ build_order_salt,
+                                   d.opt.measure.first_round);
+    for (std::size_t k = 0; k < order.size() && !interrupted(); ++k) {
+        const auto i = order[k];
         if (d.progress.phase) {
-            d.progress.phase("building", i, pts.size());
+            d.progress.phase("building", k, pts.size());
         }
         try {
-            cases.push_back(prepare_case(d.session, *pts[i].spec, pts[i].point, o));
+            built.emplace_back(i, prepare_case(d.session, *pts[i].spec, pts[i].point, o));
         } catch (const error& e) {
-            const bool build = dynamic_cast<const kernel_build_error*>(&e) != nullptr;
-            if (interrupted() && build) {
+            if (interrupted() && dynamic_cast<const kernel_build_error*>(&e) != nullptr) {
                 break; // a signal during a build: the interruption, not a bad kernel
             }
-            prepared_case c;
-            c.spec = pts[i].spec;
-            c.point = pts[i].point;
-            c.result.key = key_of(*pts[i].spec, pts[i].point);
-            c.result.device = d.device_index;
-            c.result.status = case_status::failed;
-            const auto* kb = dynamic_cast<const kernel_build_error*>(&e);
-            c.result.reason = std::string(e.what()) + (kb ? "\n" + kb->log() : "");
-            c.result.build_options = kb ? kb->options() : "";
-            cases.push_back(std::move(c));
+            built.emplace_back(i, failed_case(d, pts[i], e));
             if (!d.opt.keep_going) {
+                auto cases = sorted();
                 publish_finished(d, first, cases);
                 throw;
             }
         }
     }
-    return cases;
+    return sorted();
 }
 
 // Uploads the inputs the active cases read (padded for the largest need).
@@ -170,8 +195,15 @@ void sample_all(device_context& d, input_store& inputs, std::vector<prepared_cas
     if (d.opt.measure.rotate_cpus) {
         ctx.rotation_cpus = allowed_cpus();
     }
-    run_rounds(ctx, order, [&](std::size_t round, std::size_t index) {
-        if (index == order.size()) {
+    if (!d.opt.duet.empty()) {
+        // A duet alternates every kernel of a sweep point (base, control, every candidate): a
+        // randomized block per point, so no kernel is launched after a fixed other one.
+        for (const auto& k : d.opt.kernels) {
+            ctx.families[k.name] = "duet";
+        }
+    }
+    run_rounds(ctx, order, [&](std::size_t round, std::size_t index, std::size_t total) {
+        if (index == total) {
             if (d.probe != nullptr && !interrupted()) {
                 d.probe->sample(); // publish derives the cases' metrics from the better peak
             }
@@ -182,7 +214,7 @@ void sample_all(device_context& d, input_store& inputs, std::vector<prepared_cas
         } else if (d.progress.phase) {
             d.progress.phase("round " + std::to_string(round + 1) + "/" +
                                  std::to_string(d.opt.measure.rounds),
-                             index, order.size());
+                             index, total);
         }
     });
 }

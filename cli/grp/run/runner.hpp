@@ -11,6 +11,7 @@
 #include "grp/model/plan/search.hpp"
 #include "grp/model/plan/sweep_plan.hpp"
 #include "grp/model/profile/profile.hpp"
+#include "grp/model/spec/duet.hpp"
 #include "grp/model/spec/kernel_spec.hpp"
 #include "grp/run/launch/case_setup.hpp"
 #include "grp/run/measure.hpp"
@@ -43,6 +44,11 @@ struct run_options {
     std::uint64_t barrier_runs = 200;   ///< launches per kernel in the barrier scenario
     /// Timed repeats of the host baseline per flat input of the sweep; 0: no host baseline.
     std::uint64_t host_repeats = 3;
+    /// run --duet: the base revision's kernels (among `kernels`, renamed) and their A/A
+    /// controls beside the candidates (spec/duet.hpp); every kernel of a sweep point then
+    /// alternates its launches with the others' in a round.
+    std::vector<duet_triple> duet;
+    std::string duet_base; ///< the base spec as given
 };
 
 /// Callbacks for progress; any may be empty.

@@ -296,6 +296,36 @@ def duet(seed):
     return out
 
 
+def controlled_duet(seed, control, candidate):
+    """A duet from `run --duet`: base:reduce6, its A/A control control:reduce6 and the candidate
+    reduce6 in the same rounds of 3 processes x 10 rounds, the triple recorded in
+    settings.duet. Rounds share a 10 % level swing; the control reads `control` x the base (1.0:
+    an unbiased experiment), the candidate `candidate` x."""
+    rng = random.Random(seed)
+    levels = [1.0 + rng.gauss(0.0, 0.10) for _ in range(30)]
+    factors = {"base:reduce6": 1.0, "control:reduce6": control, "reduce6": candidate}
+    cases = []
+    for kernel, factor in factors.items():
+        rounds = []
+        for i, level in enumerate(levels):
+            at = 21000 * level * factor * (1.0 + rng.gauss(0.0, 0.005))
+            samples = [max(1, int(round(at * (1.0 + rng.gauss(0.0, 0.002)))))
+                       for _ in range(PER_ROUND)]
+            rounds.append({"run": i // 10, "started_s": 0.5 * (i % 10), "warmup": 2,
+                           "cpu_wait": 0.0, "flagged": 0, "position": 0,
+                           "median_ns": percentile(sorted(samples), 0.5), "samples_ns": samples,
+                           "pass_sum_ns": [int(x * 0.95) for x in samples],
+                           "overhead_ns": [5000] * len(samples)})
+        cases.append(case(kernel, "float", rounds, 500.0))
+    out = profile(device("Test GPU A", "0a0a0a0a-0000-0000-0000-00000000000a", "1.0", 500.0),
+                  cases, "dfdfdfdfdfdf")
+    out["runs"] = [dict(out["runs"][0], id=f"dfdf{i}") for i in range(3)]
+    out["settings"]["rounds"] = 10
+    out["settings"]["duet"] = {"base": "base/reduce6.json", "pairs": [
+        {"base": "base:reduce6", "candidate": "reduce6", "control": "control:reduce6"}]}
+    return out
+
+
 def write(name, obj):
     with open(os.path.join(HERE, name), "w") as f:
         f.write(json.dumps(obj, indent=1) + "\n")
@@ -340,6 +370,8 @@ def main():
     only_ref["kernels"] = [k for k in only_ref["kernels"] if k["name"] == "reduce0"]
     write("reference_only.json", only_ref)
     write("duet.json", duet(50))
+    write("duet_controlled.json", controlled_duet(51, 1.0, 1.10))
+    write("duet_biased.json", controlled_duet(52, 1.08, 1.10))
     write("v1_base.json", v1_profile(1))
     text = json.dumps(base, indent=1)
     with open(os.path.join(HERE, "truncated.json"), "w") as f:

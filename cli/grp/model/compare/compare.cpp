@@ -206,7 +206,8 @@ std::size_t comparison::failures() const {
 }
 
 std::size_t comparison::timing_cases() const {
-    return timing_judged() + count(verdict::inconclusive) + count(verdict::unmeasured);
+    return timing_judged() + count(verdict::inconclusive) + count(verdict::unmeasured) +
+           count(verdict::biased);
 }
 
 std::size_t comparison::timing_judged() const {

@@ -72,12 +72,15 @@ struct comparison {
     /// compare --pair: two kernels of one profile, judged on the ratio within each round
     /// (pair.hpp); base_runs is then the profile's processes.
     bool paired = false;
+    /// A duet's A/A control (the base kernel built again, judged against the base): its cases
+    /// never fail; a control that is not `same` makes the candidates' cases `biased`.
+    bool control = false;
 
     [[nodiscard]] std::size_t count(verdict v) const;
     [[nodiscard]] std::size_t failures() const;
     [[nodiscard]] bool failed() const { return failures() > 0; }
     /// Cases whose timing was for the gate to judge: both sides have a result (same, slower,
-    /// faster, inconclusive or unmeasured).
+    /// faster, inconclusive, unmeasured or biased).
     [[nodiscard]] std::size_t timing_cases() const;
     /// Of timing_cases, the ones timing decided: same, slower or faster.
     [[nodiscard]] std::size_t timing_judged() const;

@@ -17,6 +17,8 @@ std::string to_string(verdict v) {
         return "unmeasured";
     case verdict::missing:
         return "missing";
+    case verdict::biased:
+        return "biased";
     case verdict::inconclusive:
         return "inconclusive";
     case verdict::still_wrong:

@@ -21,9 +21,10 @@
 
 namespace grp {
 
-/// A baseline kernel and one candidate kernel of the same profile.
+/// A baseline kernel and one candidate kernel of the same profile, and the duet's A/A control
+/// (the base kernel built a second time; "" when the duet has none).
 struct kernel_pair {
-    std::string base, cand;
+    std::string base, cand, control = {};
 };
 
 /// "OLD=NEW" or "OLD=NEW1,NEW2": one pair per candidate. Throws std::invalid_argument with a
@@ -35,7 +36,8 @@ inline constexpr double pair_process_alpha = 0.05;
 
 /// The comparison of pair.cand against pair.base within `p`: one case per key of either kernel
 /// (keyed by the baseline kernel's name, so that several candidates line up), Holm's
-/// correction over the cases as in compare_profiles. labels: "FILE:OLD" / "FILE:NEW".
+/// correction over the cases as in compare_profiles. labels: "FILE:OLD" / "FILE:NEW". A duet's
+/// A/A control gates the result afterwards (control.hpp: apply_control).
 comparison compare_pair(const profile& p, const kernel_pair& pair, const compare_options& opt,
                         const std::string& file);
 

@@ -73,7 +73,7 @@ round_slots medians_by_slot(const case_result& c, double max_cpu_wait, std::size
 }
 
 bool set_aside(const round_record& r, double max_cpu_wait) {
-    return max_cpu_wait > 0 && r.cpu_wait && *r.cpu_wait > max_cpu_wait;
+    return r.disturbed(max_cpu_wait);
 }
 
 std::optional<double> median_of_rounds(const case_result& c) {

@@ -32,8 +32,8 @@ using round_slots = std::map<std::pair<std::uint32_t, std::size_t>, double>;
 round_slots medians_by_slot(const case_result& c, double max_cpu_wait,
                             std::size_t* dropped = nullptr);
 
-/// True when compare sets round `r` aside: its threads waited for a CPU longer than
-/// `max_cpu_wait` of the round (another process took it); never when `max_cpu_wait` is 0.
+/// True when compare sets round `r` aside: another process took the CPU while it ran
+/// (round_record::disturbed); never when `max_cpu_wait` is 0.
 bool set_aside(const round_record& r, double max_cpu_wait);
 
 /// The rounds of case `c` of profile `p` as the comparison sees them.

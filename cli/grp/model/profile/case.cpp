@@ -68,6 +68,7 @@ ojson round_json(const round_record& r) {
     if (r.position) {
         j["position"] = *r.position;
     }
+    j["other_cpu"] = json_number(r.other_cpu);
     return j;
 }
 
@@ -87,6 +88,7 @@ round_record round_from(const ojson& j) {
     if (auto it = j.find("position"); it != j.end() && it->is_number_unsigned()) {
         r.position = it->get<std::uint32_t>();
     }
+    r.other_cpu = opt_double(j, "other_cpu");
     return r;
 }
 
@@ -178,6 +180,11 @@ std::optional<double> round_record::median_ns() const {
     std::vector<double> v(samples_ns.begin(), samples_ns.end());
     std::sort(v.begin(), v.end());
     return percentile_sorted(v, 0.5);
+}
+
+bool round_record::disturbed(double max_wait) const {
+    return max_wait > 0 && cpu_wait && *cpu_wait > max_wait &&
+           (!other_cpu || *other_cpu > min_other_cpu);
 }
 
 void case_result::derive_from_rounds() {

@@ -59,6 +59,10 @@ struct pass_info {
 /// One round: a short burst of timed launch chains after its own warm-up. Rounds of a case are
 /// spread over the run (interleaved with the other cases, with fresh buffers), so the variation
 /// between rounds and runs is what a verdict is tested against, never the launches of one burst.
+/// The share of the machine's CPU time other processes must use during a round, besides this
+/// process's threads waiting, for the round to count as disturbed (round_record::disturbed).
+inline constexpr double min_other_cpu = 0.02;
+
 struct round_record {
     std::uint32_t run = 0;     ///< index into profile::runs (several in a merged baseline)
     double started_s = 0;      ///< seconds since the run's start
@@ -76,7 +80,15 @@ struct round_record {
     /// 2.4: the case's place in the order its round visited the cases (round_order.hpp); empty
     /// in older profiles.
     std::optional<std::uint32_t> position;
+    /// 2.5: the share of the machine's CPU time that other processes used during the round
+    /// (cpu_contention.hpp); empty when unmeasured or in older profiles.
+    std::optional<double> other_cpu;
     [[nodiscard]] std::optional<double> median_ns() const;
+    /// Another process took the CPU while the round ran: its threads waited for a CPU longer
+    /// than `max_wait` of the round and, where measured, other processes used more than
+    /// min_other_cpu of the machine (waits alone may be a CPU runtime's own threads waiting for
+    /// each other). Never when max_wait <= 0.
+    [[nodiscard]] bool disturbed(double max_wait) const;
 };
 
 /// Everything checked about a case's results, beyond the tolerance check on the timing data.

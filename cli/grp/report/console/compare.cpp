@@ -30,7 +30,7 @@ void print_header(std::ostream& os, const std::vector<comparison>& all) {
        << (all.front().base_runs > 1 ? " (" + std::to_string(all.front().base_runs) + " runs)" : "")
        << '\n';
     for (const auto& c : all) {
-        os << "candidate: " << terminal_escape(c.cand_label)
+        os << (c.control ? "A/A control: " : "candidate: ") << terminal_escape(c.cand_label)
            << (c.cand_runs > 1 ? " (" + std::to_string(c.cand_runs) + " runs)" : "") << '\n';
         print_context_table(os, c); // warnings: on stderr, by the command (compare.cpp)
         const auto open = undecided(c);

@@ -84,6 +84,7 @@ ojson comparison_json(const comparison& c) {
     const auto& o = c.options;
     return ojson{
         {"candidate", c.cand_label},
+        {"role", c.control ? "control" : "candidate"},
         {"failed", c.failed()},
         {"failures", c.failures()},
         {"undecided", c.undecided()},

@@ -24,19 +24,29 @@ void print_context_markdown(std::ostream& os, const comparison& c) {
     os << '\n';
 }
 
-/// FAIL when a case fails, else UNDECIDED when timing could not judge some case of some
-/// candidate, else PASS: a gate that decided nothing never reads as a pass.
+/// FAIL when a case fails, else BIASED when a duet's control kept cases from being judged, else
+/// UNDECIDED when timing could not judge some case of some candidate, else PASS: a gate that
+/// decided nothing never reads as a pass.
 std::string headline(const std::vector<comparison>& all, std::size_t failures) {
     if (failures > 0) {
         return "FAIL, " + std::to_string(failures) + " failing case" + (failures == 1 ? "" : "s");
     }
     std::size_t judged = 0;
     std::size_t timed = 0;
+    std::size_t biased = 0;
     bool undecided = false;
     for (const auto& c : all) {
+        if (c.control) {
+            continue; // its verdicts gate the candidates' and are shown there
+        }
         judged += c.timing_judged();
         timed += c.timing_cases();
+        biased += c.count(verdict::biased);
         undecided = undecided || c.undecided();
+    }
+    if (biased > 0) {
+        return "BIASED, the A/A control was not the same in " + std::to_string(biased) + " case" +
+               (biased == 1 ? "" : "s");
     }
     if (undecided) {
         return "UNDECIDED, timing judged for " + std::to_string(judged) + " of " +

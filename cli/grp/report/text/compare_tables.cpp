@@ -101,7 +101,8 @@ std::size_t total_failures(const std::vector<comparison>& all) {
 std::vector<std::string> undecided(const comparison& c) {
     std::vector<std::string> out;
     for (const auto& cc : c.cases) {
-        if (cc.outcome == verdict::inconclusive || cc.outcome == verdict::unmeasured) {
+        if (cc.outcome == verdict::inconclusive || cc.outcome == verdict::unmeasured ||
+            cc.outcome == verdict::biased) {
             out.push_back(to_string(cc.outcome) + " " + cc.key.to_string() + ": " + cc.note);
         }
     }
@@ -118,14 +119,36 @@ std::string summary_line(const comparison& c) {
     }
     s += parts.empty() ? "." : ": " + parts + ".";
     const auto f = c.failures();
+    if (c.control) {
+        return s + " " + control_headline(c);
+    }
     if (f > 0) {
         s += " FAIL: " + std::to_string(f) + (f == 1 ? " case fails" : " cases fail");
+    } else if (const auto b = c.count(verdict::biased)) {
+        s += " BIASED: " + std::to_string(b) + " of " + std::to_string(c.timing_cases()) +
+             " cases not judged, the A/A control was not the same";
     } else if (c.undecided()) {
         s += " " + undecided_headline(c);
     } else {
         s += " PASS: no regression";
     }
     return s + " (fail on " + to_string(c.options.fail_on) + ")";
+}
+
+std::string control_headline(const comparison& c) {
+    const auto same = c.count(verdict::same);
+    const auto off = c.count(verdict::slower) + c.count(verdict::faster);
+    const auto cases = c.timing_cases();
+    if (off > 0) {
+        return "A/A CONTROL BIASED: identical code read slower or faster in " +
+               std::to_string(off) + " of " + std::to_string(cases) +
+               " cases; the candidates are not judged there";
+    }
+    if (same == cases && cases > 0) {
+        return "A/A control: same in every case, the duet is unbiased";
+    }
+    return "A/A control: same in " + std::to_string(same) + " of " + std::to_string(cases) +
+           " cases; the candidates are judged only there";
 }
 
 std::string undecided_headline(const comparison& c) {

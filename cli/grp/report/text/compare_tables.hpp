@@ -25,12 +25,18 @@ text_table matrix_table(const std::vector<comparison>& all, bool safe_terminal);
 /// Failing cases over every candidate.
 std::size_t total_failures(const std::vector<comparison>& all);
 
-/// The cases nobody may overlook: undecided (inconclusive) and unmeasured, with the reason.
+/// The cases nobody may overlook: undecided (inconclusive, biased) and unmeasured, with the
+/// reason.
 std::vector<std::string> undecided(const comparison& c);
 
 /// The one-line verdict: "3 cases: 1 slower, 2 same. FAIL: 1 case fails (fail on ...)";
-/// UNDECIDED instead of PASS when timing could not judge every case (undecided_headline).
+/// BIASED when a duet's control kept cases from being judged; UNDECIDED instead of PASS when
+/// timing could not judge every case (undecided_headline); a control's own line says whether
+/// it read same (control_headline).
 std::string summary_line(const comparison& c);
+
+/// A duet's A/A control: "same in every case, the duet is unbiased", or where it was not.
+std::string control_headline(const comparison& c);
 
 /// "UNDECIDED: timing judged for 0 of 4 cases": for a comparison with no failing case whose
 /// timing was not judged for every case (comparison::undecided).

@@ -15,6 +15,8 @@ const char* verdict_colour(verdict v) {
     case verdict::missing:
     case verdict::unmeasured:
         return "31"; // red: what fails (by default)
+    case verdict::biased:
+        return "35"; // magenta: the experiment, not the kernel (its own exit code)
     case verdict::inconclusive:
     case verdict::still_wrong:
         return "33"; // yellow: look, but not a new failure
