@@ -48,6 +48,11 @@ std::vector<read_shape> read_shapes(const device_info& d) {
         for (std::uint64_t per_cu : {1, 2, 4}) {
             out.push_back({"chunk_read", per_cu * cus, 1});
         }
+        // reduce_chunk's own shape: one group per compute unit, its items one after another on
+        // one thread (with local size 1 only, the peak read below reduce_chunk on PoCL).
+        for (std::uint64_t group : {16, 64}) {
+            out.push_back({"chunk_read", group * cus, group});
+        }
     }
     return out;
 }
@@ -125,24 +130,29 @@ peak_bandwidth measure_peak(ocl::session& s, const measure_options& m, std::uint
 
 peak_probe::peak_probe(ocl::session& s, const measure_options& m, peak_bandwidth& p)
     : m_session(s), m_measure(m), m_peak(p) {
+    std::uint64_t widest = 0;
     for (const auto& shape : read_shapes(s.info())) {
-        if (shape_name(shape) == p.read_shape) {
-            m_shape = shape;
-        }
+        // The winner first: with fewer bursts than shapes, the likeliest ones are retimed.
+        m_shapes.insert(shape_name(shape) == p.read_shape ? m_shapes.begin() : m_shapes.end(),
+                        shape);
+        widest = std::max(widest, shape.global);
     }
-    if (m_shape.kernel.empty() || p.bytes == 0) {
-        return; // nothing won: no probe
+    if (p.read_shape.empty() || p.bytes == 0) {
+        m_shapes.clear(); // nothing won: no probe
+        return;
     }
     try {
         m_in = cl::Buffer(s.context(), CL_MEM_READ_ONLY, p.bytes);
         s.queue().enqueueFillBuffer(m_in, cl_float{1.0f}, 0, p.bytes);
         // The read kernels write out[global id] only if the sum is -1: never, but in bounds.
-        m_out = cl::Buffer(s.context(), CL_MEM_WRITE_ONLY, m_shape.global * sizeof(cl_float));
-        m_kernel = s.kernel(builtin_source("peak.cl"), "", m_shape.kernel);
-        m_kernel.setArg(0, m_in);
-        m_kernel.setArg(1, m_out);
-        m_kernel.setArg(2,
-                        static_cast<cl_uint>(p.bytes / (m_shape.kernel == "chunk_read" ? 64 : 16)));
+        m_out = cl::Buffer(s.context(), CL_MEM_WRITE_ONLY, widest * sizeof(cl_float));
+        for (const auto& shape : m_shapes) {
+            m_kernels.push_back(s.kernel(builtin_source("peak.cl"), "", shape.kernel));
+            m_kernels.back().setArg(0, m_in);
+            m_kernels.back().setArg(1, m_out);
+            m_kernels.back().setArg(
+                2, static_cast<cl_uint>(p.bytes / (shape.kernel == "chunk_read" ? 64 : 16)));
+        }
         s.queue().finish();
     } catch (const cl::Error& e) {
         throw ocl::wrap("preparing the peak probe on '" + s.info().name + "'", e);
@@ -150,16 +160,19 @@ peak_probe::peak_probe(ocl::session& s, const measure_options& m, peak_bandwidth
 }
 
 bool peak_probe::sample() {
-    if (m_shape.kernel.empty()) {
+    if (m_shapes.empty()) {
         return false;
     }
+    const std::size_t i = m_next++ % m_shapes.size();
+    const auto& shape = m_shapes[i];
     try {
-        const double r = median_ns(m_session, m_kernel, m_shape.global, m_shape.local, m_measure);
+        const double r = median_ns(m_session, m_kernels[i], shape.global, shape.local, m_measure);
         if (!(r > 0) || r >= m_peak.read_median_ns) {
             return false;
         }
         m_peak.read_median_ns = r;
         m_peak.read_gbps = static_cast<double>(m_peak.bytes) / r;
+        m_peak.read_shape = shape_name(shape);
         return true;
     } catch (const cl::Error& e) {
         throw ocl::wrap("timing the peak probe on '" + m_session.info().name + "'", e);
