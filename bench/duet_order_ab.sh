@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # A/A duets of two builds, invocation by invocation on one machine: does the round order matter?
-# Runs bench/gate_duet.sh once per build per iteration, alternating (BASE, NEW, BASE, NEW ...),
+# Runs bench/gate_duet_vec4.sh once per build per iteration, alternating (BASE, NEW, BASE, NEW ...),
 # so both builds see the same machine states; each invocation times `old`, an identical `same`
 # and a slowed `s220` (KNOB=SPIN 220) in every round. bench/duet_table.py then tabulates
 # compare --pair's verdicts and mean ratio per case for each build.
@@ -18,7 +18,7 @@ for i in $(seq 1 "${ITER:-10}"); do
     bin=$new
     [[ $v == base ]] && bin=$base
     OUT=$out/tmp RUNS=1 LEVELS=220 SWEEP="${SWEEP:--l 64,256 -n 2^20,2^22}" \
-      RUN_ARGS="${RUN_ARGS:---runs 8 --rounds 48}" "$root/bench/gate_duet.sh" "$bin" ${wrap:+"$wrap"} >/dev/null
+      RUN_ARGS="${RUN_ARGS:---runs 8 --rounds 48}" "$root/bench/gate_duet_vec4.sh" "$bin" ${wrap:+"$wrap"} >/dev/null
     mv "$out/tmp/duet_1.json" "$out/$v/duet_$i.json"
     cat "$out/tmp/gate_duet.txt" >>"$out/$v/gate_duet.txt"
     rm -rf "$out/tmp"

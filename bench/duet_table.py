@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Per-case table of a duet set (bench/gate_duet.sh, bench/duet_order_ab.sh), standard library
+"""Per-case table of a duet set (bench/gate_duet_vec4.sh, bench/duet_order_ab.sh), standard library
 only: runs `BIN compare --pair old=same,s220 PROFILE --json` on every duet_*.json of DIR and
 prints, per candidate, n and local size, the mean of the within-round ratio - 1 over the
 invocations and the count of each verdict. `same` is an identical kernel: any slower/faster

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
-"""Counting for bench/gate_duet.sh (standard library only).
+"""Counting for bench/gate_duet_vec4.sh (standard library only).
 
-  gate_duet.py BIN DIR [COMPARE-OPTION...]
+  gate_duet_vec4.py BIN DIR [COMPARE-OPTION...]
 
 Runs `BIN compare --pair old=same,s... PROFILE --json` on every duet_*.json of DIR (one
 invocation each: the baseline kernel `old`, the identical kernel `same` and the slowed copies)

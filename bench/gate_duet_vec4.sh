@@ -6,8 +6,8 @@
 # another name: what an unchanged commit is) and `sL` slowed by KNOB=L for each L in LEVELS.
 # KNOB=SPIN adds a fixed chain of dependent multiply-adds per work-item (shows on short GPU
 # kernels); KNOB=SLOW adds multiply-adds per loaded vector (shows on CPUs).
-# `compare --pair old=same,sL... PROFILE` judges them (bench/gate_duet.py counts verdicts).
-#   bench/gate_duet.sh BIN [WRAPPER]     # WRAPPER: e.g. .device/nvidia-opencl.sh
+# `compare --pair old=same,sL... PROFILE` judges them (bench/gate_duet_vec4.py counts verdicts).
+#   bench/gate_duet_vec4.sh BIN [WRAPPER]     # WRAPPER: e.g. .device/nvidia-opencl.sh
 # Environment: OUT (folder, default ./gate-duet), RUNS (invocations, 20), KNOB (SPIN),
 # LEVELS ("220 440 1000"), SWEEP (default "-l 64,256 -n 2^22"), RUN_ARGS (more run options).
 set -euo pipefail
