@@ -1,4 +1,4 @@
-// The duet benchmark's kernel (bench/gate_duet.sh): bench/gate/gridstride_sum.cl's grid-stride
+// The A/A and duet benchmarks' kernel (bench/aa_gridstride.sh, bench/gate_duet.sh): a grid-stride
 // float sum with a __local tree, plus EXTRA percent of the input read a second time and
 // multiplied by 0 (the sum is unchanged; the compiler may not drop a float multiply by 0 without
 // fast-math). EXTRA=0 is the plain kernel; 5, 10 and 25 make copies that move about that share

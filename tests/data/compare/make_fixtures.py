@@ -267,19 +267,19 @@ def v1_profile(seed):
             "scenarios": {}}
 
 
-def duet(seed):
-    """`compare --pair`: reduce6 and two copies measured in the same rounds of one invocation of
-    3 processes x 10 rounds. Every round's level swings (gauss 10 %, shared by all kernels, as a
-    loaded machine or a clock change does); each kernel adds its own 0.5 % jitter, and two rounds
-    of reduce6_same are doubled by a burst its partner missed. reduce6_slow is 10 % slower."""
+def duet_profile(seed, factors, spikes, runs_id):
+    """The duets' shared shape: the kernels of `factors` (name -> factor) in the same rounds of
+    one invocation of 3 processes x 10 rounds. Every round's level swings (gauss 10 %, shared by
+    all kernels, as a loaded machine or a clock change does); each kernel adds its own 0.5 %
+    jitter; `spikes` (name -> rounds) doubles rounds a kernel's partner missed. `runs_id`: the
+    run ids' stem."""
     rng = random.Random(seed)
     levels = [1.0 + rng.gauss(0.0, 0.10) for _ in range(30)]
-    factors = {"reduce6": 1.0, "reduce6_same": 1.0, "reduce6_slow": 1.10}
     cases = []
     for kernel, factor in factors.items():
         rounds = []
         for i, level in enumerate(levels):
-            spike = 2.0 if kernel == "reduce6_same" and i in (4, 17) else 1.0
+            spike = 2.0 if i in spikes.get(kernel, ()) else 1.0
             at = 21000 * level * factor * spike * (1.0 + rng.gauss(0.0, 0.005))
             samples = [max(1, int(round(at * (1.0 + rng.gauss(0.0, 0.002)))))
                        for _ in range(PER_ROUND)]
@@ -290,36 +290,26 @@ def duet(seed):
                            "overhead_ns": [5000] * len(samples)})
         cases.append(case(kernel, "float", rounds, 500.0))
     out = profile(device("Test GPU A", "0a0a0a0a-0000-0000-0000-00000000000a", "1.0", 500.0),
-                  cases, "dededededede")
-    out["runs"] = [dict(out["runs"][0], id=f"dede{i}") for i in range(3)]
+                  cases, runs_id * 6)
+    out["runs"] = [dict(out["runs"][0], id=f"{runs_id * 2}{i}") for i in range(3)]
+    return out
+
+
+def duet(seed):
+    """`compare --pair`: reduce6 and two copies in one invocation; two rounds of reduce6_same
+    are doubled by a burst its partner missed. reduce6_slow is 10 % slower."""
+    out = duet_profile(seed, {"reduce6": 1.0, "reduce6_same": 1.0, "reduce6_slow": 1.10},
+                       {"reduce6_same": (4, 17)}, "de")
     out["settings"]["rounds"] = 30
     return out
 
 
 def controlled_duet(seed, control, candidate):
     """A duet from `run --duet`: base:reduce6, its A/A control control:reduce6 and the candidate
-    reduce6 in the same rounds of 3 processes x 10 rounds, the triple recorded in
-    settings.duet. Rounds share a 10 % level swing; the control reads `control` x the base (1.0:
+    reduce6, the triple recorded in settings.duet; the control reads `control` x the base (1.0:
     an unbiased experiment), the candidate `candidate` x."""
-    rng = random.Random(seed)
-    levels = [1.0 + rng.gauss(0.0, 0.10) for _ in range(30)]
-    factors = {"base:reduce6": 1.0, "control:reduce6": control, "reduce6": candidate}
-    cases = []
-    for kernel, factor in factors.items():
-        rounds = []
-        for i, level in enumerate(levels):
-            at = 21000 * level * factor * (1.0 + rng.gauss(0.0, 0.005))
-            samples = [max(1, int(round(at * (1.0 + rng.gauss(0.0, 0.002)))))
-                       for _ in range(PER_ROUND)]
-            rounds.append({"run": i // 10, "started_s": 0.5 * (i % 10), "warmup": 2,
-                           "cpu_wait": 0.0, "flagged": 0, "position": 0,
-                           "median_ns": percentile(sorted(samples), 0.5), "samples_ns": samples,
-                           "pass_sum_ns": [int(x * 0.95) for x in samples],
-                           "overhead_ns": [5000] * len(samples)})
-        cases.append(case(kernel, "float", rounds, 500.0))
-    out = profile(device("Test GPU A", "0a0a0a0a-0000-0000-0000-00000000000a", "1.0", 500.0),
-                  cases, "dfdfdfdfdfdf")
-    out["runs"] = [dict(out["runs"][0], id=f"dfdf{i}") for i in range(3)]
+    out = duet_profile(seed, {"base:reduce6": 1.0, "control:reduce6": control,
+                              "reduce6": candidate}, {}, "df")
     out["settings"]["rounds"] = 10
     out["settings"]["duet"] = {"base": "base/reduce6.json", "pairs": [
         {"base": "base:reduce6", "candidate": "reduce6", "control": "control:reduce6"}]}
