@@ -172,6 +172,8 @@ grp_cli_test(compare_pair_unknown_kernel_exit_2 2
              compare --pair reduce6=nope ${CMP}/duet.json)
 grp_cli_test(compare_pair_not_old_equals_new_exit_2 2 "--pair 'reduce6' is not OLD=NEW"
              compare --pair reduce6 ${CMP}/duet.json)
+grp_cli_test(compare_pair_candidate_named_twice_exit_2 2 "reduce6_slow is named twice"
+             compare --pair reduce6=reduce6_slow,reduce6_same,reduce6_slow ${CMP}/duet.json)
 grp_cli_test(compare_pair_two_profiles_exit_2 2 "--pair compares kernels of ONE profile"
              compare --pair reduce6=reduce6_slow ${CMP}/duet.json ${CMP}/base.json)
 

@@ -238,6 +238,14 @@ void sample_group(round_context& ctx, const std::vector<prepared_case*>& group) 
     }
 }
 
+std::string round_label(std::size_t round, std::uint64_t planned) {
+    const std::string plan = std::to_string(planned);
+    if (round < planned) {
+        return "round " + std::to_string(round + 1) + "/" + plan;
+    }
+    return "round " + plan + "/" + plan + " + " + std::to_string(round - planned + 1) + " extra";
+}
+
 void sample_round(round_context& ctx, prepared_case& c) {
     sample_group(ctx, {&c});
 }

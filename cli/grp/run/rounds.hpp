@@ -38,6 +38,10 @@ struct round_context {
 /// round's order, groups in the pass) and after every round (done == total).
 using round_progress = std::function<void(std::size_t round, std::size_t done, std::size_t total)>;
 
+/// The progress text of round `round` (0-based) of `planned`: "round 2/3", and for the rounds
+/// added for disturbed cases "round 3/3 + 2 extra" (never "round 5/3").
+std::string round_label(std::size_t round, std::uint64_t planned);
+
 /// One round of one case, appended to c.result.rounds. A cl::Error from a launch marks the
 /// case failed and deactivates it.
 void sample_round(round_context& ctx, prepared_case& c);

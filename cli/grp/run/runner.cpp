@@ -212,9 +212,7 @@ void sample_all(device_context& d, input_store& inputs, std::vector<prepared_cas
                 d.progress.checkpoint(d.prof);
             }
         } else if (d.progress.phase) {
-            d.progress.phase("round " + std::to_string(round + 1) + "/" +
-                                 std::to_string(d.opt.measure.rounds),
-                             index, total);
+            d.progress.phase(round_label(round, d.opt.measure.rounds), index, total);
         }
     });
 }

@@ -184,6 +184,12 @@ std::vector<kernel_pair> parse_kernel_pairs(const std::string& text) {
         if (out.back().cand == base) {
             throw std::invalid_argument("'" + text + "': " + base + " is paired with itself");
         }
+        for (std::size_t k = 0; k + 1 < out.size(); ++k) {
+            if (out[k].cand == out.back().cand) {
+                throw std::invalid_argument("'" + text + "': " + out.back().cand +
+                                            " is named twice (each candidate is judged once)");
+            }
+        }
     }
     return out;
 }

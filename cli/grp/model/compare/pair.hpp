@@ -28,7 +28,8 @@ struct kernel_pair {
 };
 
 /// "OLD=NEW" or "OLD=NEW1,NEW2": one pair per candidate. Throws std::invalid_argument with a
-/// message for a missing '=', an empty name, or a candidate that is the baseline itself.
+/// message for a missing '=', an empty name, a candidate that is the baseline itself, or one
+/// named twice.
 std::vector<kernel_pair> parse_kernel_pairs(const std::string& text);
 
 /// The level below which the processes of an invocation are taken to disagree about the ratio.

@@ -166,6 +166,7 @@ TEST(compare_pair, parses_old_equals_new_list) {
     EXPECT_THROW(parse_kernel_pairs("=a"), std::invalid_argument);
     EXPECT_THROW(parse_kernel_pairs("old=a,,b"), std::invalid_argument);
     EXPECT_THROW(parse_kernel_pairs("old=old"), std::invalid_argument);
+    EXPECT_THROW(parse_kernel_pairs("old=a,b,a"), std::invalid_argument); // judged once
 }
 
 } // namespace
