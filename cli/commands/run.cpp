@@ -332,7 +332,7 @@ int run_run(const run_cli_options& o) {
     auto opts = to_run_options(o);
     const bool part = !o.part.empty();
     if (part) {
-        apply_part(parse_part(o.part), opts);
+        apply_part(parse_part(o.part), opts, o.part_peaks);
     }
     const output_file out(part ? o.part_output : (o.output.empty() ? default_output() : o.output),
                           "profile", o.force || part, /*create_dirs=*/!part);

@@ -22,10 +22,11 @@ struct run_cli_options {
     std::string cl_options;
     std::string data = "random";
     std::string wg_limit = "device";
-    std::string table = "matrix";  ///< matrix | list: how the results are printed
-    std::string cells = "time";    ///< time | gbps | both: what a matrix cell shows
-    std::string runs = "auto";     ///< processes the rounds are split over (run_parts.hpp)
-    std::string part, part_output; ///< set by the parent of --runs in each child
+    std::string table = "matrix";        ///< matrix | list: how the results are printed
+    std::string cells = "time";          ///< time | gbps | both: what a matrix cell shows
+    std::string runs = "auto";           ///< processes the rounds are split over (run_parts.hpp)
+    std::string part, part_output;       ///< set by the parent of --runs in each child
+    std::vector<std::string> part_peaks; ///< the first part's read peaks, for the later parts
     std::uint64_t peak_bytes = 0;
     std::uint64_t seed = 1;
     std::uint64_t samples = 0;

@@ -11,6 +11,7 @@
 #include <cerrno>
 #include <chrono>
 #include <csignal>
+#include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <filesystem>
@@ -120,10 +121,17 @@ int wait_child(pid_t pid) {
     }
 }
 
-std::vector<std::string> child_args(std::size_t i, std::size_t count, const std::string& path) {
+/// This process's arguments plus the part, where it writes, and the first part's peaks.
+std::vector<std::string> child_args(std::size_t i, std::size_t count, const std::string& path,
+                                    const profile* first) {
     std::vector<std::string> args = invocation_argv();
     args.insert(args.end(),
                 {"--part", std::to_string(i) + "/" + std::to_string(count), "--part-output", path});
+    for (std::size_t d = 0; first != nullptr && d < first->devices.size(); ++d) {
+        if (const auto& peak = first->devices[d].peak; peak && peak->read_median_ns > 0) {
+            args.insert(args.end(), {"--part-peak", part_peak_arg(static_cast<int>(d), *peak)});
+        }
+    }
     return args;
 }
 
@@ -223,7 +231,40 @@ std::size_t planned_runs(const run_cli_options& o, const run::run_options& r) {
     return k;
 }
 
-void apply_part(const run_part& part, run::run_options& r) {
+std::map<int, peak_bandwidth> parse_part_peaks(const std::vector<std::string>& texts) {
+    std::map<int, peak_bandwidth> out;
+    for (const auto& t : texts) {
+        const auto a = t.find('|'), b = t.find('|', a + 1), c = t.find('|', b + 1);
+        if (a == std::string::npos || b == std::string::npos || c == std::string::npos) {
+            throw usage_error("--part-peak takes DEVICE|BYTES|READ_MEDIAN_NS|SHAPE, got '" +
+                              terminal_escape(t) + "'");
+        }
+        peak_bandwidth p;
+        const auto device = parse_count(t.substr(0, a), "--part-peak device");
+        p.bytes = parse_count(t.substr(a + 1, b - a - 1), "--part-peak bytes");
+        char* end = nullptr;
+        const std::string median = t.substr(b + 1, c - b - 1);
+        p.read_median_ns = std::strtod(median.c_str(), &end);
+        if (end != median.c_str() + median.size() || !(p.read_median_ns > 0) || p.bytes == 0 ||
+            device > 1000) {
+            throw usage_error("--part-peak: '" + terminal_escape(t) +
+                              "' has no positive median or a device index over 1000");
+        }
+        p.read_gbps = static_cast<double>(p.bytes) / p.read_median_ns;
+        p.read_shape = t.substr(c + 1);
+        out[static_cast<int>(device)] = p;
+    }
+    return out;
+}
+
+std::string part_peak_arg(int index, const peak_bandwidth& p) {
+    char median[64];
+    std::snprintf(median, sizeof median, "%.17g", p.read_median_ns);
+    return std::to_string(index) + "|" + std::to_string(p.bytes) + "|" + median + "|" +
+           p.read_shape;
+}
+
+void apply_part(const run_part& part, run::run_options& r, const std::vector<std::string>& peaks) {
     const std::uint64_t total = r.measure.rounds;
     const std::uint64_t share = total / part.count + (part.index <= total % part.count ? 1 : 0);
     if (share == 0) {
@@ -240,6 +281,7 @@ void apply_part(const run_part& part, run::run_options& r) {
     r.measure.max_time_s *= static_cast<double>(share) / static_cast<double>(total);
     if (part.index > 1) {
         r.measure_peak = false;
+        r.known_peaks = parse_part_peaks(peaks);
         r.host_repeats = 0;
         r.scenarios.clear();
     }
@@ -257,7 +299,8 @@ void run_parts(std::size_t count, const run::progress_sink& progress, bool quiet
                          "--runs)\n";
         }
         const std::string path = folder.file(i);
-        const int status = wait_child(start_child(child_args(i, count, path)));
+        const int status = wait_child(start_child(
+            child_args(i, count, path, parts.empty() ? nullptr : &parts.front().first)));
         std::error_code ec;
         if (fs::exists(path, ec)) {
             parts.emplace_back(load_profile(path), "process " + std::to_string(i));

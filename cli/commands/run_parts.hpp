@@ -3,8 +3,11 @@
 // H100's 10-40 us kernels move by up to +-6 % from one process to the next, and no round
 // inside one process sees it: bench/results/h100-round-noise.txt), so a profile of one process
 // cannot tell `compare` how far a second run may move. With K processes it can: compare takes
-// the run means as its unit (docs/statistics.md). Parts after the first skip the peak, the host
-// baseline and the scenarios, so the sweep costs what one process costs, plus K - 1 starts.
+// the run means as its unit (docs/statistics.md). Parts after the first skip the peak's shape
+// search, the host baseline and the scenarios, so the sweep costs what one process costs, plus
+// K - 1 starts; they start from the first part's peak (--part-peak) and retime its shapes after
+// every round, and the merge keeps the best, so no process's faster minute leaves its cases
+// above a peak measured in another.
 #pragma once
 
 #include "commands/run_options.hpp"
@@ -12,8 +15,10 @@
 #include "grp/run/runner.hpp"
 
 #include <cstddef>
+#include <map>
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace grp::cli {
 
@@ -35,8 +40,17 @@ run_part parse_part(const std::string& text);
 std::size_t planned_runs(const run_cli_options& o, const run::run_options& r);
 
 /// Narrows `r` to one part: its share of the rounds (and of the extra rounds); parts after
-/// the first skip the peak, the host baseline and the scenarios.
-void apply_part(const run_part& part, run::run_options& r);
+/// the first skip the peak's search (they take `peaks`, parse_part_peaks), the host baseline
+/// and the scenarios.
+void apply_part(const run_part& part, run::run_options& r,
+                const std::vector<std::string>& peaks = {});
+
+/// --part-peak "DEVICE|BYTES|READ_MEDIAN_NS|SHAPE" (one per device) as the parent writes it
+/// (part_peak_arg). Throws usage_error for a malformed one.
+std::map<int, peak_bandwidth> parse_part_peaks(const std::vector<std::string>& texts);
+
+/// The --part-peak value of device `index`'s read peak.
+std::string part_peak_arg(int index, const peak_bandwidth& p);
 
 /// Runs the parts as child processes of this executable with this process's arguments plus
 /// --part, one after the other, and merges the profiles they write into `p`. A signal to this

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # `run --runs K`: the rounds split over K processes, kept as K runs of one profile.
 #  1. --runs 3 --rounds 4: runs 0, 1, 2 hold 2, 1 and 1 rounds of every case; the peak is
-#     measured once; settings say runs 3 and rounds 4; compare against a profile of --rounds 2
+#     searched once (later processes retime its shapes; the best is kept) and every case's GB/s
+#     and % of peak follow the merged rounds; settings say runs 3 and rounds 4; compare against a profile of --rounds 2
 #     (--runs auto: never more processes than rounds, so 2) uses both sides' runs and does not warn about single runs. With --rotate-cpus the rounds'
 #     CPUs go through the allowed ones in turn across the processes; without, no round is pinned.
 #  2. --runs auto is 3 processes on PoCL too. SIGINT once process 2 has started: exit 130, process 1's rounds are kept, the profile
@@ -33,6 +34,11 @@ for c in p["cases"]:
     allowed = sorted(os.sched_getaffinity(0))
     want = [allowed[i % len(allowed)] for i in range(4)] if len(allowed) > 1 else [None] * 4
     assert [r["cpu"] for r in c["rounds"]] == want, (c["rounds"], allowed)
+    # GB/s and % of peak follow the merged rounds and the best peak of the processes.
+    gbps = c["bytes"] / c["summary"]["median_ns"]
+    assert abs(c["gbps"] - gbps) <= 1e-9 * gbps, (c["gbps"], gbps)
+    want_pct = gbps / p["devices"][0]["peak"]["read_gbps"] * 100
+    assert abs(c["pct_of_peak"] - want_pct) <= 1e-9 * want_pct, (c["pct_of_peak"], want_pct)
 assert p["settings"]["rotate_cpus"] is True
 EOF
 "$bin" validate "$work/a.json" >/dev/null || fail "the merged profile does not validate"

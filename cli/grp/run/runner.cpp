@@ -289,6 +289,9 @@ void run_device(const run_options& opt, const ocl::device_handle& h, int device_
         if (progress.peak_measured) {
             progress.peak_measured(h.info, *p.devices.back().peak);
         }
+    } else if (const auto known = opt.known_peaks.find(device_index);
+               known != opt.known_peaks.end()) {
+        p.devices.back().peak = known->second;
     }
     if (std::any_of(points.begin(), points.end(),
                     [](const sweep_point& pt) { return pt.layout != data_layout::flat; })) {

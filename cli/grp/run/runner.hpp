@@ -18,6 +18,7 @@
 #include "grp/run/run_record.hpp"
 
 #include <functional>
+#include <map>
 #include <memory>
 #include <string>
 #include <vector>
@@ -38,7 +39,10 @@ struct run_options {
     wg_limit_policy wg_limit = wg_limit_policy::device;
     bool keep_going = false; ///< a kernel that fails to build is recorded as failed, not fatal
     bool measure_peak = true;
-    std::uint64_t peak_bytes = 0;       ///< 0: the largest input of the sweep
+    std::uint64_t peak_bytes = 0; ///< 0: the largest input of the sweep
+    /// Without measure_peak: a device's read peak from an earlier part of the run (by device
+    /// index); its shapes are retimed after every round like a measured one.
+    std::map<int, peak_bandwidth> known_peaks;
     std::string cl_options;             ///< appended to every kernel's build options
     std::vector<std::string> scenarios; ///< run after the sweep, in this order
     std::uint64_t barrier_runs = 200;   ///< launches per kernel in the barrier scenario

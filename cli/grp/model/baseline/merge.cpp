@@ -2,6 +2,7 @@
 
 #include "grp/core/error.hpp"
 #include "grp/core/machine/host_probe.hpp"
+#include "grp/model/measure/case_metrics.hpp"
 
 #include <algorithm>
 #include <map>
@@ -20,11 +21,29 @@ bool same_identity(const device_info& a, const host_info& ha, const device_info&
     return a.name == b.name && same_host(ha, hb);
 }
 
+/// The better read peak of `from` into `into` (the same device): every run's bursts are a
+/// measurement of what the device can read, and a case is compared with the best of them.
+void keep_best_read(std::optional<peak_bandwidth>& into,
+                    const std::optional<peak_bandwidth>& from) {
+    if (!from || !(from->read_gbps > 0)) {
+        return;
+    }
+    if (!into) {
+        into = from;
+    } else if (from->read_gbps > into->read_gbps) {
+        into->read_gbps = from->read_gbps;
+        into->read_median_ns = from->read_median_ns;
+        into->read_shape = from->read_shape;
+        into->bytes = from->bytes;
+    }
+}
+
 /// Index of `d` (of a profile on host `h`) in `merged`, appending it when new.
 int device_index(profile& merged, std::vector<host_info>& hosts, const profile_device& d,
                  const host_info& h) {
     for (std::size_t i = 0; i < merged.devices.size(); ++i) {
         if (same_identity(merged.devices[i].info, hosts[i], d.info, h)) {
+            keep_best_read(merged.devices[i].peak, d.peak);
             return static_cast<int>(i);
         }
     }
@@ -140,8 +159,11 @@ merge_result merge_profiles(const std::vector<std::pair<profile, std::string>>& 
         }
         sources.push_back(label);
     }
+    // Every run's rounds and the best peak: GB/s and % of peak follow the merged median.
     for (auto& c : m.cases) {
-        c.derive_from_rounds();
+        const auto d = static_cast<std::size_t>(c.device);
+        const auto& peak = d < m.devices.size() ? m.devices[d].peak : std::nullopt;
+        derive_metrics(c, peak ? peak->read_gbps : 0.0);
     }
     m.settings["merged_from"] = sources;
     return out;
