@@ -104,9 +104,9 @@ std::optional<double> contention_meter::ratio() const {
         return std::nullopt;
     }
     const auto now = read_sched_totals();
-    const auto wall =
-        std::chrono::duration<double, std::nano>(std::chrono::steady_clock::now() - m_wall).count();
-    if (!now || !(wall > 0)) {
+    const auto elapsed = std::chrono::steady_clock::now() - m_wall;
+    const auto wall = std::chrono::duration<double, std::nano>(elapsed).count();
+    if (!now || elapsed < min_contention_window) {
         return std::nullopt;
     }
     // Threads that exited in between take their wait with them: never below zero.
@@ -116,7 +116,7 @@ std::optional<double> contention_meter::ratio() const {
 }
 
 std::optional<double> contention_meter::others() const {
-    if (!m_ticks) {
+    if (!m_ticks || std::chrono::steady_clock::now() - m_wall < min_contention_window) {
         return std::nullopt;
     }
     const auto now = read_cpu_ticks();

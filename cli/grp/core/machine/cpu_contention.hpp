@@ -45,14 +45,21 @@ std::optional<cpu_ticks> read_cpu_ticks();
 /// (busy - own) / total, clamped to [0, 1]; empty when no tick passed.
 std::optional<double> other_share(const cpu_ticks& a, const cpu_ticks& b);
 
+/// The shortest stretch the meter judges: /proc/stat counts in clock ticks of 10 ms, so over a
+/// shorter stretch the other processes' share reads 0, 50 or 100 % by chance, and the waits
+/// of a millisecond say nothing about the load. Shorter rounds are left unmeasured (never set
+/// aside as disturbed).
+inline constexpr std::chrono::milliseconds min_contention_window{20};
+
 /// Measures one stretch of time: start() then ratio() = ns the process's threads waited for a
 /// CPU per ns of wall time (0.5: on average half a thread was runnable but not running).
 class contention_meter {
 public:
     void start();
-    /// Empty when the statistics are unavailable or no time passed.
+    /// Empty when the statistics are unavailable or less than min_contention_window passed.
     [[nodiscard]] std::optional<double> ratio() const;
-    /// The share of the machine's CPU time other processes used since start() (other_share).
+    /// The share of the machine's CPU time other processes used since start() (other_share);
+    /// empty like ratio().
     [[nodiscard]] std::optional<double> others() const;
 
 private:

@@ -6,6 +6,7 @@
 #include "grp/model/profile/case.hpp"
 
 #include <gtest/gtest.h>
+#include <thread>
 
 namespace grp {
 namespace {
@@ -38,6 +39,19 @@ TEST(CpuTicks, OtherShareIsBusyLessOwnOverCapacity) {
     EXPECT_DOUBLE_EQ(*other_share(a, only_us), 0.0);
     EXPECT_FALSE(other_share(a, a)); // no tick passed
     EXPECT_TRUE(read_cpu_ticks());   // Linux: the files are there
+}
+
+TEST(ContentionMeter, AStretchShorterThanTwoTicksIsNotJudged) {
+    contention_meter m;
+    m.start();
+    EXPECT_FALSE(m.ratio()); // a 1 ms round: its waits and ticks say nothing
+    EXPECT_FALSE(m.others());
+    if (!read_sched_totals()) {
+        GTEST_SKIP() << "no /proc/self/task/*/schedstat here";
+    }
+    std::this_thread::sleep_for(min_contention_window + std::chrono::milliseconds(5));
+    EXPECT_TRUE(m.ratio());
+    EXPECT_TRUE(m.others());
 }
 
 TEST(Disturbed, WaitsCountOnlyWhileOtherProcessesRan) {
