@@ -19,6 +19,15 @@ as a CI job that measures the candidate several times would.
 judges single-run candidates against baselines merged from K runs (each K of KS; 20 evenly
 spread K-subsets of the identical runs): the other identical runs (false alarms) and every
 slowed run (detection), as a CI job that keeps K invocations of its baseline would.
+
+  gate_power.py scaled BIN OUT RUNS FACTOR [--wrap WRAPPER]
+
+copies every identical run with each sample of every round multiplied by FACTOR (1.30: a
+slowdown of exactly +30 % of every case, noise unchanged) and counts how often compare calls each
+case `slower`: against its own original, and against every other identical run.
+
+Every mode passes COMPARE_ARGS (environment, split on spaces) to each compare, e.g.
+COMPARE_ARGS="--round-center min" to judge the same runs on each round's fastest sample.
 """
 import concurrent.futures
 import itertools
@@ -73,7 +82,7 @@ COMPARE_ARGS = os.environ.get("COMPARE_ARGS", "").split()
 def compare(cmd, base_args, cand):
     r = subprocess.run(cmd + ["compare"] + base_args + [cand, "--json"] + COMPARE_ARGS,
                        capture_output=True, text=True)
-    if r.returncode not in (0, 1):
+    if r.returncode not in (0, 1, 8):  # 8: undecided (nothing judged), not a failure
         raise SystemExit(f"compare failed ({r.returncode}): {r.stderr}")
     return r.returncode == 1, json.loads(r.stdout)["comparisons"][0]["cases"]
 
@@ -157,6 +166,37 @@ def analyse(args):
             merged_baselines(cmd, base, slow_of, per_case, k, subsets=40)
 
 
+def scaled_copy(path, factor, folder):
+    p = json.load(open(path))
+    for c in p["cases"]:
+        for r in c.get("rounds", []):
+            for field in ("samples_ns", "pass_sum_ns"):
+                r[field] = [round(v * factor) for v in r.get(field, [])]
+    out = os.path.join(folder, "scaled_" + os.path.basename(path))
+    json.dump(p, open(out, "w"))
+    return out
+
+
+def scaled(args):
+    """A profile whose every sample is FACTOR x the original, against the original and the
+    other identical runs: how many cases compare calls slower."""
+    bin_, out, runs, factor = args[0], args[1], int(args[2]), float(args[3])
+    cmd = [args[args.index("--wrap") + 1], bin_] if "--wrap" in args else [bin_]
+    base = [f"{out}/base_{i}.json" for i in range(1, runs + 1)]
+    with tempfile.TemporaryDirectory() as tmp:
+        copies = {b: scaled_copy(b, factor, tmp) for b in base}
+        for label, pairs in (
+                ("against its own original", [([b], copies[b]) for b in base]),
+                ("against every other identical run",
+                 [([a], copies[b]) for a, b in itertools.permutations(base, 2)])):
+            results = compare_all(cmd, pairs)
+            cases = [c for _, cs in results for c in cs]
+            slower = sum(1 for c in cases if c["verdict"] == "slower")
+            wrong_way = sum(1 for c in cases if c["verdict"] == "faster")
+            print(f"x{factor} {label}: {slower} of {len(cases)} cases slower, {wrong_way} faster "
+                  f"({len(results)} pairs); verdicts: {tally(results)}")
+
+
 def spread(items, n):
     """n of the items, evenly spread (all of them when there are no more than n)."""
     return items if len(items) <= n else [items[i * len(items) // n] for i in range(n)]
@@ -207,7 +247,9 @@ def merged_baselines(cmd, base, slow_of, per_case, k, subsets=20):
 
 
 if __name__ == "__main__":
-    if sys.argv[1] == "calibrate":
+    if sys.argv[1] == "scaled":
+        scaled(sys.argv[2:])
+    elif sys.argv[1] == "calibrate":
         calibrate(sys.argv[2], float(sys.argv[3]))
     elif sys.argv[1] == "baselines":
         for k in sys.argv[7].split():

@@ -19,7 +19,8 @@ struct compare_cli_options {
     double alpha = 0.01;
     std::size_t min_rounds = 2;
     double max_cpu_wait = 0.1;
-    bool max_cpu_wait_given = false; ///< --max-cpu-wait on the command line
+    bool max_cpu_wait_given = false;     ///< --max-cpu-wait on the command line
+    std::string round_center = "median"; ///< --round-center
     std::string fail_on = "slower,wrong,unmeasured";
     std::string normalize = "none";
     bool allow_cross_machine = false;

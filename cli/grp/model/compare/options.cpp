@@ -77,6 +77,20 @@ std::string to_string(const fail_policy& f) {
     return s.empty() ? "none" : s;
 }
 
+round_center parse_round_center(const std::string& s) {
+    if (s == "median") {
+        return round_center::median;
+    }
+    if (s == "min") {
+        return round_center::min;
+    }
+    throw usage_error("--round-center '" + s + "': expected 'median' or 'min'");
+}
+
+std::string to_string(round_center c) {
+    return c == round_center::min ? "min" : "median";
+}
+
 void parse_normalize(const std::string& text, compare_options& opt) {
     opt.reference.clear();
     if (text.empty() || text == "none") {

@@ -40,6 +40,17 @@ enum class normalization {
     kernel, ///< time ÷ the same round's time of a reference case of the same profile
 };
 
+/// What stands for a round's samples (--round-center). Interference only adds time, so the
+/// fastest sample of a round is the least disturbed (BenchmarkTools.jl's estimator); the median
+/// is the default (bench/results/pocl-gate-power-center.txt compares them).
+enum class round_center {
+    median, ///< the median of the round's samples
+    min,    ///< the fastest sample of the round
+};
+/// "median" or "min"; throws usage_error otherwise.
+round_center parse_round_center(const std::string& s);
+std::string to_string(round_center c);
+
 /// The outcomes --fail-on can select. Improvements never fail.
 struct fail_policy {
     bool slower = true;
@@ -78,6 +89,7 @@ struct compare_options {
     /// Rounds whose threads waited for a CPU longer than this share of the round (another
     /// process took the CPU: round_record::cpu_wait) are set aside; <= 0 keeps every round.
     double max_cpu_wait = 0.1;
+    round_center center = round_center::median; ///< what stands for a round
     normalization normalize = normalization::none;
     /// For normalization::kernel: a kernel name (the reference is the case with the same type,
     /// layout, n and local size) or a full case key such as "copy/float/flat/n=1024/local=64"

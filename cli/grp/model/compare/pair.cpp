@@ -23,10 +23,11 @@ struct paired_rounds {
     std::size_t set_aside = 0; ///< rounds of either kernel set aside for CPU wait
 };
 
-paired_rounds pair_rounds(const case_result& b, const case_result& c, double max_cpu_wait) {
+paired_rounds pair_rounds(const case_result& b, const case_result& c, const compare_options& opt) {
     paired_rounds out;
-    const auto base = medians_by_slot(b, max_cpu_wait, &out.set_aside);
-    for (const auto& [slot, median] : medians_by_slot(c, max_cpu_wait, &out.set_aside)) {
+    const auto base = medians_by_slot(b, opt.max_cpu_wait, &out.set_aside, opt.center);
+    for (const auto& [slot, median] :
+         medians_by_slot(c, opt.max_cpu_wait, &out.set_aside, opt.center)) {
         auto it = base.find(slot);
         if (it != base.end() && median > 0 && it->second > 0) {
             const double d = std::log(median / it->second);
@@ -107,7 +108,7 @@ void judge_rounds(case_comparison& cc, const paired_rounds& r, const compare_opt
 void decide_paired(case_comparison& cc, const case_result& b, const case_result& c,
                    const compare_options& opt) {
     cc.outcome = verdict::inconclusive;
-    const auto r = pair_rounds(b, c, opt.max_cpu_wait);
+    const auto r = pair_rounds(b, c, opt);
     std::string how; // how the processes were treated, when not as usual
     judge_rounds(cc, r, opt, how);
     if (!how.empty()) {

@@ -55,11 +55,15 @@ std::vector<std::uint32_t> run_units(const profile& p) {
 
 } // namespace
 
-round_slots medians_by_slot(const case_result& c, double max_cpu_wait, std::size_t* dropped) {
+round_slots medians_by_slot(const case_result& c, double max_cpu_wait, std::size_t* dropped,
+                            round_center center) {
     round_slots out;
     std::map<std::uint32_t, std::size_t> ordinal;
     for (const auto& r : c.rounds) {
-        const auto m = r.median_ns();
+        std::optional<double> m = r.median_ns();
+        if (center == round_center::min && !r.samples_ns.empty()) {
+            m = static_cast<double>(*std::min_element(r.samples_ns.begin(), r.samples_ns.end()));
+        }
         const auto slot = std::make_pair(r.run, ordinal[r.run]++);
         if (set_aside(r, max_cpu_wait)) {
             if (dropped && m) {
@@ -104,14 +108,15 @@ side_rounds rounds_of(const profile& p, const case_result& c, const compare_opti
     } else if (opt.normalize == normalization::kernel) {
         const auto* r = find_reference(p, c, opt.reference);
         if (!r || r->status != case_status::ok ||
-            (reference = medians_by_slot(*r, opt.max_cpu_wait)).empty()) {
+            (reference = medians_by_slot(*r, opt.max_cpu_wait, nullptr, opt.center)).empty()) {
             s.problem = "no usable reference case '" + opt.reference + "' for this case";
             return s;
         }
     }
     const auto unit_of = run_units(p);
     std::map<std::uint32_t, std::vector<double>> by_run;
-    for (const auto& [slot, median] : medians_by_slot(c, opt.max_cpu_wait, &s.disturbed)) {
+    for (const auto& [slot, median] :
+         medians_by_slot(c, opt.max_cpu_wait, &s.disturbed, opt.center)) {
         double v = std::log(median) + shift;
         if (opt.normalize == normalization::kernel) {
             auto it = reference.find(slot);

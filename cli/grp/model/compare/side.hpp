@@ -27,10 +27,11 @@ struct side_rounds {
 /// the rounds of two cases of one run with the same slot ran in the same pass over the sweep.
 using round_slots = std::map<std::pair<std::uint32_t, std::size_t>, double>;
 
-/// The round medians of `c` by slot; rounds set aside (set_aside) are left out and counted in
-/// `*dropped` when given.
+/// The round centers (median, or the fastest sample with round_center::min) of `c` by slot;
+/// rounds set aside (set_aside) are left out and counted in `*dropped` when given.
 round_slots medians_by_slot(const case_result& c, double max_cpu_wait,
-                            std::size_t* dropped = nullptr);
+                            std::size_t* dropped = nullptr,
+                            round_center center = round_center::median);
 
 /// True when compare sets round `r` aside: another process took the CPU while it ran
 /// (round_record::disturbed); never when `max_cpu_wait` is 0.

@@ -104,6 +104,7 @@ ojson comparison_json(const comparison& c) {
                        : o.moderate == moderation_mode::off ? "off"
                                                             : "auto"},
           {"min_rounds", o.min_rounds},
+          {"round_center", to_string(o.center)},
           {"normalize", o.normalize == normalization::none   ? "none"
                         : o.normalize == normalization::peak ? "peak"
                                                              : o.reference},
