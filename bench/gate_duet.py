@@ -8,7 +8,7 @@ Runs `BIN compare --pair base:gs=gs,gs5,gs10,gs25 PROFILE --json` on every duet_
 control (control:gs, the base kernel built again) and gs are identical code: any slower or faster
 there is a false alarm of the uncontrolled duet; gs5, gs10 and gs25 are real slowdowns of the
 size in the `change` column (the geometric mean over all invocations of the median ratio within
-rounds: the truth the verdicts are counted against). `biased` counts the cases compare did not
+rounds: the truth the verdicts are counted against), per cache state (run --cache). `biased` counts the cases compare did not
 judge because the control read slower or faster; the last line says in how many invocations
 that happened at least once.
 """
@@ -38,7 +38,8 @@ def count(folder, binary, extra):
         for comp in json.loads(out.stdout)["comparisons"]:
             who = "control" if comp.get("role") == "control" else comp["candidate"].rsplit(":", 1)[1]
             for case in comp["cases"]:
-                key = (who, case["key"]["n"], case["key"]["local_size"])
+                key = (who, case["key"]["n"], case["key"]["local_size"],
+                       case["key"].get("cache", "warm"))
                 c = counts.setdefault(key, dict.fromkeys(VERDICTS + ["other", "n"], 0))
                 v = case["verdict"]
                 c[v if v in c else "other"] += 1
@@ -54,13 +55,14 @@ def main():
     order = ["control"] + CANDIDATES
     print(f"{len(files)} invocations; compare --pair base:gs={','.join(CANDIDATES)} "
           f"{' '.join(extra)}")
-    print(f"{'kernel':8} {'n':>9} {'local':>5} {'change':>8} {'slower':>7} {'same':>5} "
-          f"{'inconcl.':>8} {'faster':>6} {'biased':>6}")
+    print(f"{'kernel':8} {'n':>9} {'local':>5} {'cache':>5} {'change':>8} {'slower':>7} "
+          f"{'same':>5} {'inconcl.':>8} {'faster':>6} {'biased':>6}")
     for key in sorted(counts, key=lambda k: (order.index(k[0]) if k[0] in order else 99,
-                                             k[1], k[2])):
+                                             k[1], k[2], k[3])):
         c, ls = counts[key], logs.get(key, [0.0])
         change = math.exp(sum(ls) / len(ls)) - 1
-        print(f"{key[0]:8} 2^{int(math.log2(key[1])):<7} {key[2]:>5} {change * 100:+7.2f}% "
+        print(f"{key[0]:8} 2^{int(math.log2(key[1])):<7} {key[2]:>5} {key[3]:>5} "
+              f"{change * 100:+7.2f}% "
               f"{c['slower']:>3}/{c['n']:<3} {c['same']:>5} {c['inconclusive']:>8} "
               f"{c['faster']:>6} {c['biased']:>6}")
     print(f"invocations with a biased control in some case (compare exit 9): {biased} of "

@@ -48,3 +48,24 @@ __kernel void fill_exact(__global T* out, ulong records, ulong lo, ulong hi, uin
 #endif
     }
 }
+
+// The cold-cache flush (run --cache cold): every word of a scratch buffer larger than the
+// last-level cache is written, then read back, before a timed launch chain. After the read the
+// lines left in the cache are clean, so no write-back of the flush lands in the timed launch.
+__kernel void flush_write(__global uint* a, ulong n_words, uint salt) {
+    for (ulong i = get_global_id(0); i < n_words; i += get_global_size(0)) {
+        a[i] = (uint)i ^ salt;
+    }
+}
+
+// Reads every word; the sum is stored only when it matches `never` (it does not), which keeps
+// the loads without a write per work-item.
+__kernel void flush_read(__global const uint* a, ulong n_words, uint never, __global uint* sink) {
+    uint acc = 0;
+    for (ulong i = get_global_id(0); i < n_words; i += get_global_size(0)) {
+        acc += a[i];
+    }
+    if (acc == never) {
+        *sink = acc;
+    }
+}

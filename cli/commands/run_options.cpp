@@ -88,6 +88,12 @@ void add_sweep_options(CLI::App* sub, run_cli_options& o) {
                     "Order of cases in a round: sequential, interleaved, "
                     "random")
         ->capture_default_str();
+    sub->add_option("--cache", o.cache,
+                    "Cache state of each timed launch: cold (an untimed write and read of a "
+                    "scratch buffer over 8x the last-level cache, at least 256 MiB, before "
+                    "each), warm (what the warm-up left), both (each case twice) or auto: cold "
+                    "on GPUs, warm on CPUs. compare never judges cold against warm")
+        ->capture_default_str();
     sub->add_option("--search", o.search,
                     "Tuning spaces (kernels with \"params\"): exhaustive, random:N "
                     "(N configurations per kernel, type, layout and n; seeded by --seed) or "
@@ -265,6 +271,7 @@ run::run_options to_run_options(const run_cli_options& o) {
     }
     r.sweep.local_sizes = o.local_sizes;
     r.sweep.order = parse_sweep_order(o.order);
+    r.sweep.cache = parse_cache_mode(o.cache);
     r.sweep.seed = o.seed;
     r.search = parse_search(o.search);
     if (!o.resume.empty()) {

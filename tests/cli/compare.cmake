@@ -106,6 +106,11 @@ grp_cli_test(compare_no_case_in_common 8 "no case in common.*UNDECIDED: no case 
              compare ${CMP}/base.json ${CMP}/disjoint.json)
 grp_cli_test(compare_no_case_in_common_fail_on_missing 1 "6 missing, 6 added\\. FAIL"
              compare ${CMP}/base.json ${CMP}/disjoint.json --fail-on missing)
+grp_cli_test(compare_cold_against_warm_is_refused 2
+             "cache states differ: .*base\\.json timed reduce[0-9]/[a-z]+/flat/n=[0-9]+/local=[0-9]+ warm, .*cold\\.json timed it cold \\(run --cache\\)"
+             compare ${CMP}/base.json ${CMP}/cold.json)
+grp_cli_test(compare_cold_against_cold 0 "6 same\\. PASS"
+             compare ${CMP}/cold.json ${CMP}/cold.json)
 
 # Output formats.
 grp_cli_test(compare_markdown 1

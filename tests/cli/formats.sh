@@ -19,7 +19,7 @@ run_output_dash_is_pure_json_and_csv_has_a_row_per_case)
   python3 - <<'PY' || fail "stdout is not the profile alone, or the CSV is not one row per case"
 import csv, json
 p = json.load(open("out.json"))
-assert p["schema_version"] == "2.5.0", p["schema_version"]
+assert p["schema_version"] == "2.6.0", p["schema_version"]
 h = p["host"]
 for k in ("os", "os_release", "cpu_model", "cpu_cores", "memory_bytes", "env", "cpu_mhz",
           "cpu_max_mhz", "cpu_governor"):
@@ -27,7 +27,7 @@ for k in ("os", "os_release", "cpu_model", "cpu_cores", "memory_bytes", "env", "
 rows = list(csv.reader(open("p.csv")))
 want = ("device,device_name,kernel,scenario,type,layout,n,local_size,op,params,status,median_ns,"
         "min_ns,mean_ns,stddev_ns,p5_ns,p95_ns,cv,samples,rounds,noisy,bytes,gbps,elements_per_s,"
-        "pct_of_peak,reason").split(",")
+        "pct_of_peak,reason,cache").split(",")
 assert rows[0] == want, rows[0]
 assert len(rows) - 1 == len(p["cases"]) == 4, (len(rows), len(p["cases"]))
 # Each round visits the cases in a seeded permutation, recorded: the first round of every case

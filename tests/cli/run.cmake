@@ -8,6 +8,13 @@ add_test(NAME cli.run_writes_a_profile_that_validates
     '${GRP_BIN}' validate run_small.json | grep -q ': ok (4 cases, 1 devices)'")
 grp_cli_test(run_table_marks_best_and_passes 0 "\\* reduce_vec4|\\* reduce3"
              run -k reduce3,reduce_vec4 -l 64 -n 2^16 ${GRP_QUICK} -o run_table.json --force)
+# --cache both: every case twice, the cold one after a flush the device records.
+grp_cli_test(run_cache_both_records_the_flush 0
+             "\"cache_flush_bytes\": [1-9][0-9]+.*\"cache\": \"cold\".*\"cache\": \"warm\""
+             run -k reduce3 -l 64 -n 2^16 --cache both ${GRP_QUICK} -o -)
+grp_cli_test(run_cache_cold_titles_the_matrix 0 "float, flat, n=[^,]+, cold cache.*reduce3"
+             run -k reduce3 -l 32,64 -n 2^16 --cache cold ${GRP_QUICK} -o run_cold.json --force)
+grp_cli_test(run_cache_unknown_state 2 "--cache 'hot': expected 'auto'" run --cache hot)
 grp_cli_test(run_list_shows_unsafe_label 0 "reduce4_lockstep.*UNSAFE" run --list)
 grp_cli_test(run_n_zero_and_one_verify 0 "reduce6 .* 0 .* ok.*reduce6 .* 1 .* ok"
              run -k reduce6 -l 64 -n 0,1 -t int ${GRP_QUICK} -o run_n01.json --force)

@@ -28,11 +28,15 @@ void note_flag(case_result& r, const std::string& flag) {
     }
 }
 
-// One timed launch chain: restore (untimed) if needed, run, check the final value, record.
+// One timed launch chain: restore and flush (untimed) if needed, run, check the final value,
+// record.
 void timed_launch(round_context& ctx, prepared_case& c, round_record& round,
                   std::vector<double>& kept, std::uint64_t resolution) {
     if (c.restore_each_launch) {
         ctx.inputs.restore(c.input);
+    }
+    if (ctx.flush != nullptr && c.result.key.cache == "cold") {
+        ctx.flush->run();
     }
     const auto t = c.chain->run(resolution);
     const auto values = c.chain->read_result();

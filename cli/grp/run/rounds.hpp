@@ -3,9 +3,11 @@
 // the round's noise target or time share is reached, checking every launch's final value. Rounds
 // start at least `round_spacing_s` apart (the device idles if one pass over the cases is
 // quicker), and every round gets fresh working copies of the inputs. With CPU rotation each
-// round's launches are submitted from the next CPU of ctx.rotation_cpus.
+// round's launches are submitted from the next CPU of ctx.rotation_cpus. A cold case's every
+// timed chain starts after an untimed cache flush (cache_flush.hpp).
 #pragma once
 
+#include "grp/run/launch/cache_flush.hpp"
 #include "grp/run/launch/case_setup.hpp"
 #include "grp/run/launch/input_store.hpp"
 #include "grp/run/measure.hpp"
@@ -32,6 +34,9 @@ struct round_context {
     /// Kernel name -> its family: the cases of one family at one sweep point alternate their
     /// launches (run --duet puts every kernel in one family).
     std::map<std::string, std::string> families = {};
+    /// Flushes the last-level cache before each timed chain of a cold case; null: no case of
+    /// the device is cold.
+    cache_flush* flush = nullptr;
 };
 
 /// Called after every group's visit (round, how many groups of the pass came before it in the

@@ -59,6 +59,7 @@ nlohmann::ordered_json settings_json(const run_options& o) {
                                   {"types", types},
                                   {"layouts", layouts},
                                   {"order", to_string(o.sweep.order)},
+                                  {"cache", to_string(o.sweep.cache)},
                                   {"round_order", "seeded permutation"},
                                   {"order_seed", m.order_seed},
                                   {"seed", o.sweep.seed},

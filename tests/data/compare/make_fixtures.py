@@ -28,6 +28,8 @@ other_host.json      the same device model (another card) on host "other-host", 
                      --allow-cross-machine
 missing.json         reduce6/int absent, a reduce7 case added: missing + added
 disjoint.json        other kernels only: no case in common
+cold.json            base's cases timed from a flushed cache (run --cache cold, schema 2.6):
+                     compare refuses base (warm) against it (exit 2)
 runs/run1..4.json    four runs of base whose levels differ by -6, +2, -2, +6 % from run to
                      run, rounds tight (0.3 %): merged with --base they are a baseline whose
                      run-to-run spread is measured
@@ -343,6 +345,12 @@ def main():
     for c in disjoint["cases"]:
         c["key"]["kernel"] = c["key"]["kernel"].replace("reduce", "user_reduce")
     write("disjoint.json", disjoint)
+    cold = sweep(12)
+    for c in cold["cases"]:
+        c["key"]["cache"] = "cold"
+    cold["schema_version"] = "2.6.0"
+    cold["devices"][0]["cache_flush_bytes"] = 256 << 20
+    write("cold.json", cold)
     os.makedirs(os.path.join(HERE, "runs"), exist_ok=True)
     for i, shift in enumerate((0.94, 1.02, 0.98, 1.06), start=1):
         write(f"runs/run{i}.json", sweep(20 + i, scale=lambda k, t, s=shift: s,

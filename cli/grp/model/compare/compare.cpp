@@ -4,6 +4,7 @@
 // incomplete or one-round profiles).
 #include "grp/model/compare/compare.hpp"
 
+#include "grp/core/error.hpp"
 #include "grp/core/machine/host_probe.hpp"
 #include "grp/model/compare/case_compare.hpp"
 #include "grp/model/compare/replication.hpp"
@@ -55,6 +56,27 @@ pair_cases(const profile& bp, std::vector<const case_result*> bs, const profile&
         out.emplace_back(i < bs.size() ? bs[i] : nullptr, i < cs.size() ? cs[i] : nullptr);
     }
     return out;
+}
+
+/// Refuses a comparison whose cases match only when the cache state is ignored: a cold launch
+/// reads its input from memory, a warm one may read it from the cache (run --cache).
+void refuse_cache_mismatch(const case_index& bi, const case_index& ci, const std::string& base,
+                           const std::string& cand) {
+    for (const auto& [key, list] : bi) {
+        case_key other = key;
+        other.cache = key.cache == "cold" ? "warm" : "cold";
+        if (ci.count(key) != 0 || ci.count(other) == 0 || bi.count(other) != 0) {
+            continue;
+        }
+        other.cache = "warm"; // the key's text without the cache
+        throw usage_error(
+            "cache states differ: " + base + " timed " + other.to_string() + " " + key.cache +
+            ", " + cand + " timed it " + (key.cache == "cold" ? "warm" : "cold") +
+            " (run --cache). A warm launch may read its input from the cache, a cold one from "
+            "memory, so the difference would not be the kernels'. Measure both sides with the "
+            "same --cache (cold is the default on GPUs, warm on CPUs; profiles before schema 2.6 "
+            "are warm)");
+    }
 }
 
 } // namespace
@@ -163,6 +185,7 @@ comparison compare_profiles(const profile& base, const profile& cand, const comp
     r.base_runs = base.runs.size();
     r.cand_runs = cand.runs.size();
     case_index bi = index_cases(base), ci = index_cases(cand);
+    refuse_cache_mismatch(bi, ci, base_label, cand_label);
     for (const auto& [key, list] : ci) {
         bi.try_emplace(key); // union of keys, so added cases are visited too
     }

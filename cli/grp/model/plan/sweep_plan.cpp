@@ -164,6 +164,24 @@ void plan_sizes(const std::vector<kernel_spec>& kernels, std::size_t k, const sw
 
 } // namespace
 
+namespace {
+
+/// Every point once per cache state, the states of a point next to each other.
+std::vector<sweep_point> with_cache_states(const std::vector<sweep_point>& points,
+                                           const std::vector<std::string>& states) {
+    std::vector<sweep_point> out;
+    out.reserve(points.size() * states.size());
+    for (const auto& pt : points) {
+        for (const auto& state : states) {
+            out.push_back(pt);
+            out.back().cache = state;
+        }
+    }
+    return out;
+}
+
+} // namespace
+
 std::vector<sweep_point> plan_sweep(const std::vector<kernel_spec>& kernels,
                                     const sweep_options& opt, const device_info& dev) {
     const auto locals = resolve_local_sizes(opt.local_sizes, dev);
@@ -197,7 +215,7 @@ std::vector<sweep_point> plan_sweep(const std::vector<kernel_spec>& kernels,
         std::mt19937_64 rng(opt.seed);
         std::shuffle(out.begin(), out.end(), rng);
     }
-    return out;
+    return with_cache_states(out, cache_states(opt.cache, dev));
 }
 
 } // namespace grp

@@ -6,6 +6,7 @@
 
 #include "grp/core/element_type.hpp"
 #include "grp/core/machine/device_info.hpp"
+#include "grp/model/plan/cache_mode.hpp"
 #include "grp/model/spec/kernel_spec.hpp"
 
 #include <cstdint>
@@ -29,6 +30,7 @@ struct sweep_options {
     std::uint64_t seed = 1;
     /// --search random:N: configurations per (kernel, type, layout, n); 0: all of them.
     std::uint64_t random_configs = 0;
+    cache_mode cache = cache_mode::automatic; ///< --cache: the states each point is timed in
 };
 
 struct sweep_point {
@@ -38,6 +40,7 @@ struct sweep_point {
     std::uint64_t n = 0;
     std::uint64_t local_size = 0;
     std::string op = "sum"; ///< the reduction operator
+    std::string cache = "warm"; ///< "cold" or "warm" (cache_mode.hpp)
 };
 
 /// Resolves a local-size list for a device: "default" = default_local_sizes, "pow2" = 1, 2, 4
@@ -65,6 +68,7 @@ std::uint64_t default_floor_bytes(const device_info& dev);
 /// shuffle). Kernels the default sweep chose are planned only on devices of their default
 /// classes; with the "default" local sizes on a CPU, local size 1 is planned only for kernels
 /// whose grid rule has a "cpu" group cap (CPU-shaped: others launch a group per element or two).
+/// Each point is planned once per cache state (cache_states), the states next to each other.
 std::vector<sweep_point> plan_sweep(const std::vector<kernel_spec>& kernels,
                                     const sweep_options& opt, const device_info& dev);
 

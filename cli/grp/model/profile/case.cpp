@@ -160,17 +160,20 @@ std::string case_key::to_string() const {
     for (const auto& [name, value] : params) {
         s += "/" + name + "=" + value;
     }
+    if (cache != "warm") {
+        s += "/cache=" + cache;
+    }
     return s;
 }
 
 bool case_key::operator==(const case_key& o) const {
-    return std::tie(kernel, type, layout, n, local_size, op, params) ==
-           std::tie(o.kernel, o.type, o.layout, o.n, o.local_size, o.op, o.params);
+    return std::tie(kernel, type, layout, n, local_size, op, params, cache) ==
+           std::tie(o.kernel, o.type, o.layout, o.n, o.local_size, o.op, o.params, o.cache);
 }
 
 bool case_key::operator<(const case_key& o) const {
-    return std::tie(kernel, type, layout, n, local_size, op, params) <
-           std::tie(o.kernel, o.type, o.layout, o.n, o.local_size, o.op, o.params);
+    return std::tie(kernel, type, layout, n, local_size, op, params, cache) <
+           std::tie(o.kernel, o.type, o.layout, o.n, o.local_size, o.op, o.params, o.cache);
 }
 
 std::optional<double> round_record::median_ns() const {
@@ -207,7 +210,8 @@ void to_json(ojson& j, const case_key& k) {
         params[name] = param_json(value);
     }
     j = ojson{{"kernel", k.kernel},         {"type", k.type}, {"layout", k.layout}, {"n", k.n},
-              {"local_size", k.local_size}, {"op", k.op},     {"params", params}};
+              {"local_size", k.local_size}, {"op", k.op},     {"params", params},
+              {"cache", k.cache}};
 }
 
 void from_json(const ojson& j, case_key& k) {
@@ -221,6 +225,11 @@ void from_json(const ojson& j, case_key& k) {
     const ojson params = j.value("params", ojson::object());
     for (const auto& [name, value] : params.items()) {
         k.params[name] = param_text(value);
+    }
+    const auto cache = j.find("cache");
+    k.cache = cache == j.end() ? "warm" : cache->is_string() ? cache->get<std::string>() : "";
+    if (k.cache != "warm" && k.cache != "cold") {
+        throw file_error("case key " + k.to_string() + ": \"cache\" must be \"cold\" or \"warm\"");
     }
 }
 

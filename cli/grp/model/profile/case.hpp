@@ -35,9 +35,14 @@ struct case_key {
     std::string op = "sum"; ///< the reduction operator
     /// Tuning parameters, name -> value as written in the spec (numbers as their decimal text).
     std::map<std::string, std::string> params;
+    /// 2.6: the cache state each timed launch chain starts from: "cold" (the last-level cache
+    /// flushed before it, untimed) or "warm" (whatever the warm-up and earlier launches left;
+    /// every profile before 2.6).
+    std::string cache = "warm";
 
-    /// "reduce3/float/flat/n=1048576/local=256", then "/op=max" unless the operator is sum and
-    /// "/NAME=VALUE" per parameter in name order: stable, used to match cases.
+    /// "reduce3/float/flat/n=1048576/local=256", then "/op=max" unless the operator is sum,
+    /// "/NAME=VALUE" per parameter in name order and "/cache=cold" unless the cache is warm:
+    /// stable, used to match cases.
     [[nodiscard]] std::string to_string() const;
     bool operator==(const case_key& o) const;
     bool operator!=(const case_key& o) const { return !(*this == o); }

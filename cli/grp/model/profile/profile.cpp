@@ -55,6 +55,7 @@ ojson device_json(const profile_device& d) {
         phases[name] = json_number(s);
     }
     dj["phases_s"] = phases;
+    dj["cache_flush_bytes"] = d.cache_flush_bytes ? ojson(*d.cache_flush_bytes) : ojson(nullptr);
     return dj;
 }
 
@@ -79,6 +80,9 @@ profile_device device_from(const ojson& dj) {
         if (v.is_number()) {
             d.phases.seconds[name] = v.get<double>();
         }
+    }
+    if (auto f = dj.find("cache_flush_bytes"); f != dj.end() && f->is_number_unsigned()) {
+        d.cache_flush_bytes = f->get<std::uint64_t>();
     }
     return d;
 }

@@ -20,7 +20,7 @@
 
 namespace grp {
 
-inline constexpr const char* profile_schema_version = "2.5.0";
+inline constexpr const char* profile_schema_version = "2.6.0";
 inline constexpr int profile_schema_major = 2;
 inline constexpr int profile_schema_oldest_major = 1; ///< 1.x profiles are upgraded on load
 
@@ -43,6 +43,9 @@ struct profile_device {
     std::optional<peak_bandwidth> peak;
     std::optional<std::uint64_t> simd_width_estimate; ///< from the wg-probe scenario
     phase_times phases;
+    /// 2.6: bytes of the scratch buffer written and read before every cold launch chain (run
+    /// --cache); empty when no case of the device ran cold.
+    std::optional<std::uint64_t> cache_flush_bytes;
 };
 
 struct kernel_record {

@@ -19,12 +19,14 @@ namespace {
 std::string short_key(const case_key& k) {
     return row_label(k) + " " + k.type + (k.layout == "flat" ? "" : " " + k.layout) +
            " n=" + format_count(k.n) + " local=" + std::to_string(k.local_size) +
-           (k.op == "sum" ? "" : " op=" + k.op);
+           (k.op == "sum" ? "" : " op=" + k.op) + (k.cache == "warm" ? "" : " " + k.cache);
 }
 
-// The kernel column: the row label, plus the operator unless it is sum (run --op).
+// The kernel column: the row label, plus the operator unless it is sum (run --op) and the
+// cache state when cold (run --cache).
 std::string kernel_cell(const case_key& k) {
-    return row_label(k) + (k.op == "sum" ? "" : " op=" + k.op);
+    return row_label(k) + (k.op == "sum" ? "" : " op=" + k.op) +
+           (k.cache == "warm" ? "" : " " + k.cache);
 }
 
 std::string outcome(const case_result& r) {

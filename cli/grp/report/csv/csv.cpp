@@ -29,7 +29,7 @@ std::string csv_number(const std::optional<double>& v) {
 const char* const run_csv_header =
     "device,device_name,kernel,scenario,type,layout,n,local_size,op,params,status,median_ns,"
     "min_ns,mean_ns,stddev_ns,p5_ns,p95_ns,cv,samples,rounds,noisy,bytes,gbps,elements_per_s,"
-    "pct_of_peak,reason";
+    "pct_of_peak,reason,cache";
 
 namespace {
 
@@ -59,7 +59,7 @@ void print_cases_csv(std::ostream& os, const profile& p) {
            << timing_fields(c) << ',' << c.samples_ns.size() << ',' << c.rounds.size() << ','
            << (c.summary && !c.noise_target_met ? 1 : 0) << ',' << c.bytes << ','
            << csv_number(c.gbps) << ',' << csv_number(c.elements_per_s) << ','
-           << csv_number(c.pct_of_peak) << ',' << csv_field(c.reason) << '\n';
+           << csv_number(c.pct_of_peak) << ',' << csv_field(c.reason) << ',' << k.cache << '\n';
     }
 }
 

@@ -46,10 +46,11 @@ std::string skip_mark(const std::string& reason) {
     return "skipped";
 }
 
-using group_key = std::tuple<int, std::string, std::string, std::uint64_t, std::string>;
+using group_key =
+    std::tuple<int, std::string, std::string, std::uint64_t, std::string, std::string>;
 
 group_key key_of(const case_result& c) {
-    return {c.device, c.key.type, c.key.layout, c.key.n, c.key.op};
+    return {c.device, c.key.type, c.key.layout, c.key.n, c.key.op, c.key.cache};
 }
 
 matrix_cell make_cell(const case_result& c) {
@@ -193,6 +194,9 @@ std::string case_matrix::label() const {
     if (op != "sum") {
         s += ", op=" + op;
     }
+    if (cache != "warm") {
+        s += ", " + cache + " cache";
+    }
     return s;
 }
 
@@ -214,7 +218,7 @@ std::vector<case_matrix> build_matrices(const profile& p) {
         auto [it, added] = index.emplace(key_of(c), out.size());
         if (added) {
             case_matrix m;
-            std::tie(m.device, m.type, m.layout, m.n, m.op) = it->first;
+            std::tie(m.device, m.type, m.layout, m.n, m.op, m.cache) = it->first;
             out.push_back(std::move(m));
         }
         auto& m = out[it->second];

@@ -57,6 +57,7 @@ struct host_speedup {
 struct case_matrix {
     int device = 0;
     std::string type, layout, op = "sum";
+    std::string cache = "warm"; ///< the cases' cache state (run --cache)
     std::uint64_t n = 0;
     std::vector<std::uint64_t> local_sizes; ///< columns, ascending
     std::vector<matrix_row> rows;           ///< kernels in profile order
@@ -70,12 +71,13 @@ struct case_matrix {
 
     /// The best cell, or nullptr when no cell verified with a time.
     [[nodiscard]] const matrix_cell* best_cell() const;
-    /// "int, flat, n=2^22" plus ", op=max" unless the operator is sum.
+    /// "int, flat, n=2^22" plus ", op=max" unless the operator is sum and ", cold cache" for
+    /// cases timed from a flushed cache.
     [[nodiscard]] std::string label() const;
 };
 
 /// The matrices of a profile's plain sweep cases (scenario cases are excluded: their own views
-/// draw them), grouped by device, type, layout, n and operator, in profile order; each kernel
+/// draw them), grouped by device, type, layout, n, operator and cache state, in profile order; each kernel
 /// and tuning configuration is a row.
 /// A matrix whose every kernel is omitted (see case_matrix::omitted) is left out. Pointers
 /// refer into `p`, which must outlive the result.

@@ -118,6 +118,7 @@ case_key key_of(const kernel_spec& k, const sweep_point& p) {
     key.n = p.n;
     key.local_size = p.local_size;
     key.op = p.op;
+    key.cache = p.cache;
     for (const auto& [name, value] : k.config) {
         key.params[name] = std::to_string(value);
     }

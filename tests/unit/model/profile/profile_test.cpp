@@ -253,6 +253,25 @@ TEST(profile_json, key_names_operator_and_parameters) {
     EXPECT_EQ(j.get<case_key>(), k);
 }
 
+TEST(profile_json, key_names_a_cold_cache_and_reads_old_keys_as_warm) {
+    auto k = make_case_key("reduce3", "float", "flat", 1024, 64);
+    EXPECT_EQ(k.cache, "warm");
+    k.cache = "cold";
+    EXPECT_EQ(k.to_string(), "reduce3/float/flat/n=1024/local=64/cache=cold");
+    auto warm = k;
+    warm.cache = "warm";
+    EXPECT_NE(k, warm); // cold and warm are two cases
+    ojson j = k;
+    EXPECT_EQ(j["cache"], "cold");
+    EXPECT_EQ(j.get<case_key>(), k);
+    j.erase("cache"); // before 2.6 every case was timed warm
+    EXPECT_EQ(j.get<case_key>(), warm);
+    j["cache"] = "lukewarm";
+    EXPECT_THROW(j.get<case_key>(), file_error);
+    j["cache"] = 1;
+    EXPECT_THROW(j.get<case_key>(), file_error);
+}
+
 TEST(profile_json, unknown_status_is_rejected) {
     ojson j = test::rich_profile();
     j["cases"][0]["status"] = "maybe";

@@ -1,0 +1,40 @@
+#include "grp/run/launch/cache_flush.hpp"
+
+#include "grp/model/plan/cache_mode.hpp"
+#include "grp/model/spec/kernel_catalog.hpp"
+#include "grp/run/launch/input_store.hpp"
+
+namespace grp::run {
+
+cache_flush::cache_flush(ocl::session& s) : m_session(s), m_bytes(cache_flush_bytes(s.info())) {
+    try {
+        m_scratch = cl::Buffer(s.context(), CL_MEM_READ_WRITE, m_bytes);
+        m_sink = cl::Buffer(s.context(), CL_MEM_READ_WRITE, sizeof(cl_uint));
+    } catch (const cl::Error& e) {
+        throw ocl::wrap("allocating the " + std::to_string(m_bytes >> 20) +
+                            " MiB cold-cache scratch (run --cache warm needs none)",
+                        e);
+    }
+    const std::string tool(builtin_source("tool.cl"));
+    m_write = s.kernel(tool, "", "flush_write");
+    m_read = s.kernel(tool, "", "flush_read");
+}
+
+void cache_flush::run() {
+    const auto [global, local] = streaming_grid(m_session.info());
+    const auto words = static_cast<cl_ulong>(m_bytes / 4);
+    ++m_salt; // new values every flush: no write can be skipped as unchanged
+    m_write.setArg(0, m_scratch);
+    m_write.setArg(1, words);
+    m_write.setArg(2, static_cast<cl_uint>(m_salt));
+    m_read.setArg(0, m_scratch);
+    m_read.setArg(1, words);
+    m_read.setArg(2, cl_uint{0x9e3779b9U});
+    m_read.setArg(3, m_sink);
+    auto& q = m_session.queue();
+    q.enqueueNDRangeKernel(m_write, cl::NullRange, cl::NDRange(global), cl::NDRange(local));
+    q.enqueueNDRangeKernel(m_read, cl::NullRange, cl::NDRange(global), cl::NDRange(local));
+    q.finish();
+}
+
+} // namespace grp::run
