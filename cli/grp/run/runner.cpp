@@ -184,19 +184,6 @@ void verify_all(device_context& d, input_store& inputs, std::vector<prepared_cas
     }
 }
 
-// The flush before cold cases' timed chains, recorded on the device; null when none is cold.
-std::unique_ptr<cache_flush> cold_flush(device_context& d,
-                                        const std::vector<prepared_case>& cases) {
-    if (std::none_of(cases.begin(), cases.end(), [](const prepared_case& c) {
-            return c.active() && c.result.key.cache == "cold";
-        })) {
-        return nullptr;
-    }
-    auto flush = std::make_unique<cache_flush>(d.session);
-    d.prof.devices.at(static_cast<std::size_t>(d.device_index)).cache_flush_bytes = flush->bytes();
-    return flush;
-}
-
 void sample_all(device_context& d, input_store& inputs, std::vector<prepared_case>& cases,
                 std::size_t first) {
     std::vector<prepared_case*> order;
@@ -205,7 +192,11 @@ void sample_all(device_context& d, input_store& inputs, std::vector<prepared_cas
         order.push_back(&c);
     }
     round_context ctx{d.session, inputs, d.opt.measure, d.phases, d.start};
-    const auto flush = cold_flush(d, cases);
+    const auto flush = flush_for_cold_cases(d.session, cases);
+    if (flush) {
+        d.prof.devices.at(static_cast<std::size_t>(d.device_index)).cache_flush_bytes =
+            flush->bytes();
+    }
     ctx.flush = flush.get();
     if (d.opt.measure.rotate_cpus) {
         ctx.rotation_cpus = allowed_cpus();

@@ -4,6 +4,8 @@
 #include "grp/model/spec/kernel_catalog.hpp"
 #include "grp/run/launch/input_store.hpp"
 
+#include <algorithm>
+
 namespace grp::run {
 
 cache_flush::cache_flush(ocl::session& s) : m_session(s), m_bytes(cache_flush_bytes(s.info())) {
@@ -35,6 +37,14 @@ void cache_flush::run() {
     q.enqueueNDRangeKernel(m_write, cl::NullRange, cl::NDRange(global), cl::NDRange(local));
     q.enqueueNDRangeKernel(m_read, cl::NullRange, cl::NDRange(global), cl::NDRange(local));
     q.finish();
+}
+
+std::unique_ptr<cache_flush> flush_for_cold_cases(ocl::session& s,
+                                                  const std::vector<prepared_case>& cases) {
+    const bool any = std::any_of(cases.begin(), cases.end(), [](const prepared_case& c) {
+        return c.active() && c.result.key.cache == "cold";
+    });
+    return any ? std::make_unique<cache_flush>(s) : nullptr;
 }
 
 } // namespace grp::run

@@ -5,8 +5,11 @@
 #pragma once
 
 #include "grp/ocl/session.hpp"
+#include "grp/run/launch/case_setup.hpp"
 
 #include <cstdint>
+#include <memory>
+#include <vector>
 
 namespace grp::run {
 
@@ -27,5 +30,9 @@ private:
     cl::Kernel m_write, m_read;
     std::uint32_t m_salt = 0;
 };
+
+/// The flush for the cold ones among `cases` (key.cache "cold", still active); null when none.
+std::unique_ptr<cache_flush> flush_for_cold_cases(ocl::session& s,
+                                                  const std::vector<prepared_case>& cases);
 
 } // namespace grp::run
