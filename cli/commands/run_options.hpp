@@ -13,7 +13,7 @@ struct run_cli_options {
     std::vector<std::string> kernels, sizes, types, layouts, devices, scenarios, ops;
     std::string local_sizes = "default";
     std::string order = "sequential";
-    std::string cache = "auto"; ///< auto | cold | warm | both (cache_mode.hpp)
+    std::string cache = "auto";        ///< auto | cold | warm | both (cache_mode.hpp)
     std::string search = "exhaustive"; ///< exhaustive | random:N | halving[:ETA]
     std::string resume;                ///< a profile whose cases are not measured again
     std::string duet;   ///< the base revision's spec, timed beside -k's kernels (spec/duet.hpp)

@@ -39,7 +39,7 @@ struct sweep_point {
     data_layout layout = data_layout::flat;
     std::uint64_t n = 0;
     std::uint64_t local_size = 0;
-    std::string op = "sum"; ///< the reduction operator
+    std::string op = "sum";     ///< the reduction operator
     std::string cache = "warm"; ///< "cold" or "warm" (cache_mode.hpp)
 };
 

@@ -209,9 +209,9 @@ void to_json(ojson& j, const case_key& k) {
     for (const auto& [name, value] : k.params) {
         params[name] = param_json(value);
     }
-    j = ojson{{"kernel", k.kernel},         {"type", k.type}, {"layout", k.layout}, {"n", k.n},
-              {"local_size", k.local_size}, {"op", k.op},     {"params", params},
-              {"cache", k.cache}};
+    j = ojson{
+        {"kernel", k.kernel},         {"type", k.type}, {"layout", k.layout}, {"n", k.n},
+        {"local_size", k.local_size}, {"op", k.op},     {"params", params},   {"cache", k.cache}};
 }
 
 void from_json(const ojson& j, case_key& k) {

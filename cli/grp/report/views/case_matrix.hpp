@@ -77,10 +77,9 @@ struct case_matrix {
 };
 
 /// The matrices of a profile's plain sweep cases (scenario cases are excluded: their own views
-/// draw them), grouped by device, type, layout, n, operator and cache state, in profile order; each kernel
-/// and tuning configuration is a row.
-/// A matrix whose every kernel is omitted (see case_matrix::omitted) is left out. Pointers
-/// refer into `p`, which must outlive the result.
+/// draw them), grouped by device, type, layout, n, operator and cache state, in profile order; each
+/// kernel and tuning configuration is a row. A matrix whose every kernel is omitted (see
+/// case_matrix::omitted) is left out. Pointers refer into `p`, which must outlive the result.
 std::vector<case_matrix> build_matrices(const profile& p);
 
 /// A cell's mark for a case without a time: "WRONG", "failed", "race", "n/a" (ok but no

@@ -1,6 +1,5 @@
-#include "grp/model/plan/cache_mode.hpp"
-
 #include "grp/core/error.hpp"
+#include "grp/model/plan/cache_mode.hpp"
 
 #include <gtest/gtest.h>
 
