@@ -33,11 +33,12 @@ if [[ $mode == test ]]; then
   # Style and map first (scripts/check-style.sh): a formatting slip fails in seconds.
   scripts/check-style.sh "$build"
 fi
-cmake --build "$build" -j"$(nproc)"
-
 if [[ $mode == run ]]; then
+  # The tool alone: a first `run` does not wait for the ~100 test programs (they are test's).
+  cmake --build "$build" -j"$(nproc)" --target gpu-reduce-prof
   exec "$build/gpu-reduce-prof" run "$@"
 fi
+cmake --build "$build" -j"$(nproc)"
 # Every OpenCL test gets its own PoCL cache folder (tests/pocl-isolate.sh and
 # grp_isolate_pocl_caches), and nothing is kept between tests.
 export POCL_KERNEL_CACHE=0
