@@ -77,6 +77,7 @@ int main(int argc, char** argv) {
     grp::cli::command_slot slot;
     grp::cli::add_platforms(app, slot);
     grp::cli::add_run(app, slot);
+    grp::cli::add_check(app, slot);
     grp::cli::add_validate(app, slot);
     grp::cli::add_compare(app, slot);
     grp::cli::add_report(app, slot);

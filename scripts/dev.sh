@@ -21,7 +21,8 @@ if [[ $mode == test ]]; then
   # The report test renders the HTML in headless Chromium, as a user would see it; the
   # sanitizer build and the fuzzers use clang and its runtime libraries; the style check uses
   # clang-format and clang-tidy.
-  packages+=(chromium python3 clang-14 libclang-rt-14-dev clang-format clang-tidy)
+  # `check` runs kernels on the Oclgrind simulator.
+  packages+=(chromium python3 clang-14 libclang-rt-14-dev clang-format clang-tidy oclgrind)
 fi
 scripts/install-packages.sh "${packages[@]}"
 
@@ -59,5 +60,5 @@ export UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
 # files (validate, report, compare, merge, platforms, the hardening inputs); the CLI tests that
 # sweep kernels ran once above, and under ASan they would take CI past its 30 minutes.
 ctest --test-dir "$asan" --output-on-failure -j"$(nproc)" -LE "ocl|browser|example|package" \
-  -E "cli\.(run_|scenario_|wg_limit)" "$@"
+  -E "cli\.(run_|scenario_|wg_limit|check_)" "$@"
 scripts/fuzz.sh 30

@@ -15,6 +15,7 @@ using command_slot = std::function<int()>;
 
 void add_platforms(CLI::App& app, command_slot& slot);
 void add_run(CLI::App& app, command_slot& slot);
+void add_check(CLI::App& app, command_slot& slot);
 void add_validate(CLI::App& app, command_slot& slot);
 void add_compare(CLI::App& app, command_slot& slot);
 void add_report(CLI::App& app, command_slot& slot);

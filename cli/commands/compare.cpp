@@ -13,6 +13,7 @@
 #include "grp/core/text_safe.hpp"
 #include "grp/model/baseline/merge.hpp"
 #include "grp/model/compare/case_compare.hpp"
+#include "grp/model/compare/work_gate.hpp"
 #include "grp/model/profile/io.hpp"
 
 #include <algorithm>
@@ -25,22 +26,9 @@ namespace grp::cli {
 namespace {
 
 /// "5", "5%" or "7.5%" -> 0.05 / 0.075. Throws usage_error otherwise.
-double parse_threshold(std::string text) {
-    if (!text.empty() && text.back() == '%') {
-        text.pop_back();
-    }
-    char* end = nullptr;
-    double pct = std::strtod(text.c_str(), &end);
-    if (text.empty() || end != text.c_str() + text.size() || !(pct >= 0) || pct >= 100) {
-        throw usage_error("--threshold: '" + text +
-                          "' is not a percentage from 0 to below 100; give e.g. 5 or 5%");
-    }
-    return pct / 100.0;
-}
-
 compare_options options_of(const compare_cli_options& cli, bool duet) {
     compare_options opt;
-    opt.threshold = parse_threshold(cli.threshold);
+    opt.threshold = parse_percent(cli.threshold, "--threshold");
     opt.alpha = cli.alpha;
     opt.min_rounds = cli.min_rounds;
     // A duet keeps disturbed rounds unless told otherwise: what disturbed a round disturbed
@@ -119,11 +107,19 @@ int run_compare(const compare_cli_options& cli) {
     // Load everything first: a bad profile is exit 5 before anything is printed.
     std::vector<std::string> cand_files;
     const auto [base, base_label] = load_base(cli, cand_files);
+    if (is_check_profile(base)) {
+        return run_work_compare(cli, base, base_label, cand_files);
+    }
     check_reference(opt, base);
     std::vector<comparison> all;
     all.reserve(cand_files.size());
     for (const auto& f : cand_files) {
-        all.push_back(compare_profiles(base, load_profile(f), opt, base_label, f));
+        auto cand = load_profile(f);
+        if (is_check_profile(cand)) {
+            throw usage_error("compare: " + f + " was written by check (work counts) and " +
+                              base_label + " by run (times): compare two of a kind");
+        }
+        all.push_back(compare_profiles(base, cand, opt, base_label, f));
     }
     print_results(cli, all, csv);
     return exit_status(all);
@@ -205,6 +201,11 @@ void add_compare_options(CLI::App* sub, compare_cli_options& o) {
                     "none; peak (fraction of each profile's measured peak bandwidth); or a "
                     "reference KERNEL (same type/layout/n/local, same round) or full case KEY")
         ->type_name("WHAT")
+        ->capture_default_str();
+    sub->add_option("--work-threshold", o.work_threshold,
+                    "Profiles written by check: a count (instructions, bytes per address space, "
+                    "barriers) above the base by more than this is more-work")
+        ->type_name("PCT")
         ->capture_default_str();
     sub->add_flag("--allow-cross-machine", o.allow_cross_machine,
                   "Let raw-time 'slower' fail between different hosts of the same device model");

@@ -3,16 +3,32 @@
 #include "commands/command.hpp"
 #include "grp/core/error.hpp"
 #include "grp/core/text_safe.hpp"
+#include "grp/model/profile/io.hpp"
 #include "grp/report/console/compare.hpp"
+#include "grp/report/console/work.hpp"
 #include "grp/report/csv/compare.hpp"
 #include "grp/report/json/compare.hpp"
 #include "grp/report/markdown/compare.hpp"
 #include "grp/report/text/table.hpp"
 
+#include <cstdlib>
 #include <iostream>
 #include <sstream>
 
 namespace grp::cli {
+
+double parse_percent(std::string text, const char* option) {
+    if (!text.empty() && text.back() == '%') {
+        text.pop_back();
+    }
+    char* end = nullptr;
+    const double pct = std::strtod(text.c_str(), &end);
+    if (text.empty() || end != text.c_str() + text.size() || !(pct >= 0) || pct >= 100) {
+        throw usage_error(std::string(option) + ": '" + text +
+                          "' is not a percentage from 0 to below 100; give e.g. 5 or 5%");
+    }
+    return pct / 100.0;
+}
 
 std::optional<output_file> csv_output(const compare_cli_options& cli) {
     if (cli.csv.empty()) {
@@ -54,6 +70,33 @@ void print_results(const compare_cli_options& cli, const std::vector<comparison>
     } else if (!csv_on_stdout) {
         print_comparisons(std::cout, all, use_colour(1, cli.color));
     }
+}
+
+int run_work_compare(const compare_cli_options& cli, const profile& base,
+                     const std::string& base_label, const std::vector<std::string>& cand_files) {
+    if (!cli.pair.empty() || !cli.csv.empty()) {
+        throw usage_error(std::string("check profiles hold work counts: ") +
+                          (cli.pair.empty() ? "--csv" : "--pair") +
+                          " applies to timed profiles only");
+    }
+    const double threshold = parse_percent(cli.work_threshold, "--work-threshold");
+    auto all = nlohmann::ordered_json::array();
+    bool fails = false;
+    for (const auto& f : cand_files) {
+        const auto w = compare_work(base, load_profile(f), threshold, base_label, f);
+        fails = fails || w.fails();
+        if (cli.json) {
+            all.push_back(work_to_json(w));
+        } else if (cli.markdown) {
+            print_work_markdown(std::cout, w);
+        } else {
+            print_work_comparison(std::cout, w, use_colour(1, cli.color));
+        }
+    }
+    if (cli.json) {
+        std::cout << nlohmann::ordered_json{{"comparisons", all}}.dump(2) << '\n';
+    }
+    return fails ? static_cast<int>(exit_code::regression_or_wrong) : 0;
 }
 
 int exit_status(const std::vector<comparison>& all) {

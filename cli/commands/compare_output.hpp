@@ -29,7 +29,17 @@ struct compare_cli_options {
     std::string color = "auto";
     std::string correction = "holm";
     std::string moderate = "auto";
+    std::string work_threshold = "1%"; ///< check profiles: the count change that is more-work
 };
+
+/// "5" or "5%" as a fraction (0.05); usage_error naming `option` unless 0 <= pct < 100.
+double parse_percent(std::string text, const char* option);
+
+/// Two or more profiles written by `check`: the work gate (counts, no statistics) on the
+/// console, --markdown or --json; 1 when a candidate fails it (more-work, unsafe, wrong,
+/// missing), else 0.
+int run_work_compare(const compare_cli_options& cli, const profile& base,
+                     const std::string& base_label, const std::vector<std::string>& cand_files);
 
 /// The --csv output, checked before any profile is read: not an input, writable, and not on
 /// stdout together with --json or --markdown.

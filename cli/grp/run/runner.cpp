@@ -8,6 +8,7 @@
 #include "grp/run/halving.hpp"
 #include "grp/run/interrupt.hpp"
 #include "grp/run/launch/case_checks.hpp"
+#include "grp/run/launch/check_launch.hpp"
 #include "grp/run/launch/layout_check.hpp"
 #include "grp/run/launch/peak.hpp"
 #include "grp/run/phase_clock.hpp"
@@ -170,7 +171,12 @@ void verify_all(device_context& d, input_store& inputs, std::vector<prepared_cas
         if (d.progress.phase) {
             d.progress.phase("verifying", i, cases.size());
         }
-        if (cases[i].active()) {
+        if (cases[i].active() && d.opt.check != nullptr) {
+            check_first_launch(*d.opt.check,
+                               {d.session.info().driver_version.value_or("simulator"),
+                                d.opt.check_max_diagnostics},
+                               cases[i], [&] { first_launch(d, inputs, cases[i]); });
+        } else if (cases[i].active()) {
             first_launch(d, inputs, cases[i]);
         }
         if (cases[i].active()) {
@@ -246,6 +252,7 @@ void measure_group(device_context& d, const std::vector<measure_point>& pts,
     publish(d, first, cases);
     input_store inputs(d.session, d.opt.sweep.seed, data, d.phases);
     inputs.set_ops(d.opt.sweep.ops);
+    inputs.copy_through_host(d.opt.check != nullptr);
     if (host_baseline && d.opt.host_repeats > 0) {
         inputs.on_host_data([&d, &data](const input_key& k, const host_data& host) {
             time_host_baseline(d, k, host, data);
@@ -255,7 +262,9 @@ void measure_group(device_context& d, const std::vector<measure_point>& pts,
         upload_inputs(inputs, cases);
         verify_all(d, inputs, cases);
         publish(d, first, cases);
-        sample_all(d, inputs, cases, first);
+        if (d.opt.check == nullptr) { // check times nothing
+            sample_all(d, inputs, cases, first);
+        }
     } catch (...) {
         publish_finished(d, first, cases);
         throw;
@@ -268,8 +277,39 @@ void measure_group(device_context& d, const std::vector<measure_point>& pts,
     }
 }
 
+// Points bucketed by input, buckets packed into groups whose inputs (pristine + working copy)
+// fit in half the device's memory; sweep order is kept inside a group.
 std::vector<std::vector<measure_point>>
-groups_of(const run_options& opt, const std::vector<sweep_point>& points, const device_info& dev);
+groups_of(const run_options& opt, const std::vector<sweep_point>& points, const device_info& dev) {
+    std::uint64_t budget = dev.global_mem_bytes.value_or(4ULL << 30) / 2;
+    if (const char* forced = std::getenv("GRP_TEST_GROUP_BYTES"); forced && *forced) {
+        budget = std::strtoull(forced, nullptr, 10); // tests: force several groups
+    }
+    std::map<input_key, std::uint64_t> bytes;
+    std::vector<input_key> order;
+    for (const auto& pt : points) {
+        input_key k{pt.type, pt.layout, pt.n};
+        if (bytes.emplace(k, saturating_mul(2 * record_bytes(pt.layout, pt.type), pt.n)).second) {
+            order.push_back(k);
+        }
+    }
+    std::map<input_key, std::size_t> group_of;
+    std::size_t group = 0;
+    std::uint64_t used = 0;
+    for (const auto& k : order) {
+        if (used > 0 && saturating_add(used, bytes[k]) > budget) {
+            ++group;
+            used = 0;
+        }
+        used = saturating_add(used, bytes[k]);
+        group_of[k] = group;
+    }
+    std::vector<std::vector<measure_point>> out(order.empty() ? 0 : group + 1);
+    for (const auto& pt : points) {
+        out[group_of[{pt.type, pt.layout, pt.n}]].push_back({&opt.kernels[pt.kernel], pt});
+    }
+    return out;
+}
 
 void run_device(const run_options& opt, const ocl::device_handle& h, int device_index, profile& p,
                 const progress_sink& progress) {
@@ -326,40 +366,6 @@ void run_device(const run_options& opt, const ocl::device_handle& h, int device_
             run_scenario(name, *session, device_index, opt, p, progress);
         }
     }
-}
-
-// Points bucketed by input, buckets packed into groups whose inputs (pristine + working copy)
-// fit in half the device's memory; sweep order is kept inside a group.
-std::vector<std::vector<measure_point>>
-groups_of(const run_options& opt, const std::vector<sweep_point>& points, const device_info& dev) {
-    std::uint64_t budget = dev.global_mem_bytes.value_or(4ULL << 30) / 2;
-    if (const char* forced = std::getenv("GRP_TEST_GROUP_BYTES"); forced && *forced) {
-        budget = std::strtoull(forced, nullptr, 10); // tests: force several groups
-    }
-    std::map<input_key, std::uint64_t> bytes;
-    std::vector<input_key> order;
-    for (const auto& pt : points) {
-        input_key k{pt.type, pt.layout, pt.n};
-        if (bytes.emplace(k, saturating_mul(2 * record_bytes(pt.layout, pt.type), pt.n)).second) {
-            order.push_back(k);
-        }
-    }
-    std::map<input_key, std::size_t> group_of;
-    std::size_t group = 0;
-    std::uint64_t used = 0;
-    for (const auto& k : order) {
-        if (used > 0 && saturating_add(used, bytes[k]) > budget) {
-            ++group;
-            used = 0;
-        }
-        used = saturating_add(used, bytes[k]);
-        group_of[k] = group;
-    }
-    std::vector<std::vector<measure_point>> out(order.empty() ? 0 : group + 1);
-    for (const auto& pt : points) {
-        out[group_of[{pt.type, pt.layout, pt.n}]].push_back({&opt.kernels[pt.kernel], pt});
-    }
-    return out;
 }
 
 } // namespace

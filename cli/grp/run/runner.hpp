@@ -16,6 +16,7 @@
 #include "grp/run/launch/case_setup.hpp"
 #include "grp/run/measure.hpp"
 #include "grp/run/run_record.hpp"
+#include "grp/sim/simulator.hpp"
 
 #include <functional>
 #include <map>
@@ -53,6 +54,10 @@ struct run_options {
     /// alternates its launches with the others' in a round.
     std::vector<duet_triple> duet;
     std::string duet_base; ///< the base spec as given
+    /// `check`: every case's first launch chain runs on this simulator, which records its
+    /// diagnostics and work counts (sim/case_check.hpp); nothing is timed.
+    sim::simulator* check = nullptr;
+    std::size_t check_max_diagnostics = 20; ///< distinct diagnostics kept per case
 };
 
 /// Callbacks for progress; any may be empty.

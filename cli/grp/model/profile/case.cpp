@@ -294,6 +294,9 @@ void to_json(ojson& j, const case_result& c) {
         {"notes", c.notes},
         {"extra", c.extra},
     };
+    if (c.check) {
+        j["check"] = *c.check;
+    }
 }
 
 void from_json(const ojson& j, case_result& c) {
@@ -333,6 +336,9 @@ void from_json(const ojson& j, case_result& c) {
     c.verification = verification_from(j.value("verification", ojson::object()));
     c.notes = j.value("notes", std::vector<std::string>{});
     c.extra = j.value("extra", ojson::object());
+    if (const auto it = j.find("check"); it != j.end() && !it->is_null()) {
+        c.check = it->get<check_record>();
+    }
 }
 
 std::string to_string(case_status s) {
@@ -347,19 +353,21 @@ std::string to_string(case_status s) {
         return "failed";
     case case_status::race_observed:
         return "race-observed";
+    case case_status::unsafe:
+        return "unsafe";
     }
     return "unknown";
 }
 
 case_status parse_case_status(const std::string& s) {
     for (auto st : {case_status::ok, case_status::wrong, case_status::skipped, case_status::failed,
-                    case_status::race_observed}) {
+                    case_status::race_observed, case_status::unsafe}) {
         if (to_string(st) == s) {
             return st;
         }
     }
     throw file_error("unknown case status '" + s +
-                     "' (expected ok, wrong, skipped, failed or race-observed)");
+                     "' (expected ok, wrong, skipped, failed, race-observed or unsafe)");
 }
 
 std::string params_text(const case_key& k, const char* sep) {

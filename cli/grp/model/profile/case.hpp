@@ -3,6 +3,7 @@
 // with the JSON conversions of these types. profile.hpp holds the profile around them.
 #pragma once
 
+#include "grp/model/profile/check_record.hpp"
 #include "grp/model/stats/stats.hpp"
 
 #include <cstdint>
@@ -20,6 +21,7 @@ enum class case_status {
     skipped,       ///< not run: the device or kernel cannot (reason says why)
     failed,        ///< an OpenCL or build error (reason holds the message)
     race_observed, ///< barrier scenario: the barrier-less kernel gave wrong answers (a finding)
+    unsafe,        ///< 2.7, check: the simulator found a race, an invalid access, ... (check)
 };
 std::string to_string(case_status s);
 /// Throws file_error on an unknown name.
@@ -153,6 +155,8 @@ struct case_result {
     std::vector<std::string> notes; ///< remarks in words ("above the kernel's reported ...")
 
     nlohmann::ordered_json extra = nlohmann::ordered_json::object(); ///< scenario-specific facts
+    /// 2.7: what `check` found and counted on the simulator (absent for timed cases).
+    std::optional<check_record> check;
 
     /// Rebuilds samples_ns, flagged_samples and summary from the rounds.
     void derive_from_rounds();

@@ -84,6 +84,7 @@ std::string status_class(case_status s) {
     case case_status::failed:
         return "st-failed";
     case case_status::race_observed:
+    case case_status::unsafe:
         return "st-race";
     }
     return "st-failed";

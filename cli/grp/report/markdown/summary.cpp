@@ -70,6 +70,7 @@ std::string status_line(const html::status_counts& s) {
     };
     add(s.wrong, "**wrong**");
     add(s.race_observed, "race observed (barrier scenario)");
+    add(s.unsafe, "unsafe (check: the simulator found a race or an invalid access)");
     add(s.failed, "failed");
     add(s.skipped, "skipped");
     return line;

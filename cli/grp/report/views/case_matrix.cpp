@@ -175,6 +175,8 @@ std::string short_reason(const case_result& c) {
         return "failed";
     case case_status::race_observed:
         return "race";
+    case case_status::unsafe:
+        return "UNSAFE";
     case case_status::skipped:
         return skip_mark(c.reason);
     }

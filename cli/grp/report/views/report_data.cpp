@@ -198,6 +198,9 @@ status_counts count_statuses(const profile& p) {
         case case_status::race_observed:
             ++s.race_observed;
             break;
+        case case_status::unsafe:
+            ++s.unsafe;
+            break;
         }
     }
     return s;

@@ -124,6 +124,14 @@ buffer_set input_store::allocate(const device_input& in, std::size_t buffers) {
 }
 
 void input_store::copy(const buffer_set& from, const buffer_set& to, std::uint64_t bytes_each) {
+    if (m_copy_through_host) {
+        std::vector<unsigned char> host(bytes_each);
+        for (std::size_t b = 0; b < from.size(); ++b) {
+            m_session.queue().enqueueReadBuffer(from[b], CL_TRUE, 0, bytes_each, host.data());
+            m_session.queue().enqueueWriteBuffer(to[b], CL_TRUE, 0, bytes_each, host.data());
+        }
+        return;
+    }
     for (std::size_t b = 0; b < from.size(); ++b) {
         for (std::uint64_t off = 0; off < bytes_each; off += transfer_piece) {
             m_session.queue().enqueueCopyBuffer(from[b], to[b], off, off,

@@ -72,6 +72,9 @@ public:
     [[nodiscard]] const data_choice& data() const { return m_data; }
     /// Operators other than sum whose exact references each new input gets (run --op).
     void set_ops(std::vector<std::string> ops) { m_ops = std::move(ops); }
+    /// check: the working copy is written from the host (read back from the pristine copy),
+    /// since the simulator's uninitialised-value tracking does not follow a device-side copy.
+    void copy_through_host(bool on) { m_copy_through_host = on; }
 
     /// Called with every input's host values right after they are generated and before they
     /// are uploaded (the device is idle then): the runner times the host baseline on them.
@@ -90,6 +93,7 @@ private:
 
     device_input& find(const input_key& k);
     buffer_set allocate(const device_input& in, std::size_t buffers);
+    bool m_copy_through_host = false;
     void copy(const buffer_set& from, const buffer_set& to, std::uint64_t bytes_each);
 };
 

@@ -1,0 +1,177 @@
+// `gpu-reduce-prof check`: every selected case once on the Oclgrind simulator, at small sizes
+// that still give several groups, a partial last group and several passes; races, invalid
+// accesses, uninitialised values and barrier divergence become data (the case is `unsafe`), and
+// the work the simulator counted per pass is kept for compare's deterministic work gate.
+#include "grp/report/console/check.hpp"
+
+#include "commands/command.hpp"
+#include "commands/run_options.hpp"
+#include "commands/validators.hpp"
+#include "grp/core/files/output_file.hpp"
+#include "grp/model/profile/io.hpp"
+#include "grp/report/console/run.hpp"
+#include "grp/report/text/table.hpp"
+#include "grp/run/interrupt.hpp"
+#include "grp/run/run_record.hpp"
+#include "grp/run/runner.hpp"
+
+#include <algorithm>
+#include <iostream>
+#include <memory>
+#include <unistd.h>
+
+namespace grp::cli {
+
+namespace {
+
+const char* check_footer = R"(Examples:
+  gpu-reduce-prof check                                 # the built-in default sweep
+  gpu-reduce-prof check -k my_kernels/sum.json          # your kernels, every local size
+  gpu-reduce-prof check -k reduce4_lockstep -l 32,64    # the warp-synchronous tail: unsafe
+  gpu-reduce-prof compare base-check.json check.json    # same-work / more-work, exactly
+
+Each case runs once (plus its verification) on the Oclgrind simulator (Debian package
+oclgrind), which checks every work-item's every access: data races in local and global memory,
+reads and writes out of bounds, uninitialised values and barriers not reached by the whole
+group. A case with a finding is `unsafe` (exit 1), with the source line quoted. The simulator
+also counts what each pass executed (instructions, bytes per address space, barriers): identical
+code on identical data gives identical counts, so `compare` of two check profiles needs no
+statistics. Counts cannot see coalescing, occupancy or caches: a kernel can do the same work
+and still be slower. The default size, 4099, is not a power of two and gives every local size
+up to 1024 several groups, a partial last group and a second pass.)";
+
+struct check_cli_options {
+    run_cli_options run;
+    std::size_t max_diagnostics = 20;
+    bool uninitialized = false;
+};
+
+void add_check_options(CLI::App* sub, check_cli_options& o) {
+    auto& r = o.run;
+    sub->add_option("-k,--kernel", r.kernels,
+                    "Built-in names or globs, or paths to a .json spec (or a .cl with its spec "
+                    "beside it). Default: the built-in default sweep")
+        ->delimiter(',');
+    sub->add_option("-l,--local-size", r.local_sizes,
+                    "Work-group sizes: a list (32,64,256), 'pow2' or 'all' (as run; the "
+                    "simulator's limit is 1024)")
+        ->capture_default_str();
+    sub->add_option("-n,--size", r.sizes,
+                    "Elements (records for layouts). Default: 4099 (small, not a power of two)")
+        ->delimiter(',');
+    sub->add_option("-t,--type", r.types, "Element types: int, uint, float, double (default float)")
+        ->delimiter(',');
+    sub->add_option("--layout", r.layouts, "Data layouts: flat, aos12, aos16, soa")->delimiter(',');
+    sub->add_option("--op", r.ops, "Reduction operators: sum, min, max, product")->delimiter(',');
+    sub->add_option("--data", r.data, "Input values, as run's --data")->capture_default_str();
+    sub->add_option("--seed", r.seed, "Seed of the input data")->capture_default_str();
+    sub->add_option("--cl-options", r.cl_options, "Appended to every kernel's build options");
+    sub->add_flag("--keep-going", r.keep_going,
+                  "Record a kernel that fails to build as failed and go on");
+    sub->add_option("--max-diagnostics", o.max_diagnostics,
+                    "Distinct findings kept per case (the rest are counted)")
+        ->transform(count_range(1, 100000))
+        ->capture_default_str();
+    sub->add_flag("--uninitialized", o.uninitialized,
+                  "Also report uninitialised values (off by default: Oclgrind 21.10 reports them "
+                  "in every built-in kernel, where none exist)");
+    sub->add_option("-o,--output", r.output,
+                    "Profile path (default out/check-<UTC time>-<random>.json); '-' writes it to "
+                    "stdout and the tables to stderr")
+        ->check(non_empty("a file name"));
+    sub->add_flag("--force", r.force, "Overwrite an existing output file");
+    add_color_option(sub, r.color);
+    sub->add_flag("-q,--quiet", r.quiet, "No progress on stderr");
+}
+
+/// run's options for a check: one process, one launch chain per case, nothing timed.
+run::run_options check_run_options(check_cli_options o) {
+    auto& r = o.run;
+    if (r.sizes.empty()) {
+        r.sizes = {"4099"};
+    }
+    r.no_peak = true;
+    r.host_repeats = 0;
+    r.cache = "warm";
+    r.measure.rounds = 1;
+    r.measure.warmup = 0;
+    return to_run_options(r);
+}
+
+int check_exit_status(const profile& p) {
+    bool bad = false, any = false;
+    for (const auto& c : p.cases) {
+        bad = bad || c.status == case_status::unsafe || c.status == case_status::wrong ||
+              c.status == case_status::failed;
+        any = any || c.status != case_status::skipped;
+    }
+    if (bad) {
+        return static_cast<int>(exit_code::regression_or_wrong);
+    }
+    return any ? 0 : static_cast<int>(exit_code::nothing_measured);
+}
+
+int run_check(const check_cli_options& o) {
+    auto opts = check_run_options(o);
+    std::string path = o.run.output;
+    if (path.empty()) {
+        path = default_output();
+        path.replace(path.find("profile-"), 8, "check-");
+    }
+    const output_file out(path, "profile", o.run.force, o.run.output.empty());
+    check_distinct_files(run_input_files(opts), {&out});
+    out.probe();
+    // A first Ctrl-C stops after the case in progress and saves what was checked; a second
+    // ends at once (a case can take a while in the simulator).
+    run::start_signal_thread([](int sig) { _exit(128 + sig); });
+    profile p;
+    run::stamp_profile(p, invocation_argv());
+    run_progress progress(std::cerr, isatty(2) != 0, o.run.quiet, use_colour(2, o.run.color));
+    run::progress_sink sink;
+    sink.device_started = [&](const device_info& d, std::size_t n) {
+        progress.device_started(d, n);
+    };
+    sink.phase = [&](const std::string& name, std::size_t done, std::size_t total) {
+        progress.phase(name == "verifying" ? "checking" : name, done, total);
+    };
+    {
+        sim::simulator simulator(
+            o.uninitialized); // before any OpenCL call: the ICD loader reads its setting once
+        opts.check = &simulator;
+        opts.check_max_diagnostics = o.max_diagnostics;
+        opts.devices.clear();
+        run::run_sweep(opts, sink, p);
+    }
+    progress.finish();
+    // Cut short (a signal): cases built but never launched on the simulator are not results.
+    p.cases.erase(std::remove_if(
+                      p.cases.begin(), p.cases.end(),
+                      [](const case_result& c) { return c.status == case_status::ok && !c.check; }),
+                  p.cases.end());
+    p.settings["check"] = {{"max_diagnostics", o.max_diagnostics},
+                           {"uninitialized", o.uninitialized}};
+    out.write(profile_text(p));
+    auto& os = out.is_stdout() ? std::cerr : std::cout;
+    print_check_tables(os, p, use_colour(out.is_stdout() ? 2 : 1, o.run.color));
+    os << "profile written to " << (out.is_stdout() ? "stdout" : out.path())
+       << (p.complete ? "" : " (incomplete: " + p.incomplete_reason + ")") << '\n';
+    return run::interrupted() ? 128 + run::interrupt_signal() : check_exit_status(p);
+}
+
+} // namespace
+
+void add_check(CLI::App& app, command_slot& slot) {
+    auto o = std::make_shared<check_cli_options>();
+    auto* sub = app.add_subcommand(
+        "check", "Run each case once on the Oclgrind simulator: races, invalid accesses, "
+                 "uninitialised values (unsafe), and exact work counts for compare");
+    sub->footer(check_footer);
+    add_check_options(sub, *o);
+    sub->callback([o, &slot] {
+        slot = [o] {
+            return run_check(*o);
+        };
+    });
+}
+
+} // namespace grp::cli

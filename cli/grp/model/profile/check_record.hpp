@@ -1,0 +1,63 @@
+// What `check` recorded for a case (schema 2.7): the diagnostics the simulator (Oclgrind) gave
+// for its launches and the work it counted per pass. Exact and deterministic: the same kernel
+// on the same data gives the same counts in every invocation, which is what compare's work gate
+// (compare/work_gate.hpp) relies on.
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <nlohmann/json.hpp>
+#include <string>
+#include <vector>
+
+namespace grp {
+
+/// A place in the kernel's source that a diagnostic names.
+struct source_location {
+    std::string file; ///< the kernel's source as the spec names it
+    std::uint64_t line = 0, column = 0;
+    std::string text; ///< the source line, as the simulator quoted it
+};
+
+/// One distinct problem (occurrences that differ only in address or work-item are merged).
+struct sim_diagnostic {
+    /// "data-race", "out-of-bounds", "uninitialized", "barrier-divergence", "api" or "other".
+    std::string kind;
+    std::string message;       ///< the simulator's first line, addresses removed
+    std::string address_space; ///< "global", "local", "private", "constant" or ""
+    std::string kernel;
+    std::vector<source_location> at;     ///< one place, two for a race (both accesses)
+    std::vector<std::string> work_items; ///< the first occurrence's, as the simulator names them
+    std::uint64_t count = 1;             ///< occurrences merged into this one
+};
+
+/// What the simulator executed for one launch (pass) of the case's chain.
+struct sim_pass_counts {
+    std::string kernel;
+    std::uint64_t work_groups = 0;
+    std::uint64_t instructions = 0; ///< every instruction executed, by every work-item
+    /// Per instruction as the simulator names it ("fadd", "load global", "call barrier").
+    std::map<std::string, std::uint64_t> by_opcode;
+    /// Bytes moved per access and address space: "global load", "local store", ...
+    std::map<std::string, std::uint64_t> bytes;
+    std::uint64_t barriers = 0; ///< barrier calls, summed over work-items
+};
+
+struct check_record {
+    std::string simulator; ///< e.g. "Oclgrind 21.10"
+    std::vector<sim_diagnostic> diagnostics;
+    std::uint64_t diagnostics_seen = 0; ///< before merging
+    bool capped = false;                ///< more distinct diagnostics than were kept
+    std::vector<sim_pass_counts> passes;
+
+    /// Totals over the passes: bytes of one access and address space ("global load"), and
+    /// every instruction executed.
+    [[nodiscard]] std::uint64_t total_bytes(const std::string& what) const;
+    [[nodiscard]] std::uint64_t total_instructions() const;
+    [[nodiscard]] std::uint64_t total_barriers() const;
+};
+
+void to_json(nlohmann::ordered_json& j, const check_record& c);
+void from_json(const nlohmann::ordered_json& j, check_record& c);
+
+} // namespace grp

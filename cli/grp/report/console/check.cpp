@@ -1,0 +1,153 @@
+#include "grp/report/console/check.hpp"
+
+#include "grp/core/text_safe.hpp"
+#include "grp/report/text/table.hpp"
+
+#include <map>
+#include <set>
+#include <tuple>
+
+namespace grp {
+
+namespace {
+
+std::string findings_text(const case_result& c) {
+    if (!c.check) {
+        return c.reason.empty() ? "-" : c.reason;
+    }
+    if (c.check->diagnostics.empty()) {
+        return c.status == case_status::ok ? "none" : c.reason;
+    }
+    std::map<std::string, std::uint64_t> kinds;
+    for (const auto& d : c.check->diagnostics) {
+        kinds[d.kind] += d.count;
+    }
+    std::string s;
+    for (const auto& [kind, n] : kinds) {
+        s += (s.empty() ? "" : ", ") + kind + " x" + std::to_string(n);
+    }
+    return s;
+}
+
+void print_case_table(std::ostream& os, const profile& p, bool colour) {
+    text_table t;
+    for (const char* c : {"kernel", "type", "layout", "n", "local", "status", "findings"}) {
+        t.add_column(c);
+    }
+    for (const char* c : {"global B read", "local B", "instructions", "barriers"}) {
+        t.add_column(c, text_table::align::right);
+    }
+    for (const auto& c : p.cases) {
+        if (c.status == case_status::skipped) {
+            continue; // counted under the table, by reason
+        }
+        const bool bad = c.status != case_status::ok;
+        const char* red = bad ? "31" : nullptr;
+        std::vector<text_table::cell> row{{c.key.kernel},
+                                          {c.key.type},
+                                          {c.key.layout},
+                                          {std::to_string(c.key.n)},
+                                          {std::to_string(c.key.local_size)},
+                                          {to_string(c.status), red},
+                                          {findings_text(c), red}};
+        if (c.check && !c.check->passes.empty()) {
+            const auto& k = *c.check;
+            row.push_back({std::to_string(k.total_bytes("load global"))});
+            row.push_back(
+                {std::to_string(k.total_bytes("load local") + k.total_bytes("store local"))});
+            row.push_back({std::to_string(k.total_instructions())});
+            row.push_back({std::to_string(k.total_barriers())});
+        } else {
+            row.insert(row.end(), 4, text_table::cell{"-"});
+        }
+        t.add_row(std::move(row));
+    }
+    t.print(os, colour);
+    std::map<std::string, std::size_t> skipped;
+    for (const auto& c : p.cases) {
+        if (c.status == case_status::skipped) {
+            ++skipped[c.reason];
+        }
+    }
+    for (const auto& [reason, n] : skipped) {
+        os << "  skipped " << n << (n == 1 ? " case: " : " cases: ") << terminal_escape(reason)
+           << '\n';
+    }
+}
+
+using finding_key = std::tuple<std::string, std::string, std::string, std::string>;
+
+struct finding {
+    const sim_diagnostic* first = nullptr;
+    std::set<std::uint64_t> locals;
+    std::uint64_t count = 0;
+};
+
+std::string places(const sim_diagnostic& d) {
+    std::string s;
+    for (const auto& l : d.at) {
+        s += (s.empty() ? "" : " and ") + l.file + ":" + std::to_string(l.line) + ":" +
+             std::to_string(l.column);
+    }
+    return s;
+}
+
+void print_findings(std::ostream& os, const profile& p) {
+    std::map<finding_key, finding> all;
+    for (const auto& c : p.cases) {
+        if (!c.check) {
+            continue;
+        }
+        for (const auto& d : c.check->diagnostics) {
+            auto& f = all[{c.key.kernel, d.kind, d.message, places(d)}];
+            f.first = f.first ? f.first : &d;
+            f.locals.insert(c.key.local_size);
+            f.count += d.count;
+        }
+    }
+    if (all.empty()) {
+        return;
+    }
+    os << "\nFindings (each once per kernel, with its occurrences over the kernel's cases):\n";
+    for (const auto& [key, f] : all) {
+        const auto& d = *f.first;
+        std::string locals;
+        for (auto l : f.locals) {
+            locals += (locals.empty() ? "" : ",") + std::to_string(l);
+        }
+        os << "  " << terminal_escape(std::get<0>(key)) << ": " << terminal_escape(d.message)
+           << " (" << f.count << (f.count == 1 ? " occurrence" : " occurrences") << ", local "
+           << locals << ")\n";
+        for (const auto& l : d.at) {
+            os << "    " << terminal_escape(l.file) << ":" << l.line << ":" << l.column << ": "
+               << terminal_escape(l.text) << '\n';
+        }
+        if (!d.work_items.empty()) {
+            const char* sep = d.kind == "data-race" ? " vs " : "; ";
+            os << "    work-items: " << terminal_escape(d.work_items.front())
+               << (d.work_items.size() > 1 ? sep + terminal_escape(d.work_items[1]) : "") << '\n';
+        }
+    }
+}
+
+} // namespace
+
+void print_check_tables(std::ostream& os, const profile& p, bool colour) {
+    if (!p.devices.empty()) {
+        os << terminal_escape(p.devices.front().info.name) << " ("
+           << terminal_escape(p.devices.front().info.driver_version.value_or("?")) << ")\n";
+    }
+    print_case_table(os, p, colour);
+    print_findings(os, p);
+    std::map<std::string, std::size_t> by_status;
+    for (const auto& c : p.cases) {
+        ++by_status[to_string(c.status)];
+    }
+    std::string line;
+    for (const auto& [status, n] : by_status) {
+        line += (line.empty() ? "" : ", ") + std::to_string(n) + " " + status;
+    }
+    os << "check: " << (line.empty() ? "no cases" : line) << '\n';
+}
+
+} // namespace grp

@@ -1,0 +1,26 @@
+// A checked case's record: what the simulator wrote while the case's first launch chain ran
+// becomes its check_record, and a diagnostic in the case's own kernels makes the case unsafe.
+#pragma once
+
+#include "grp/model/profile/case.hpp"
+#include "grp/sim/simulator.hpp"
+
+#include <string>
+
+namespace grp::sim {
+
+struct case_check_options {
+    std::string simulator;   ///< e.g. "Oclgrind 21.10"
+    std::string source_file; ///< the kernel's source as its spec names it
+    std::size_t max_distinct = 20;
+};
+
+/// Fills r.check. The first r.passes.size() count tables are the chain's passes (the tool's
+/// own checks launch after them). A case with a diagnostic becomes `unsafe`; a wrong result
+/// stays in the reason.
+void record_check(const captured& out, const case_check_options& o, case_result& r);
+
+/// "data-race at reduce.cl:226 (and 3 more)": the first diagnostic, for a reason line.
+std::string summary_of(const check_record& c);
+
+} // namespace grp::sim

@@ -1,0 +1,29 @@
+# `check` on the Oclgrind simulator (Debian oclgrind): a user's kernels with one fault each are
+# unsafe with the right line, clean ones ok; the built-ins of the default sweep are clean; the
+# work gate and the profile (check.sh); a missing simulator is a clear error.
+set(GRP_CHECK ${GRP_DATA}/check)
+grp_cli_test(check_user_kernels_unsafe_at_the_right_line 1
+  "tree +float.* ok .*no_barrier +float.* unsafe +data-race.*warp_tail +float.* unsafe +data-race.*no_bounds +float.* unsafe +out-of-bounds.*divergent +float.* unsafe +barrier-divergence.*user\\.cl:113:5: TREE.*barrier.*no_barrier: Read-write data race at local memory.*user\\.cl:54:5.*no_bounds: Invalid read of size 4 at global memory.*user\\.cl:95:17: part\\[tid\\] = in\\[get_global_id\\(0\\)\\]..*warp_tail: .*user\\.cl:79:16: v\\[tid\\] \\+= v\\[tid \\+ 32\\]."
+  check -k ${GRP_CHECK}/user.json -l 64,256 -o check_user.json --force)
+grp_cli_test(check_builtin_ladder_is_clean 0 "reduce0 .* ok .*reduce6 .* ok .*reduce_vec4 .* ok "
+  check -k reduce0,reduce1,reduce2,reduce3,reduce4,reduce5,reduce6,reduce_vec4 -l 1,64,1024
+  -t int,float -o check_ladder.json --force)
+grp_cli_test(check_lockstep_ladder_is_unsafe 1
+  "reduce4_lockstep .* 64 +unsafe .*reduce4_lockstep .* 1024 +unsafe .*reduce\\.cl:226:"
+  check -k reduce4_lockstep -l 64,1024 -o check_lockstep.json --force)
+add_test(NAME cli.check_without_oclgrind_says_what_to_install
+  COMMAND env GRP_OCLGRIND_ICD=/nonexistent/liboclgrind-rt-icd.so
+          ${GRP_EXPECT} 3 "GRP_OCLGRIND_ICD names '/nonexistent/liboclgrind-rt-icd.so'"
+          -- ${GRP_BIN} check -k reduce2 -o check_none.json --force)
+add_test(NAME cli.check_work_gate_and_profile COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/cli/check.sh
+         ${GRP_BIN} ${GRP_DATA})
+set_tests_properties(cli.check_without_oclgrind_says_what_to_install
+                     cli.check_work_gate_and_profile PROPERTIES LABELS cli TIMEOUT 600)
+# The barrier scenario's kernel through a spec: its barrier-less build races at every local size
+# with more than one work-item (n = local: the scenario's one group), its barriered build is clean.
+foreach(local 2 64 1024)
+  grp_cli_test(check_barrier_scenario_without_barrier_races_at_${local} 1
+    "barrier_with +int +flat +${local} +${local} +ok .*barrier_without +int +flat +${local} +${local} +unsafe +data-race.*scenario_barrier\\.cl:39:23"
+    check -k ${GRP_CHECK}/barrier_scenario.json -t int -l ${local} -n ${local}
+    -o check_barrier_${local}.json --force)
+endforeach()

@@ -1,0 +1,52 @@
+#!/usr/bin/env bash
+# `check` end to end on the Oclgrind simulator (tests/data/check):
+#  1. the work gate: the same spec checked twice is same-work in every case and compare exits 0;
+#     a candidate that loads 1/8 more is more-work and compare exits 1 (also as --json);
+#  2. both profiles validate, carry settings.check and per-pass counts;
+#  3. no temporary folder of the simulator is left behind;
+#  4. a timed profile against a check profile is refused (exit 2).
+# Usage: check.sh BIN DATA
+set -u
+bin=$1 data=$2/check
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+export TMPDIR=$work/tmp
+mkdir -p "$TMPDIR"
+fail() { echo "FAIL: $*"; exit 1; }
+sel=(-l 64,128 -q)
+
+"$bin" check -k "$data/gate_base.json" "${sel[@]}" -o "$work/a.json" >/dev/null || fail "check a: exit $?"
+"$bin" check -k "$data/gate_base.json" "${sel[@]}" -o "$work/b.json" >/dev/null || fail "check b: exit $?"
+"$bin" check -k "$data/gate_more.json" "${sel[@]}" -o "$work/m.json" >/dev/null || fail "check m: exit $?"
+out=$("$bin" compare "$work/a.json" "$work/b.json" 2>&1) || fail "identical counts: compare exited $?: $out"
+grep -Eq "PASS: 2 same-work, 0 more-work" <<<"$out" || fail "identical: not 2 same-work: $out"
+out=$("$bin" compare "$work/a.json" "$work/m.json" 2>&1)
+[[ $? == 1 ]] || fail "1/8 more loads: compare should exit 1: $out"
+grep -Eq "sum +float +flat +4099 +64 +more-work .*\(\+12\.[0-9]%\)" <<<"$out" ||
+  fail "1/8 more loads: no more-work row with +12.x %: $out"
+"$bin" compare --json "$work/a.json" "$work/m.json" | python3 -c '
+import json, sys
+j = json.load(sys.stdin)["comparisons"][0]
+assert j["gate"] == "work" and j["fails"], j
+assert [c["verdict"] for c in j["cases"]] == ["more-work", "more-work"], j["cases"]' ||
+  fail "compare --json of the work gate"
+for f in a m; do
+  "$bin" validate "$work/$f.json" | grep -q ": ok (2 cases" || fail "$f.json does not validate"
+done
+python3 - "$work/a.json" <<'PY' || fail "check profile lacks its settings or counts"
+import json, sys
+p = json.load(open(sys.argv[1]))
+assert p["settings"]["check"]["max_diagnostics"] == 20, p["settings"]
+for c in p["cases"]:
+    assert c["status"] == "ok" and c["rounds"] == [], c["status"]
+    k = c["check"]
+    assert k["simulator"].startswith("Oclgrind") and k["diagnostics"] == [], k["simulator"]
+    assert len(k["passes"]) == 2 and k["passes"][0]["bytes"]["load global"] >= 4099 * 4, k["passes"]
+PY
+left=$(find "$TMPDIR" -mindepth 1 | head -3)
+[[ -z $left ]] || fail "the simulator's temporary files were left: $left"
+"$bin" run -k reduce2 -l 64 -n 1000 --runs 1 --rounds 2 --round-spacing 0 --min-samples 3 \
+  --max-time 0 --no-peak -q -o "$work/t.json" >/dev/null || fail "timed run: exit $?"
+out=$("$bin" compare "$work/t.json" "$work/a.json" 2>&1)
+[[ $? == 2 ]] && grep -q "written by check" <<<"$out" || fail "timed vs check not refused: $out"
+echo "ok"

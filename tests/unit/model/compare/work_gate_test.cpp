@@ -1,0 +1,91 @@
+// compare's work gate (compare/work_gate.hpp) on fabricated check profiles: identical counts are
+// same-work every time, 1/8 more global loads is more-work, and what is not comparable says so.
+#include "grp/core/error.hpp"
+#include "grp/model/compare/work_gate.hpp"
+
+#include <gtest/gtest.h>
+
+namespace grp {
+namespace {
+
+case_result checked(const std::string& kernel, std::uint64_t global_load,
+                    std::uint64_t instructions = 1000) {
+    case_result r;
+    r.key = make_case_key(kernel, "float", "flat", 4099, 64);
+    check_record rec;
+    sim_pass_counts p;
+    p.kernel = kernel;
+    p.instructions = instructions;
+    p.bytes = {{"load global", global_load}, {"store global", 16}, {"load local", 512}};
+    p.barriers = 64;
+    rec.passes = {p};
+    r.check = rec;
+    return r;
+}
+
+profile check_profile(std::vector<case_result> cases) {
+    profile p;
+    p.settings["check"] = {{"max_diagnostics", 20}};
+    p.cases = std::move(cases);
+    return p;
+}
+
+TEST(WorkGate, IdenticalCountsAreSameWorkAndPass) {
+    const auto base = check_profile({checked("k", 16396), checked("j", 100)});
+    const auto w = compare_work(base, base, 0.01, "a", "b");
+    EXPECT_EQ(w.count(work_verdict::same_work), 2U);
+    EXPECT_FALSE(w.fails());
+    const auto exact = compare_work(base, base, 0.0, "a", "b");
+    EXPECT_EQ(exact.count(work_verdict::same_work), 2U) << "threshold 0: equal is still same";
+}
+
+TEST(WorkGate, AnEighthMoreGlobalLoadsIsMoreWorkAndFails) {
+    const auto w = compare_work(check_profile({checked("k", 16396)}),
+                                check_profile({checked("k", 16396 + 16396 / 8)}), 0.01, "a", "b");
+    ASSERT_EQ(w.cases.size(), 1U);
+    EXPECT_EQ(w.cases[0].verdict, work_verdict::more_work);
+    EXPECT_NEAR(w.cases[0].metrics.at(1).change(), 0.125, 0.001);
+    EXPECT_TRUE(w.fails());
+}
+
+TEST(WorkGate, WithinTheThresholdIsSameAndFewerIsLessWork) {
+    const auto base = check_profile({checked("k", 10000, 1000)});
+    EXPECT_EQ(compare_work(base, check_profile({checked("k", 10050, 1000)}), 0.01, "a", "b")
+                  .cases[0]
+                  .verdict,
+              work_verdict::same_work);
+    const auto less = compare_work(base, check_profile({checked("k", 10000, 800)}), 0.01, "a", "b");
+    EXPECT_EQ(less.cases[0].verdict, work_verdict::less_work);
+    EXPECT_FALSE(less.fails());
+}
+
+TEST(WorkGate, UnsafeWrongMissingFailAddedDoesNot) {
+    auto unsafe = checked("k", 100);
+    unsafe.status = case_status::unsafe;
+    unsafe.reason = "the simulator found data-race (local) at user.cl:54";
+    auto wrong = checked("j", 100);
+    wrong.status = case_status::wrong;
+    const auto w =
+        compare_work(check_profile({checked("k", 100), checked("j", 100), checked("gone", 100)}),
+                     check_profile({unsafe, wrong, checked("new", 1)}), 0.01, "a", "b");
+    EXPECT_EQ(w.count(work_verdict::unsafe), 1U);
+    EXPECT_EQ(w.count(work_verdict::wrong), 1U);
+    EXPECT_EQ(w.count(work_verdict::missing), 1U);
+    EXPECT_EQ(w.count(work_verdict::added), 1U);
+    EXPECT_TRUE(w.fails());
+    const auto added_only =
+        compare_work(check_profile({checked("k", 1)}),
+                     check_profile({checked("k", 1), checked("new", 1)}), 0.01, "a", "b");
+    EXPECT_FALSE(added_only.fails());
+}
+
+TEST(WorkGate, ATimedProfileIsRefused) {
+    profile timed;
+    timed.cases = {checked("k", 1)};
+    EXPECT_THROW(compare_work(timed, check_profile({checked("k", 1)}), 0.01, "t.json", "c.json"),
+                 usage_error);
+    EXPECT_FALSE(is_check_profile(timed));
+}
+
+} // namespace
+} // namespace grp

@@ -1,0 +1,66 @@
+// A case's check record from captured simulator output (sim/case_check.hpp): passes taken in
+// launch order, the tool's own kernels left out, and a finding makes the case unsafe.
+#include "grp/sim/case_check.hpp"
+
+#include <fstream>
+#include <gtest/gtest.h>
+#include <sstream>
+
+namespace grp::sim {
+namespace {
+
+std::string file(const char* name) {
+    std::ifstream in(std::string(GRP_TEST_DATA) + "/sim/" + name);
+    std::stringstream s;
+    s << in.rdbuf();
+    return s.str();
+}
+
+case_result two_pass_case(const char* kernel) {
+    case_result r;
+    r.key = make_case_key(kernel, "float", "flat", 200, 64);
+    r.passes = {{200, 256, 64, 4}, {4, 64, 64, 1}};
+    return r;
+}
+
+TEST(CaseCheck, FindingsOfTheCasesKernelsMakeItUnsafeWithThePlaceInTheReason) {
+    auto r = two_pass_case("no_bounds");
+    record_check({file("oclgrind.log"), file("counts.txt")}, {"Oclgrind 21.10", "user.cl", 20}, r);
+    EXPECT_EQ(r.status, case_status::unsafe);
+    EXPECT_NE(r.reason.find("out-of-bounds (global) at user.cl:95"), std::string::npos) << r.reason;
+    ASSERT_TRUE(r.check);
+    EXPECT_EQ(r.check->simulator, "Oclgrind 21.10");
+    ASSERT_EQ(r.check->passes.size(), 2U) << "differs (the tool's check) is not a pass";
+    EXPECT_EQ(r.check->passes[0].work_groups, 4U);
+    EXPECT_EQ(r.check->diagnostics.size(), 1U) << "only no_bounds's findings";
+    EXPECT_EQ(r.check->total_bytes("load global"), 1024U + 256U);
+}
+
+TEST(CaseCheck, NoFindingKeepsTheStatusAndAWrongResultStaysInTheReason) {
+    auto clean = two_pass_case("no_bounds");
+    record_check({"", file("counts.txt")}, {"Oclgrind", "user.cl", 20}, clean);
+    EXPECT_EQ(clean.status, case_status::ok);
+    EXPECT_TRUE(clean.check && clean.check->diagnostics.empty());
+
+    auto wrong = two_pass_case("no_bounds");
+    wrong.status = case_status::wrong;
+    wrong.reason = "result 3 != reference 4";
+    record_check({file("oclgrind.log"), file("counts.txt")}, {"Oclgrind", "user.cl", 20}, wrong);
+    EXPECT_EQ(wrong.status, case_status::unsafe);
+    EXPECT_NE(wrong.reason.find("also wrong: result 3 != reference 4"), std::string::npos);
+}
+
+TEST(CaseCheck, ACheckRecordSurvivesTheProfileRoundTrip) {
+    auto r = two_pass_case("no_bounds");
+    record_check({file("oclgrind.log"), file("counts.txt")}, {"Oclgrind 21.10", "user.cl", 20}, r);
+    nlohmann::ordered_json j = r;
+    const auto back = j.get<case_result>();
+    ASSERT_TRUE(back.check);
+    EXPECT_EQ(back.status, case_status::unsafe);
+    EXPECT_EQ(nlohmann::ordered_json(*back.check), nlohmann::ordered_json(*r.check));
+    nlohmann::ordered_json plain = two_pass_case("k");
+    EXPECT_FALSE(plain.contains("check")) << "timed cases carry no check field";
+}
+
+} // namespace
+} // namespace grp::sim

@@ -1,0 +1,90 @@
+// Oclgrind's log parsed into diagnostics (sim/oclgrind_log.hpp), on text recorded from Oclgrind
+// 21.10 running tests/data/check/user.cl (tests/data/sim/oclgrind.log).
+#include "grp/sim/oclgrind_log.hpp"
+
+#include <fstream>
+#include <gtest/gtest.h>
+#include <sstream>
+
+namespace grp::sim {
+namespace {
+
+std::string recorded_log() {
+    std::ifstream in(std::string(GRP_TEST_DATA) + "/sim/oclgrind.log");
+    std::stringstream s;
+    s << in.rdbuf();
+    return s.str();
+}
+
+TEST(OclgrindLog, EveryKindWithItsKernelPlaceAndWorkItems) {
+    check_record rec;
+    parse_log(recorded_log(), {"kernels/user.cl", 20, {}}, rec);
+    ASSERT_EQ(rec.diagnostics.size(), 4U);
+    const auto& race = rec.diagnostics[0];
+    EXPECT_EQ(race.kind, "data-race");
+    EXPECT_EQ(race.message, "Read-write data race at local memory");
+    EXPECT_EQ(race.address_space, "local");
+    EXPECT_EQ(race.kernel, "no_barrier");
+    ASSERT_EQ(race.at.size(), 2U);
+    EXPECT_EQ(race.at[0].file, "kernels/user.cl"); // "input.cl" is the spec's source
+    EXPECT_EQ(race.at[0].line, 54U);
+    EXPECT_EQ(race.at[0].column, 5U);
+    EXPECT_EQ(race.at[0].text, "TREE(if (tid < s) { part[tid] += part[tid + s]; })");
+    ASSERT_EQ(race.work_items.size(), 2U);
+    EXPECT_EQ(race.work_items[0], "Global(1,0,0) Local(1,0,0) Group(0,0,0)");
+    EXPECT_EQ(race.count, 2U) << "two addresses, one place: merged";
+
+    const auto& oob = rec.diagnostics[1];
+    EXPECT_EQ(oob.kind, "out-of-bounds");
+    EXPECT_EQ(oob.address_space, "global");
+    EXPECT_EQ(oob.kernel, "no_bounds");
+    EXPECT_EQ(oob.at.at(0).line, 95U);
+    EXPECT_EQ(oob.work_items.at(0), "Global(200,0,0) Local(8,0,0) Group(3,0,0)");
+
+    const auto& div = rec.diagnostics[2];
+    EXPECT_EQ(div.kind, "barrier-divergence");
+    EXPECT_EQ(div.kernel, "divergent") << "Oclgrind pads this 'Kernel:' with spaces";
+    EXPECT_EQ(div.at.at(0).line, 113U);
+    ASSERT_EQ(div.work_items.size(), 2U);
+    EXPECT_EQ(div.work_items[1], "Only 32 out of 64 work-items executed barrier");
+
+    EXPECT_EQ(rec.diagnostics[3].kernel, "warp_tail");
+    EXPECT_EQ(rec.diagnostics_seen, 5U);
+    EXPECT_TRUE(rec.capped) << "the simulator's own 'suppressing further errors' is said";
+}
+
+TEST(OclgrindLog, OnlyTheNamedKernelsAndAtMostMaxDistinct) {
+    check_record only;
+    parse_log(recorded_log(), {"", 20, {"no_bounds"}}, only);
+    ASSERT_EQ(only.diagnostics.size(), 1U);
+    EXPECT_EQ(only.diagnostics_seen, 1U);
+    EXPECT_EQ(only.diagnostics[0].at[0].file, "input.cl") << "no source named: as written";
+
+    check_record capped;
+    parse_log(recorded_log(), {"", 2, {}}, capped);
+    EXPECT_EQ(capped.diagnostics.size(), 2U);
+    EXPECT_EQ(capped.diagnostics_seen, 5U) << "the rest are counted";
+    EXPECT_TRUE(capped.capped);
+}
+
+TEST(OclgrindLog, KindsByFirstLine) {
+    EXPECT_EQ(diagnostic_kind("Write-write data race at global memory address 0x1"), "data-race");
+    EXPECT_EQ(diagnostic_kind("Invalid write of size 4 at local memory address 0x2"),
+              "out-of-bounds");
+    EXPECT_EQ(diagnostic_kind("Uninitialized value written to local memory address 0x3"),
+              "uninitialized");
+    EXPECT_EQ(diagnostic_kind("Work-group divergence detected (barrier)"), "barrier-divergence");
+    EXPECT_EQ(diagnostic_kind("Oclgrind - OpenCL runtime error detected"), "api");
+    EXPECT_EQ(diagnostic_kind("Something new"), "other");
+}
+
+TEST(OclgrindLog, EmptyOrGarbageGivesNothingAndNeverThrows) {
+    for (const char* text : {"", "\n\n", "\tindented only\n", "no block body\n", "\x01\x02\n"}) {
+        check_record rec;
+        EXPECT_NO_THROW(parse_log(text, {}, rec));
+        EXPECT_FALSE(rec.capped);
+    }
+}
+
+} // namespace
+} // namespace grp::sim
