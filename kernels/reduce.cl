@@ -339,7 +339,8 @@ __kernel void reduce_single(__global const T* g_idata, __global T* g_odata, unsi
         mem_fence(CLK_GLOBAL_MEM_FENCE);
         last = atomic_inc(counter) == get_num_groups(0) - 1;
     }
-    barrier(CLK_LOCAL_MEM_FENCE);
+    // The global fence too: the last group's work-items read the partial its work-item 0 wrote.
+    barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);
     if (last) { // the same value in every work-item of the group: the barriers below are uniform
         mem_fence(CLK_GLOBAL_MEM_FENCE);
         // volatile: read the other groups' partials from memory, never from a stale cache line
