@@ -4,7 +4,8 @@
 #     a candidate that loads 1/8 more is more-work and compare exits 1 (also as --json);
 #  2. both profiles validate, carry settings.check and per-pass counts;
 #  3. no temporary folder of the simulator is left behind;
-#  4. a timed profile against a check profile is refused (exit 2).
+#  4. a timed profile against a check profile is refused (exit 2);
+#  5. report shows the findings of a check profile with their source lines (markdown and HTML).
 # Usage: check.sh BIN DATA
 set -u
 bin=$1 data=$2/check
@@ -49,4 +50,11 @@ left=$(find "$TMPDIR" -mindepth 1 | head -3)
   --max-time 0 --no-peak -q -o "$work/t.json" >/dev/null || fail "timed run: exit $?"
 out=$("$bin" compare "$work/t.json" "$work/a.json" 2>&1)
 [[ $? == 2 ]] && grep -q "written by check" <<<"$out" || fail "timed vs check not refused: $out"
+"$bin" check -k "$data/user.json" -l 64 -q -o "$work/u.json" >/dev/null
+[[ $? == 1 ]] || fail "user kernels with faults: check should exit 1"
+"$bin" report "$work/u.json" -o "$work/u.html" --markdown "$work/u.md" >/dev/null || fail "report: exit $?"
+grep -Eq "^\| no\\\\_bounds \| out-of-bounds \| Invalid read of size 4 at global memory \| 64 \| [0-9]+ \| .*user\.cl:95: part" "$work/u.md" ||
+  fail "markdown lacks the out-of-bounds finding: $(grep -A9 'Simulator findings' "$work/u.md")"
+grep -q 'id="findings"' "$work/u.html" && grep -q "<code>v\[tid\] += v\[tid + 32\];</code>" "$work/u.html" ||
+  fail "HTML lacks the findings section with the quoted source"
 echo "ok"

@@ -2,10 +2,9 @@
 
 #include "grp/core/text_safe.hpp"
 #include "grp/report/text/table.hpp"
+#include "grp/report/views/findings.hpp"
 
 #include <map>
-#include <set>
-#include <tuple>
 
 namespace grp {
 
@@ -75,49 +74,17 @@ void print_case_table(std::ostream& os, const profile& p, bool colour) {
     }
 }
 
-using finding_key = std::tuple<std::string, std::string, std::string, std::string>;
-
-struct finding {
-    const sim_diagnostic* first = nullptr;
-    std::set<std::uint64_t> locals;
-    std::uint64_t count = 0;
-};
-
-std::string places(const sim_diagnostic& d) {
-    std::string s;
-    for (const auto& l : d.at) {
-        s += (s.empty() ? "" : " and ") + l.file + ":" + std::to_string(l.line) + ":" +
-             std::to_string(l.column);
-    }
-    return s;
-}
-
 void print_findings(std::ostream& os, const profile& p) {
-    std::map<finding_key, finding> all;
-    for (const auto& c : p.cases) {
-        if (!c.check) {
-            continue;
-        }
-        for (const auto& d : c.check->diagnostics) {
-            auto& f = all[{c.key.kernel, d.kind, d.message, places(d)}];
-            f.first = f.first ? f.first : &d;
-            f.locals.insert(c.key.local_size);
-            f.count += d.count;
-        }
-    }
+    const auto all = merged_findings(p);
     if (all.empty()) {
         return;
     }
     os << "\nFindings (each once per kernel, with its occurrences over the kernel's cases):\n";
-    for (const auto& [key, f] : all) {
+    for (const auto& f : all) {
         const auto& d = *f.first;
-        std::string locals;
-        for (auto l : f.locals) {
-            locals += (locals.empty() ? "" : ",") + std::to_string(l);
-        }
-        os << "  " << terminal_escape(std::get<0>(key)) << ": " << terminal_escape(d.message)
-           << " (" << f.count << (f.count == 1 ? " occurrence" : " occurrences") << ", local "
-           << locals << ")\n";
+        os << "  " << terminal_escape(f.kernel) << ": " << terminal_escape(d.message) << " ("
+           << f.count << (f.count == 1 ? " occurrence" : " occurrences") << ", local "
+           << locals_text(f.local_sizes) << ")\n";
         for (const auto& l : d.at) {
             os << "    " << terminal_escape(l.file) << ":" << l.line << ":" << l.column << ": "
                << terminal_escape(l.text) << '\n';

@@ -16,6 +16,7 @@
 #include "grp/report/html/sections/cases.hpp"
 #include "grp/report/html/sections/compare.hpp"
 #include "grp/report/html/sections/context.hpp"
+#include "grp/report/html/sections/findings.hpp"
 #include "grp/report/html/sections/status.hpp"
 #include "grp/report/text/escape.hpp"
 #include "grp/report/views/report_facts.hpp"
@@ -125,6 +126,7 @@ std::vector<part> sections(const std::vector<report_input>& inputs, const page_o
         add("scenarios" + sfx, "Scenarios" + t, section_scenarios(inputs[i], tag));
         add("samples" + sfx, "Samples" + t, section_distributions(inputs[i], tag, opt.log_time));
     }
+    add("findings", "Findings", section_findings(inputs));
     add("verification", "Verification", section_status(inputs));
     add("context", "Devices", section_context(inputs));
     add("cases", "All cases", section_cases(inputs));

@@ -3,6 +3,7 @@
 #include "grp/core/units.hpp"
 #include "grp/model/compare/compare.hpp"
 #include "grp/report/markdown/best.hpp"
+#include "grp/report/markdown/findings.hpp"
 #include "grp/report/markdown/matrix.hpp"
 #include "grp/report/svg/axis.hpp"
 #include "grp/report/text/best_table.hpp"
@@ -371,7 +372,7 @@ std::string render_markdown_summary(const std::vector<report_input>& inputs,
     }
     s += devices_table(inputs) + best_table(inputs) + markdown_best_configs(profiles) +
          markdown_matrices(inputs, cells) + layouts_table(inputs) + markdown_scenarios(inputs) +
-         problems_table(inputs) + markdown_comparison(inputs, opt);
+         markdown_findings(inputs) + problems_table(inputs) + markdown_comparison(inputs, opt);
     if (!generator.empty()) {
         s += "<sub>" + markdown_escape(generator) + "</sub>\n";
     }

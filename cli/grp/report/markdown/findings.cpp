@@ -1,0 +1,48 @@
+#include "grp/report/markdown/findings.hpp"
+
+#include "grp/report/text/escape.hpp"
+#include "grp/report/views/findings.hpp"
+
+namespace grp {
+
+namespace {
+
+std::string md_row(const std::vector<std::string>& cells) {
+    std::string s = "|";
+    for (const auto& c : cells) {
+        s += " " + markdown_escape(c) + " |";
+    }
+    return s + "\n";
+}
+
+std::string where_text(const sim_diagnostic& d) {
+    std::string where;
+    for (const auto& l : d.at) {
+        where +=
+            (where.empty() ? "" : "; ") + l.file + ":" + std::to_string(l.line) + ": " + l.text;
+    }
+    return where;
+}
+
+} // namespace
+
+std::string markdown_findings(const std::vector<html::report_input>& inputs) {
+    std::string rows;
+    for (std::size_t i = 0; i < inputs.size(); ++i) {
+        const std::string tag = inputs.size() > 1 ? "P" + std::to_string(i + 1) + " " : "";
+        for (const auto& f : merged_findings(inputs[i].prof)) {
+            rows +=
+                md_row({tag + f.kernel, f.first->kind, f.first->message, locals_text(f.local_sizes),
+                        std::to_string(f.count), where_text(*f.first)});
+        }
+    }
+    if (rows.empty()) {
+        return "";
+    }
+    return "### Simulator findings (check)\n\n"
+           "| kernel | kind | finding | local sizes | occurrences | where |\n"
+           "| --- | --- | --- | --- | ---: | --- |\n" +
+           rows + "\n";
+}
+
+} // namespace grp
