@@ -65,3 +65,21 @@ add_test(NAME example.ci_action_outside_the_tree
           -- bash ${CMAKE_CURRENT_LIST_DIR}/action/test_action.sh ${GRP_BIN} ${CMAKE_SOURCE_DIR})
 set_tests_properties(example.ci_action_outside_the_tree PROPERTIES LABELS "example;ocl"
                      TIMEOUT 600)
+
+# The check gate (examples/ci/check-gate.sh) on the Oclgrind simulator: the candidate's kernels
+# checked (a race fails), and with --base their work counts gated against the base revision's.
+set(GRP_CHECK_GATE ${CMAKE_CURRENT_LIST_DIR}/check-gate.sh)
+set(GRP_CHECK_DATA ${CMAKE_SOURCE_DIR}/tests/data/check)
+add_test(NAME example.check_gate_same_work_passes
+  COMMAND ${GRP_EXPECT} 0 "PASS: 2 same-work.*check-gate: PASS"
+          -- ${GRP_CHECK_GATE} --binary ${GRP_BIN} --kernels ${GRP_CHECK_DATA}/gate_base.json
+             --base ${GRP_CHECK_DATA}/gate_base.json -- -l 64,128)
+add_test(NAME example.check_gate_more_work_fails
+  COMMAND ${GRP_EXPECT} 1 "more-work.*check-gate: FAIL"
+          -- ${GRP_CHECK_GATE} --binary ${GRP_BIN} --kernels ${GRP_CHECK_DATA}/gate_more.json
+             --base ${GRP_CHECK_DATA}/gate_base.json -- -l 64,128)
+add_test(NAME example.check_gate_race_fails
+  COMMAND ${GRP_EXPECT} 1 "warp_tail .* unsafe .*check-gate: FAIL"
+          -- ${GRP_CHECK_GATE} --binary ${GRP_BIN} --kernels ${GRP_CHECK_DATA}/user.json -- -l 64)
+set_tests_properties(example.check_gate_same_work_passes example.check_gate_more_work_fails
+                     example.check_gate_race_fails PROPERTIES LABELS example TIMEOUT 600)
