@@ -111,8 +111,23 @@ int check_exit_status(const profile& p) {
     return any ? 0 : static_cast<int>(exit_code::nothing_measured);
 }
 
+/// The simulator executes about a million work-item instructions a second: say so before a
+/// size that would take it hours.
+void warn_large_sizes(const run::run_options& opts) {
+    for (auto n : opts.sweep.sizes) {
+        if (n > (std::uint64_t{1} << 20U)) {
+            std::cerr << "warning: -n " << n
+                      << " on the simulator: tens of seconds or more per million elements and case "
+                         "(checking needs every pass and group shape, not size: the default "
+                         "4099 has them)\n";
+            return;
+        }
+    }
+}
+
 int run_check(const check_cli_options& o) {
     auto opts = check_run_options(o);
+    warn_large_sizes(opts);
     std::string path = o.run.output;
     if (path.empty()) {
         path = default_output();
