@@ -97,6 +97,28 @@ inline case_result rich_case() {
     c.rel_error = 0.04;
     c.tolerance = 1e-5;
     c.extra = {{"wrong_launches", 12}, {"launches", 100}};
+    check_record k; // 2.7, what check records: one finding, one pass
+    k.simulator = "Oclgrind 21.10";
+    sim_diagnostic d;
+    d.kind = "data-race";
+    d.message = "Read-write data race at local memory";
+    d.address_space = "local";
+    d.kernel = "reduce_aos12";
+    d.at = {{"user.cl", 54, 5, "part[tid] += part[tid + s];"}, {"user.cl", 54, 5, "same"}};
+    d.work_items = {"Global(1,0,0) Local(1,0,0) Group(0,0,0)"};
+    d.count = 3;
+    k.diagnostics = {d};
+    k.diagnostics_seen = 3;
+    k.capped = true;
+    sim_pass_counts pass;
+    pass.kernel = "reduce_aos12";
+    pass.work_groups = 4;
+    pass.instructions = 1000;
+    pass.barriers = 64;
+    pass.bytes = {{"load global", 4096}};
+    pass.by_opcode = {{"fadd", 256}, {"load global", 1024}};
+    k.passes = {pass};
+    c.check = k;
     return c;
 }
 
