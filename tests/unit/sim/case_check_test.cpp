@@ -1,19 +1,16 @@
 // A case's check record from captured simulator output (sim/case_check.hpp): passes taken in
 // launch order, the tool's own kernels left out, and a finding makes the case unsafe.
 #include "grp/sim/case_check.hpp"
+#include "test_data.hpp"
 
-#include <fstream>
 #include <gtest/gtest.h>
-#include <sstream>
 
 namespace grp::sim {
 namespace {
 
-std::string file(const char* name) {
-    std::ifstream in(std::string(GRP_TEST_DATA) + "/sim/" + name);
-    std::stringstream s;
-    s << in.rdbuf();
-    return s.str();
+/// What Oclgrind wrote while tests/data/check/user.cl's kernels ran (recorded).
+captured recorded() {
+    return {test::read_test_data("sim/oclgrind.log"), test::read_test_data("sim/counts.txt")};
 }
 
 case_result two_pass_case(const char* kernel) {
@@ -25,7 +22,7 @@ case_result two_pass_case(const char* kernel) {
 
 TEST(CaseCheck, FindingsOfTheCasesKernelsMakeItUnsafeWithThePlaceInTheReason) {
     auto r = two_pass_case("no_bounds");
-    record_check({file("oclgrind.log"), file("counts.txt")}, {"Oclgrind 21.10", "user.cl", 20}, r);
+    record_check(recorded(), {"Oclgrind 21.10", "user.cl", 20}, r);
     EXPECT_EQ(r.status, case_status::unsafe);
     EXPECT_NE(r.reason.find("out-of-bounds (global) at user.cl:95"), std::string::npos) << r.reason;
     ASSERT_TRUE(r.check);
@@ -38,21 +35,21 @@ TEST(CaseCheck, FindingsOfTheCasesKernelsMakeItUnsafeWithThePlaceInTheReason) {
 
 TEST(CaseCheck, NoFindingKeepsTheStatusAndAWrongResultStaysInTheReason) {
     auto clean = two_pass_case("no_bounds");
-    record_check({"", file("counts.txt")}, {"Oclgrind", "user.cl", 20}, clean);
+    record_check({"", test::read_test_data("sim/counts.txt")}, {"Oclgrind", "user.cl", 20}, clean);
     EXPECT_EQ(clean.status, case_status::ok);
     EXPECT_TRUE(clean.check && clean.check->diagnostics.empty());
 
     auto wrong = two_pass_case("no_bounds");
     wrong.status = case_status::wrong;
     wrong.reason = "result 3 != reference 4";
-    record_check({file("oclgrind.log"), file("counts.txt")}, {"Oclgrind", "user.cl", 20}, wrong);
+    record_check(recorded(), {"Oclgrind", "user.cl", 20}, wrong);
     EXPECT_EQ(wrong.status, case_status::unsafe);
     EXPECT_NE(wrong.reason.find("also wrong: result 3 != reference 4"), std::string::npos);
 }
 
 TEST(CaseCheck, ACheckRecordSurvivesTheProfileRoundTrip) {
     auto r = two_pass_case("no_bounds");
-    record_check({file("oclgrind.log"), file("counts.txt")}, {"Oclgrind 21.10", "user.cl", 20}, r);
+    record_check(recorded(), {"Oclgrind 21.10", "user.cl", 20}, r);
     nlohmann::ordered_json j = r;
     const auto back = j.get<case_result>();
     ASSERT_TRUE(back.check);

@@ -3,23 +3,15 @@
 // `differs` check).
 #include "grp/core/error.hpp"
 #include "grp/sim/inst_counts.hpp"
+#include "test_data.hpp"
 
-#include <fstream>
 #include <gtest/gtest.h>
-#include <sstream>
 
 namespace grp::sim {
 namespace {
 
-std::string recorded() {
-    std::ifstream in(std::string(GRP_TEST_DATA) + "/sim/counts.txt");
-    std::stringstream s;
-    s << in.rdbuf();
-    return s.str();
-}
-
 TEST(InstCounts, OneTablePerLaunchWithBytesBarriersAndBuiltinNames) {
-    const auto t = parse_inst_counts(recorded());
+    const auto t = parse_inst_counts(test::read_test_data("sim/counts.txt"));
     ASSERT_EQ(t.size(), 3U);
     EXPECT_EQ(t[0].kernel, "no_bounds");
     EXPECT_EQ(t[2].kernel, "differs");

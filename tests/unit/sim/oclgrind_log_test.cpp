@@ -1,24 +1,16 @@
 // Oclgrind's log parsed into diagnostics (sim/oclgrind_log.hpp), on text recorded from Oclgrind
 // 21.10 running tests/data/check/user.cl (tests/data/sim/oclgrind.log).
 #include "grp/sim/oclgrind_log.hpp"
+#include "test_data.hpp"
 
-#include <fstream>
 #include <gtest/gtest.h>
-#include <sstream>
 
 namespace grp::sim {
 namespace {
 
-std::string recorded_log() {
-    std::ifstream in(std::string(GRP_TEST_DATA) + "/sim/oclgrind.log");
-    std::stringstream s;
-    s << in.rdbuf();
-    return s.str();
-}
-
 TEST(OclgrindLog, EveryKindWithItsKernelPlaceAndWorkItems) {
     check_record rec;
-    parse_log(recorded_log(), {"kernels/user.cl", 20, {}}, rec);
+    parse_log(test::read_test_data("sim/oclgrind.log"), {"kernels/user.cl", 20, {}}, rec);
     ASSERT_EQ(rec.diagnostics.size(), 4U);
     const auto& race = rec.diagnostics[0];
     EXPECT_EQ(race.kind, "data-race");
@@ -55,13 +47,13 @@ TEST(OclgrindLog, EveryKindWithItsKernelPlaceAndWorkItems) {
 
 TEST(OclgrindLog, OnlyTheNamedKernelsAndAtMostMaxDistinct) {
     check_record only;
-    parse_log(recorded_log(), {"", 20, {"no_bounds"}}, only);
+    parse_log(test::read_test_data("sim/oclgrind.log"), {"", 20, {"no_bounds"}}, only);
     ASSERT_EQ(only.diagnostics.size(), 1U);
     EXPECT_EQ(only.diagnostics_seen, 1U);
     EXPECT_EQ(only.diagnostics[0].at[0].file, "input.cl") << "no source named: as written";
 
     check_record capped;
-    parse_log(recorded_log(), {"", 2, {}}, capped);
+    parse_log(test::read_test_data("sim/oclgrind.log"), {"", 2, {}}, capped);
     EXPECT_EQ(capped.diagnostics.size(), 2U);
     EXPECT_EQ(capped.diagnostics_seen, 5U) << "the rest are counted";
     EXPECT_TRUE(capped.capped);

@@ -7,14 +7,6 @@ namespace grp {
 
 namespace {
 
-std::string md_row(const std::vector<std::string>& cells) {
-    std::string s = "|";
-    for (const auto& c : cells) {
-        s += " " + markdown_escape(c) + " |";
-    }
-    return s + "\n";
-}
-
 std::string where_text(const sim_diagnostic& d) {
     std::string where;
     for (const auto& l : d.at) {
@@ -31,9 +23,9 @@ std::string markdown_findings(const std::vector<html::report_input>& inputs) {
     for (std::size_t i = 0; i < inputs.size(); ++i) {
         const std::string tag = inputs.size() > 1 ? "P" + std::to_string(i + 1) + " " : "";
         for (const auto& f : merged_findings(inputs[i].prof)) {
-            rows +=
-                md_row({tag + f.kernel, f.first->kind, f.first->message, locals_text(f.local_sizes),
-                        std::to_string(f.count), where_text(*f.first)});
+            rows += markdown_row({tag + f.kernel, f.first->kind, f.first->message,
+                                  locals_text(f.local_sizes), std::to_string(f.count),
+                                  where_text(*f.first)});
         }
     }
     if (rows.empty()) {

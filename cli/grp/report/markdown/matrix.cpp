@@ -11,14 +11,6 @@ namespace grp {
 
 namespace {
 
-std::string row_text(const std::vector<std::string>& cells) {
-    std::string s = "|";
-    for (const auto& c : cells) {
-        s += " " + markdown_escape(c) + " |";
-    }
-    return s + "\n";
-}
-
 std::string matrix_table(const case_matrix& m, const profile& p, cell_value cells) {
     std::vector<std::string> head{"kernel"};
     std::string rule = "| --- |";
@@ -26,18 +18,18 @@ std::string matrix_table(const case_matrix& m, const profile& p, cell_value cell
         head.push_back(std::to_string(local));
         rule += " ---: |";
     }
-    std::string s = row_text(head) + rule + "\n";
+    std::string s = markdown_row(head) + rule + "\n";
     for (const auto& row : m.rows) {
         std::vector<std::string> r{row.kernel};
         for (const auto& c : row.cells) {
             r.push_back(matrix_cell_text(c, cells));
         }
-        s += row_text(r);
+        s += markdown_row(r);
     }
     if (auto host = matrix_host_text(m); !host.empty()) {
         std::vector<std::string> r{"host", host};
         r.resize(m.local_sizes.size() + 1);
-        s += row_text(r);
+        s += markdown_row(r);
     }
     s += "\n";
     if (auto best = matrix_best_text(m, p); !best.empty()) {

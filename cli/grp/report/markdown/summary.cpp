@@ -34,11 +34,7 @@ std::string md_table(const strings& titles, const std::vector<strings>& rows,
     }
     s += "\n";
     for (const auto& r : rows) {
-        s += "|";
-        for (const auto& c : r) {
-            s += " " + markdown_escape(c) + " |";
-        }
-        s += "\n";
+        s += markdown_row(r);
     }
     return s + "\n";
 }

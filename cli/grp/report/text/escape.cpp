@@ -102,4 +102,12 @@ std::string html_id(std::string_view text) {
     return out.empty() ? "x" : out;
 }
 
+std::string markdown_row(const std::vector<std::string>& cells) {
+    std::string s = "|";
+    for (const auto& c : cells) {
+        s += " " + markdown_escape(c) + " |";
+    }
+    return s + "\n";
+}
+
 } // namespace grp

@@ -6,6 +6,7 @@
 
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace grp {
 
@@ -19,6 +20,9 @@ std::string html_escape(std::string_view text);
 /// a table row stays one row and no emphasis, link, image or raw HTML is formed. Precondition:
 /// the result is not placed at the start of a line (where # or - would still mean something).
 std::string markdown_escape(std::string_view text);
+
+/// "| a | b |\n": one GitHub table row, every cell through markdown_escape.
+std::string markdown_row(const std::vector<std::string>& cells);
 
 /// Makes a string safe for use as an HTML id or CSS class fragment: letters and digits are kept,
 /// everything else becomes '-'. Not unique by itself: callers add a counter where it matters.
