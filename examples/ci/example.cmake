@@ -51,9 +51,10 @@ add_test(NAME example.ci_gate_cross_machine_reports_timing
           -- ${GRP_CI_GATE} --binary ${GRP_BIN} --baseline ${GRP_CI_FIXTURES}/base.json
              --candidate ${GRP_CI_FIXTURES}/other_host.json)
 set_tests_properties(example.ci_gate_cross_machine_reports_timing PROPERTIES LABELS example)
+# One kernel: the merge of two sweeps (six processes) is what it pins, not the sweep's size.
 add_test(NAME example.ci_gate_update_baseline_merges_runs
   COMMAND ${GRP_EXPECT} 0 "baseline written to .*: 6 runs.*2 sweeps on"
-          -- ${GRP_CI_GATE} --binary ${GRP_BIN} --update-baseline --runs 2
+          -- ${GRP_CI_GATE} --binary ${GRP_BIN} --update-baseline --runs 2 --kernels reduce6
              --baseline ${CMAKE_CURRENT_BINARY_DIR}/ci-made-here.json)
 set_tests_properties(example.ci_gate_update_baseline_merges_runs PROPERTIES LABELS "example;ocl"
                      TIMEOUT 600)
