@@ -347,7 +347,7 @@ int run_run(const run_cli_options& o) {
     run::stamp_profile(p, invocation_argv());
     try {
         if (runs > 1) {
-            run_parts(runs, sink, o.quiet, p);
+            run_parts(runs, opts.measure.order_seed, sink, o.quiet, p);
         } else {
             run::run_sweep(opts, sink, p);
         }

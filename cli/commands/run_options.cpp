@@ -105,9 +105,15 @@ void add_sweep_options(CLI::App* sub, run_cli_options& o) {
                     "again, and the profile written holds its cases and this run's")
         ->type_name("PROFILE");
     sub->add_option("--seed", o.seed,
-                    "Seed of the input data, of --order random, of --search random and of the "
-                    "order each round visits the cases in")
+                    "Seed of the input data, of --order random and of --search random")
         ->transform(count_range(0, UINT64_MAX))
+        ->capture_default_str();
+    sub->add_option("--order-seed", o.order_seed,
+                    "Seed of the order the rounds visit the cases in, of a duet's launch order "
+                    "and of the build order: 'random' draws one per invocation (recorded as "
+                    "settings.order_seed), so that no kernel keeps a place that favours it "
+                    "across invocations; a number repeats an invocation's order")
+        ->multi_option_policy(CLI::MultiOptionPolicy::TakeLast) // a part gets its parent's
         ->capture_default_str();
     sub->add_option("--wg-limit", o.wg_limit,
                     "Above a kernel's CL_KERNEL_WORK_GROUP_SIZE: 'device' tries the launch up to "
@@ -282,7 +288,7 @@ run::run_options to_run_options(const run_cli_options& o) {
         r.sweep.random_configs = r.search.count;
     }
     r.measure = o.measure;
-    r.measure.order_seed = o.seed;
+    r.measure.order_seed = resolve_order_seed(o.order_seed);
     r.measure.max_noise = o.max_noise_pct / 100.0;
     if (o.samples != 0) {
         r.measure.min_samples = r.measure.max_samples = o.samples;
@@ -313,6 +319,16 @@ run::run_options to_run_options(const run_cli_options& o) {
     r.cl_options = o.cl_options;
     r.peak_bytes = o.peak_bytes;
     return r;
+}
+
+std::uint64_t resolve_order_seed(const std::string& text) {
+    if (text != "random") {
+        return parse_count(text, "--order-seed");
+    }
+    std::random_device rd;
+    const std::uint64_t high = rd();
+    const std::uint64_t low = rd();
+    return ((high << 32U) | low) & ((std::uint64_t{1} << 53U) - 1U);
 }
 
 std::string default_output() {

@@ -26,6 +26,7 @@ struct run_cli_options {
     std::string table = "matrix";        ///< matrix | list: how the results are printed
     std::string cells = "time";          ///< time | gbps | both: what a matrix cell shows
     std::string runs = "auto";           ///< processes the rounds are split over (run_parts.hpp)
+    std::string order_seed = "random";   ///< a number, or random: drawn once per invocation
     std::string part, part_output;       ///< set by the parent of --runs in each child
     std::vector<std::string> part_peaks; ///< the first part's read peaks, for the later parts
     std::uint64_t peak_bytes = 0;
@@ -41,6 +42,10 @@ struct run_cli_options {
 
 /// The run's options from the command line. Throws usage_error for values out of range.
 run::run_options to_run_options(const run_cli_options& o);
+
+/// --order-seed's value: the number given, or for "random" one drawn now (below 2^53, so that
+/// every JSON reader keeps it exact). Throws usage_error for anything else.
+std::uint64_t resolve_order_seed(const std::string& text);
 
 /// Prints the built-in kernels (run --list).
 void list_kernels();

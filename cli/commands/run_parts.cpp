@@ -121,12 +121,13 @@ int wait_child(pid_t pid) {
     }
 }
 
-/// This process's arguments plus the part, where it writes, and the first part's peaks.
+/// This process's arguments plus the part, where it writes, the invocation's order seed (one for
+/// all parts: their rounds continue one seeded sequence) and the first part's peaks.
 std::vector<std::string> child_args(std::size_t i, std::size_t count, const std::string& path,
-                                    const profile* first) {
+                                    std::uint64_t order_seed, const profile* first) {
     std::vector<std::string> args = invocation_argv();
-    args.insert(args.end(),
-                {"--part", std::to_string(i) + "/" + std::to_string(count), "--part-output", path});
+    args.insert(args.end(), {"--part", std::to_string(i) + "/" + std::to_string(count),
+                             "--part-output", path, "--order-seed", std::to_string(order_seed)});
     for (std::size_t d = 0; first != nullptr && d < first->devices.size(); ++d) {
         if (const auto& peak = first->devices[d].peak; peak && peak->read_median_ns > 0) {
             args.insert(args.end(), {"--part-peak", part_peak_arg(static_cast<int>(d), *peak)});
@@ -287,7 +288,8 @@ void apply_part(const run_part& part, run::run_options& r, const std::vector<std
     }
 }
 
-void run_parts(std::size_t count, const run::progress_sink& progress, bool quiet, profile& p) {
+void run_parts(std::size_t count, std::uint64_t order_seed, const run::progress_sink& progress,
+               bool quiet, profile& p) {
     const part_folder folder;
     std::vector<std::pair<profile, std::string>> parts;
     std::vector<std::string> warnings;
@@ -299,8 +301,8 @@ void run_parts(std::size_t count, const run::progress_sink& progress, bool quiet
                          "--runs)\n";
         }
         const std::string path = folder.file(i);
-        const int status = wait_child(start_child(
-            child_args(i, count, path, parts.empty() ? nullptr : &parts.front().first)));
+        const int status = wait_child(start_child(child_args(
+            i, count, path, order_seed, parts.empty() ? nullptr : &parts.front().first)));
         std::error_code ec;
         if (fs::exists(path, ec)) {
             parts.emplace_back(load_profile(path), "process " + std::to_string(i));

@@ -53,11 +53,12 @@ std::map<int, peak_bandwidth> parse_part_peaks(const std::vector<std::string>& t
 std::string part_peak_arg(int index, const peak_bandwidth& p);
 
 /// Runs the parts as child processes of this executable with this process's arguments plus
-/// --part, one after the other, and merges the profiles they write into `p`. A signal to this
-/// process is passed on to the running child, which saves its finished rounds; then the parts
-/// finished so far are merged and `p` is marked incomplete. A child that fails (its error is
-/// already on stderr) stops the run: the finished parts are merged into `p` and an error with
-/// the child's exit code is thrown.
-void run_parts(std::size_t count, const run::progress_sink& progress, bool quiet, profile& p);
+/// --part and the invocation's --order-seed, one after the other, and merges the profiles they
+/// write into `p`. A signal to this process is passed on to the running child, which saves its
+/// finished rounds; then the parts finished so far are merged and `p` is marked incomplete. A child
+/// that fails (its error is already on stderr) stops the run: the finished parts are merged into
+/// `p` and an error with the child's exit code is thrown.
+void run_parts(std::size_t count, std::uint64_t order_seed, const run::progress_sink& progress,
+               bool quiet, profile& p);
 
 } // namespace grp::cli

@@ -36,6 +36,9 @@ assert p["settings"]["round_order"] == "seeded permutation", p["settings"]
 first = sorted(c["rounds"][0]["position"] for c in p["cases"])
 assert first == [0, 1, 2, 3], first
 assert all("position" in r for c in p["cases"] for r in c["rounds"])
+# No --order-seed: one drawn for this invocation, recorded, exact in any JSON reader.
+seed = p["settings"]["order_seed"]
+assert isinstance(seed, int) and 0 <= seed < 2**53, seed
 for r in rows[1:]:
     d = dict(zip(want, r))
     # 2 rounds or more: --extra-rounds replaces rounds another process disturbed
