@@ -187,25 +187,35 @@ void end_visit(const measure_options& m, visit& v, const cpu_share& share) {
     }
 }
 
-/// Timed launches of the visits in turn (ABAB...), each until its stopping rule is met; a
-/// visit's time budget is its share of the elapsed time.
+/// Timed launches of the visits in lockstep (ABAB...): each cycle launches every visit once, until
+/// every visit's stopping rule is met (a visit's time budget is its share of the elapsed time).
+/// A visit past its rule keeps launching, its samples kept, while another is not done: no
+/// member is ever left launching back to back with itself, which would give the slowest to
+/// converge other neighbours than the rest (the ABAB "tail"). A visit at its sample cap is done.
 void alternate(round_context& ctx, std::vector<visit>& visits) {
     const auto resolution = ctx.session.info().timer_resolution_ns.value_or(0);
     const auto start = clock::now();
     const auto share = static_cast<double>(visits.size());
-    for (bool any = true; any && !interrupted();) {
-        any = false;
+    const auto capped = [&](const visit& v) {
+        return v.round.samples_ns.size() + v.round.flagged >= ctx.measure.max_samples;
+    };
+    while (!interrupted()) {
+        bool pending = false;
         for (auto& v : visits) {
-            if (v.dropped || v.done) {
-                continue;
+            if (!v.dropped && !v.done) {
+                v.done = round_done(ctx.measure, v.round, v.kept, seconds_since(start) / share);
+                pending = pending || !v.done;
             }
-            v.done = round_done(ctx.measure, v.round, v.kept, seconds_since(start) / share);
-            if (v.done) {
+        }
+        if (!pending) {
+            return;
+        }
+        for (auto& v : visits) {
+            if (v.dropped || capped(v) || interrupted()) {
                 continue;
             }
             try {
                 timed_launch(ctx, *v.c, v.round, v.kept, resolution);
-                any = true;
             } catch (const cl::Error& e) {
                 fail_visit(v, e);
             }

@@ -51,9 +51,10 @@ std::string round_label(std::size_t round, std::uint64_t planned);
 /// case failed and deactivates it.
 void sample_round(round_context& ctx, prepared_case& c);
 
-/// One round of several cases that read the same input, their timed launches alternating
-/// (ABAB...: whatever precedes one kernel's launch precedes the other's as often), each until
-/// its own stopping rule is met, with the round's time budget per case. Each gets its round
+/// One round of several cases that read the same input, their timed launches alternating in
+/// lockstep (ABAB...: whatever precedes one kernel's launch precedes the other's as often) until
+/// every case's stopping rule is met, with the round's time budget per case; a case done early
+/// keeps launching with the others. Each gets its round
 /// record; the CPU wait is the group's. A kernel caught writing the shared input is found by
 /// launching each once more on pristine data.
 void sample_group(round_context& ctx, const std::vector<prepared_case*>& group);
