@@ -44,6 +44,9 @@ std::vector<kernel_pair> checked_pairs(const compare_cli_options& cli, const pro
             if (r.base == pr.base && kernels.count(r.control) != 0) {
                 pr.control = r.control;
             }
+            if (r.cand == pr.cand && kernels.count(r.twin) != 0) {
+                pr.twin = r.twin;
+            }
         }
     }
     return pairs;
@@ -65,24 +68,47 @@ std::vector<kernel_pair> pairs_to_judge(const compare_cli_options& cli, const pr
     return pairs;
 }
 
-/// Each control once, before the candidates it gates; every candidate gated by its control.
+/// One A/A control's comparison: `copy`, the second instance of `original`.
+struct control_run {
+    std::string original, what;
+    comparison result;
+};
+
+/// The controls of `pairs`, each once (a base gated several candidates, a candidate may be
+/// paired with several bases): the bases' controls, then the candidates' twins.
+std::vector<control_run> controls_of(const profile& p, const std::vector<kernel_pair>& pairs,
+                                     const compare_options& opt, const std::string& file) {
+    std::vector<control_run> out;
+    const auto add = [&](const std::string& original, const std::string& copy, const char* what) {
+        if (copy.empty() || std::any_of(out.begin(), out.end(), [&](const control_run& c) {
+                return c.original == original;
+            })) {
+            return;
+        }
+        out.push_back({original, what, compare_control(p, original, copy, opt, file)});
+    };
+    for (const auto& pr : pairs) {
+        add(pr.base, pr.control, "the base kernel built again");
+    }
+    for (const auto& pr : pairs) {
+        add(pr.cand, pr.twin, "the candidate built again");
+    }
+    return out;
+}
+
+/// Each control once, before the candidates it gates; every candidate gated by its controls.
 std::vector<comparison> judge(const profile& p, const std::vector<kernel_pair>& pairs,
                               const compare_options& opt, const std::string& file) {
+    const auto controls = controls_of(p, pairs, opt, file);
     std::vector<comparison> all;
-    std::vector<std::pair<std::string, comparison>> controls; // base kernel -> its control
-    for (const auto& pr : pairs) {
-        if (pr.control.empty() || std::any_of(controls.begin(), controls.end(),
-                                              [&](const auto& c) { return c.first == pr.base; })) {
-            continue;
-        }
-        controls.emplace_back(pr.base, compare_control(p, pr, opt, file));
-        all.push_back(controls.back().second);
+    for (const auto& c : controls) {
+        all.push_back(c.result);
     }
     for (const auto& pr : pairs) {
         auto c = compare_pair(p, pr, opt, file);
-        for (const auto& [base, control] : controls) {
-            if (base == pr.base) {
-                apply_control(c, control, opt);
+        for (const auto& ctrl : controls) {
+            if (ctrl.original == pr.base || ctrl.original == pr.cand) {
+                apply_control(c, ctrl.result, ctrl.what, opt);
             }
         }
         if (pr.control.empty()) {

@@ -190,6 +190,11 @@ grp_cli_test(compare_duet_control_same_judges_candidate 1
 grp_cli_test(compare_duet_biased_control_exit_9 9
              "built again\\) read \\+8\\.[0-9]+% .*no candidate here.*A/A CONTROL BIASED.*BIASED: 1 of 1 cases not judged"
              compare ${CMP}/duet_biased.json)
+# The candidate's own control (twin:NAME, the candidate built again) 7 % faster than the
+# candidate: the base's control alone would have let a +10 % verdict through.
+grp_cli_test(compare_duet_biased_twin_exit_9 9
+             "\\(the candidate built again\\) read -6\\.99% .*twin:reduce6: 1 cases: 1 faster.*BIASED: 1 of 1 cases not judged"
+             compare ${CMP}/duet_twin_biased.json)
 grp_cli_test(compare_duet_biased_markdown_headline 9 "### gpu-reduce-prof compare: BIASED"
              compare ${CMP}/duet_biased.json --markdown)
 grp_cli_test(compare_duet_pair_uses_the_recorded_control 9 "\"role\": \"control\".*\"biased\": 1"

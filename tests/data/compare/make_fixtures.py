@@ -306,15 +306,19 @@ def duet(seed):
     return out
 
 
-def controlled_duet(seed, control, candidate):
+def controlled_duet(seed, control, candidate, twin=None):
     """A duet from `run --duet`: base:reduce6, its A/A control control:reduce6 and the candidate
     reduce6, the triple recorded in settings.duet; the control reads `control` x the base (1.0:
-    an unbiased experiment), the candidate `candidate` x."""
-    out = duet_profile(seed, {"base:reduce6": 1.0, "control:reduce6": control,
-                              "reduce6": candidate}, {}, "df")
+    an unbiased experiment), the candidate `candidate` x. With `twin`, the candidate's own
+    control twin:reduce6 (a later version's duet) reads `twin` x the candidate."""
+    scales = {"base:reduce6": 1.0, "control:reduce6": control, "reduce6": candidate}
+    pair = {"base": "base:reduce6", "candidate": "reduce6", "control": "control:reduce6"}
+    if twin is not None:
+        scales["twin:reduce6"] = candidate * twin
+        pair["twin"] = "twin:reduce6"
+    out = duet_profile(seed, scales, {}, "df")
     out["settings"]["rounds"] = 10
-    out["settings"]["duet"] = {"base": "base/reduce6.json", "pairs": [
-        {"base": "base:reduce6", "candidate": "reduce6", "control": "control:reduce6"}]}
+    out["settings"]["duet"] = {"base": "base/reduce6.json", "pairs": [pair]}
     return out
 
 
@@ -370,6 +374,7 @@ def main():
     write("duet.json", duet(50))
     write("duet_controlled.json", controlled_duet(51, 1.0, 1.10))
     write("duet_biased.json", controlled_duet(52, 1.08, 1.10))
+    write("duet_twin_biased.json", controlled_duet(53, 1.0, 1.10, twin=0.93))
     write("v1_base.json", v1_profile(1))
     text = json.dumps(base, indent=1)
     with open(os.path.join(HERE, "truncated.json"), "w") as f:

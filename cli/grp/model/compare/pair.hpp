@@ -21,10 +21,10 @@
 
 namespace grp {
 
-/// A baseline kernel and one candidate kernel of the same profile, and the duet's A/A control
-/// (the base kernel built a second time; "" when the duet has none).
+/// A baseline kernel and one candidate kernel of the same profile, and the duet's A/A controls:
+/// control the base kernel built a second time, twin the candidate's ("" when the duet has none).
 struct kernel_pair {
-    std::string base, cand, control = {};
+    std::string base, cand, control = {}, twin = {};
 };
 
 /// "OLD=NEW" or "OLD=NEW1,NEW2": one pair per candidate. Throws std::invalid_argument with a

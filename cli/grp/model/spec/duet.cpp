@@ -9,7 +9,7 @@ namespace grp {
 namespace {
 
 bool has_prefix(const std::string& name) {
-    for (const std::string p : {duet_base_prefix, duet_control_prefix}) {
+    for (const std::string p : {duet_base_prefix, duet_control_prefix, duet_twin_prefix}) {
         if (name.rfind(p, 0) == 0) {
             return true;
         }
@@ -24,8 +24,9 @@ std::vector<std::string> names_of(const std::vector<kernel_spec>& specs) {
     for (const auto& k : specs) {
         if (has_prefix(k.name)) {
             throw usage_error("--duet: kernel '" + k.name + "' already starts with '" +
-                              duet_base_prefix + "' or '" + duet_control_prefix +
-                              "', the names a duet gives the base revision's kernels; rename it");
+                              duet_base_prefix + "', '" + duet_control_prefix + "' or '" +
+                              duet_twin_prefix +
+                              "', the names a duet gives its kernels' instances; rename it");
         }
         if (seen.insert(k.name).second) {
             out.push_back(k.name);
@@ -34,14 +35,31 @@ std::vector<std::string> names_of(const std::vector<kernel_spec>& specs) {
     return out;
 }
 
-/// Copies of `base` under prefixed names. Each is a program of its own (the session's program
-/// cache is keyed by the kernel's name), so the control is built apart from the base.
-void append_renamed(std::vector<kernel_spec>& out, const std::vector<kernel_spec>& base,
-                    const std::string& prefix) {
-    for (auto k : base) {
+/// Copies of `specs` (those named in `only`, when given) under prefixed names. Each is a
+/// program of its own (the session's program cache is keyed by the kernel's name), so a control
+/// is built apart from the instance it controls.
+void append_renamed(std::vector<kernel_spec>& out, const std::vector<kernel_spec>& specs,
+                    const std::string& prefix, const std::set<std::string>* only = nullptr) {
+    for (auto k : specs) {
+        if (only != nullptr && only->count(k.name) == 0) {
+            continue;
+        }
         k.name = prefix + k.name;
         out.push_back(std::move(k));
     }
+}
+
+/// Whether the triple names a base and a candidate, and no two of its kernels alike.
+bool distinct_names(const duet_triple& t) {
+    std::set<std::string> names;
+    std::size_t given = 0;
+    for (const auto* n : {&t.base, &t.cand, &t.control, &t.twin}) {
+        if (!n->empty()) {
+            names.insert(*n);
+            ++given;
+        }
+    }
+    return !t.base.empty() && !t.cand.empty() && names.size() == given;
 }
 
 } // namespace
@@ -50,6 +68,7 @@ duet_plan plan_duet(const std::vector<kernel_spec>& base, const std::vector<kern
     const auto cand_names = names_of(cand);
     const std::set<std::string> cands(cand_names.begin(), cand_names.end());
     duet_plan plan;
+    std::set<std::string> paired;
     for (const auto& name : names_of(base)) {
         if (cands.count(name) == 0) {
             std::string known;
@@ -61,7 +80,9 @@ duet_plan plan_duet(const std::vector<kernel_spec>& base, const std::vector<kern
                               (known.empty() ? "none" : known) +
                               "); a duet pairs kernels by name: give -k the candidate's spec");
         }
-        plan.triples.push_back({duet_base_prefix + name, name, duet_control_prefix + name});
+        plan.triples.push_back(
+            {duet_base_prefix + name, name, duet_control_prefix + name, duet_twin_prefix + name});
+        paired.insert(name);
     }
     if (plan.triples.empty()) {
         throw usage_error("--duet: the base spec has no kernel");
@@ -69,6 +90,7 @@ duet_plan plan_duet(const std::vector<kernel_spec>& base, const std::vector<kern
     plan.kernels = cand;
     append_renamed(plan.kernels, base, duet_base_prefix);
     append_renamed(plan.kernels, base, duet_control_prefix);
+    append_renamed(plan.kernels, cand, duet_twin_prefix, &paired);
     return plan;
 }
 
@@ -76,7 +98,8 @@ nlohmann::ordered_json duet_to_json(const std::string& base_source,
                                     const std::vector<duet_triple>& triples) {
     auto pairs = nlohmann::ordered_json::array();
     for (const auto& t : triples) {
-        pairs.push_back({{"base", t.base}, {"candidate", t.cand}, {"control", t.control}});
+        pairs.push_back(
+            {{"base", t.base}, {"candidate", t.cand}, {"control", t.control}, {"twin", t.twin}});
     }
     return {{"base", base_source}, {"pairs", pairs}};
 }
@@ -93,9 +116,8 @@ std::vector<duet_triple> duet_triples(const nlohmann::ordered_json& settings) {
                        ? p[field].get<std::string>()
                        : std::string();
         };
-        duet_triple t{text("base"), text("candidate"), text("control")};
-        if (t.base.empty() || t.cand.empty() || t.base == t.cand || t.control == t.base ||
-            t.control == t.cand) {
+        duet_triple t{text("base"), text("candidate"), text("control"), text("twin")};
+        if (!distinct_names(t)) {
             return {}; // not a record this tool wrote: judge nothing from it
         }
         out.push_back(std::move(t));

@@ -145,7 +145,7 @@ std::string control_headline(const comparison& c) {
                " cases; the candidates are not judged there";
     }
     if (same == cases && cases > 0) {
-        return "A/A control: same in every case, the duet is unbiased";
+        return "A/A control: same in every case, no bias seen";
     }
     return "A/A control: same in " + std::to_string(same) + " of " + std::to_string(cases) +
            " cases; the candidates are judged only there";

@@ -35,7 +35,7 @@ std::vector<std::string> undecided(const comparison& c);
 /// it read same (control_headline).
 std::string summary_line(const comparison& c);
 
-/// A duet's A/A control: "same in every case, the duet is unbiased", or where it was not.
+/// A duet's A/A control: "same in every case, no bias seen", or where it was not.
 std::string control_headline(const comparison& c);
 
 /// "UNDECIDED: timing judged for 0 of 4 cases": for a comparison with no failing case whose

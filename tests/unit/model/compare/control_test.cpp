@@ -30,10 +30,12 @@ TEST(Control, SlowerOrFasterControlMakesEveryTimingVerdictBiasedAndNeverFails) {
     for (auto control : {verdict::slower, verdict::faster}) {
         for (auto cand : {verdict::slower, verdict::same, verdict::faster, verdict::inconclusive}) {
             auto c = of({judged(cand, 1.10)});
-            apply_control(c, of({judged(control, 1.08)}), compare_options{});
+            apply_control(c, of({judged(control, 1.08)}), "the base kernel built again",
+                          compare_options{});
             EXPECT_EQ(c.cases[0].outcome, verdict::biased) << to_string(control) << to_string(cand);
             EXPECT_FALSE(c.cases[0].fails);
-            EXPECT_NE(c.cases[0].note.find("A/A control"), std::string::npos);
+            EXPECT_NE(c.cases[0].note.find("A/A control (the base kernel built again)"),
+                      std::string::npos);
             EXPECT_NE(c.cases[0].note.find("the candidate read +10"), std::string::npos)
                 << c.cases[0].note;
         }
@@ -42,7 +44,8 @@ TEST(Control, SlowerOrFasterControlMakesEveryTimingVerdictBiasedAndNeverFails) {
 
 TEST(Control, SameControlLeavesTheCandidateAsJudged) {
     auto c = of({judged(verdict::slower, 1.10)});
-    apply_control(c, of({judged(verdict::same, 1.001)}), compare_options{});
+    apply_control(c, of({judged(verdict::same, 1.001)}), "the base kernel built again",
+                  compare_options{});
     EXPECT_EQ(c.cases[0].outcome, verdict::slower);
     EXPECT_TRUE(c.cases[0].fails);
 }
@@ -50,13 +53,15 @@ TEST(Control, SameControlLeavesTheCandidateAsJudged) {
 TEST(Control, UndecidedOrAbsentControlMakesAVerdictInconclusive) {
     for (auto control : {verdict::inconclusive, verdict::unmeasured, verdict::missing}) {
         auto c = of({judged(verdict::slower, 1.10)});
-        apply_control(c, of({judged(control, 1.02)}), compare_options{});
+        apply_control(c, of({judged(control, 1.02)}), "the base kernel built again",
+                      compare_options{});
         EXPECT_EQ(c.cases[0].outcome, verdict::inconclusive) << to_string(control);
         EXPECT_FALSE(c.cases[0].fails);
         EXPECT_NE(c.cases[0].note.find("could not be judged"), std::string::npos);
     }
     auto c = of({judged(verdict::same, 1.0, 4096)}); // the control has no case of this key
-    apply_control(c, of({judged(verdict::same, 1.0, 1024)}), compare_options{});
+    apply_control(c, of({judged(verdict::same, 1.0, 1024)}), "the base kernel built again",
+                  compare_options{});
     EXPECT_EQ(c.cases[0].outcome, verdict::inconclusive);
     EXPECT_NE(c.cases[0].note.find("no control case"), std::string::npos);
 }
@@ -64,7 +69,8 @@ TEST(Control, UndecidedOrAbsentControlMakesAVerdictInconclusive) {
 TEST(Control, NonTimingVerdictsAreNotGated) {
     for (auto v : {verdict::wrong, verdict::missing, verdict::unmeasured, verdict::added}) {
         auto c = of({judged(v, 1.0)});
-        apply_control(c, of({judged(verdict::slower, 1.08)}), compare_options{});
+        apply_control(c, of({judged(verdict::slower, 1.08)}), "the base kernel built again",
+                      compare_options{});
         EXPECT_EQ(c.cases[0].outcome, v) << to_string(v);
     }
 }
@@ -73,7 +79,8 @@ TEST(Control, InconclusiveCandidateUnderInconclusiveControlKeepsItsNote) {
     auto cand = judged(verdict::inconclusive, 1.03);
     cand.note = "its own reason";
     auto c = of({cand});
-    apply_control(c, of({judged(verdict::inconclusive, 1.0)}), compare_options{});
+    apply_control(c, of({judged(verdict::inconclusive, 1.0)}), "the base kernel built again",
+                  compare_options{});
     EXPECT_EQ(c.cases[0].outcome, verdict::inconclusive);
     EXPECT_EQ(c.cases[0].note, "its own reason");
 }
@@ -89,20 +96,40 @@ TEST(Control, RecordedDuetIsJudgedThroughItsControl) {
     EXPECT_EQ(pairs[0].base, "base:reduce6");
     EXPECT_EQ(pairs[0].cand, "reduce6");
     EXPECT_EQ(pairs[0].control, "control:reduce6");
-    const auto control = compare_control(biased, pairs[0], compare_options{}, "f");
+    const auto control =
+        compare_control(biased, pairs[0].base, pairs[0].control, compare_options{}, "f");
     EXPECT_TRUE(control.control);
     ASSERT_EQ(control.cases.size(), 1U);
     EXPECT_EQ(control.cases[0].outcome, verdict::slower); // the control is 8 % slower...
     EXPECT_FALSE(control.cases[0].fails);                 // ...which is not a regression
     auto cand = compare_pair(biased, pairs[0], compare_options{}, "f");
     EXPECT_EQ(cand.cases[0].outcome, verdict::slower);
-    apply_control(cand, control, compare_options{});
+    apply_control(cand, control, "the base kernel built again", compare_options{});
     EXPECT_EQ(cand.cases[0].outcome, verdict::biased);
     EXPECT_EQ(cand.count(verdict::biased), 1U);
     EXPECT_EQ(cand.timing_cases(), 1U);
     EXPECT_TRUE(cand.undecided());
     EXPECT_FALSE(cand.failed());
     EXPECT_TRUE(recorded_pairs(load_profile(fixture("duet"))).empty()); // made by hand
+}
+
+TEST(Control, EitherControlOfTwoBiasesTheCandidate) {
+    // The base's control reads same, the candidate's twin 6 % slower: the candidate instance
+    // is favoured or hindered by its place, so the candidate is not judged.
+    auto c = of({judged(verdict::slower, 1.10)});
+    apply_control(c, of({judged(verdict::same, 1.0)}), "the base kernel built again",
+                  compare_options{});
+    EXPECT_EQ(c.cases[0].outcome, verdict::slower);
+    apply_control(c, of({judged(verdict::slower, 1.06)}), "the candidate built again",
+                  compare_options{});
+    EXPECT_EQ(c.cases[0].outcome, verdict::biased);
+    EXPECT_FALSE(c.cases[0].fails);
+    EXPECT_NE(c.cases[0].note.find("(the candidate built again) read +6"), std::string::npos)
+        << c.cases[0].note;
+    // A biased verdict stays biased under the second control, whatever it read.
+    apply_control(c, of({judged(verdict::same, 1.0)}), "the candidate built again",
+                  compare_options{});
+    EXPECT_EQ(c.cases[0].outcome, verdict::biased);
 }
 
 } // namespace
