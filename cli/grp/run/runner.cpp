@@ -26,8 +26,7 @@ namespace grp::run {
 
 namespace {
 
-/// Makes the build order's stream of seeds differ from the round orders' (same --seed).
-constexpr std::uint64_t build_order_salt = 0x6275696c64ULL; // "build"
+constexpr std::uint64_t build_order_salt = 0x6275696c64ULL; // "build": not the rounds' stream
 
 /// What one device's measurement needs besides the points.
 struct device_context {
@@ -56,8 +55,8 @@ void publish(device_context& d, std::size_t first, std::vector<prepared_case>& c
     }
 }
 
-// When the group is cut short by an error: only finished work stays, so a case that was
-// built (status ok) but never timed is left out rather than shown as a result.
+// When the group is cut short by an error: only finished work stays (a case built but never
+// timed is left out rather than shown as a result).
 void publish_finished(device_context& d, std::size_t first, std::vector<prepared_case>& cases) {
     publish(d, first, cases);
     auto& all = d.prof.cases;
@@ -82,11 +81,10 @@ prepared_case failed_case(const device_context& d, const measure_point& pt, cons
     return c;
 }
 
-// Builds every case, in a seeded order of its own in each process: what a kernel object's
-// place in the build decides (on the H100 the second of two identical kernels read 5 % slower,
-// bench/results/h100-aa-gridstride.txt) then varies between processes instead of favouring one
-// kernel in all of them. The cases keep the sweep's order. A build or spec error stops the run
-// (the failed case is kept) unless --keep-going records it and goes on.
+// Builds every case, in a seeded order of its own in each process (verify_all launches them
+// first in it too): what a kernel's place decides then varies between processes instead of
+// favouring one kernel in all. The cases keep the sweep's order. A build or spec error stops
+// the run (the failed case is kept) unless --keep-going records it and goes on.
 std::vector<prepared_case> prepare_all(device_context& d, const std::vector<measure_point>& pts,
                                        const data_choice& data, std::size_t first) {
     auto t = d.phases.time("build");
@@ -164,12 +162,16 @@ void first_launch(device_context& d, input_store& inputs, prepared_case& c) {
     }
 }
 
+// First launches in prepare_all's order: drivers may load code then (docs/statistics.md, H100).
 void verify_all(device_context& d, input_store& inputs, std::vector<prepared_case>& cases) {
     auto t = d.phases.time("verification");
     std::map<input_key, std::vector<prepared_case*>> by_input;
-    for (std::size_t i = 0; i < cases.size() && !interrupted(); ++i) {
+    const auto order = round_order(cases.size(), d.opt.measure.order_seed ^ build_order_salt,
+                                   d.opt.measure.first_round);
+    for (std::size_t k = 0; k < order.size() && !interrupted(); ++k) {
+        const auto i = order[k];
         if (d.progress.phase) {
-            d.progress.phase("verifying", i, cases.size());
+            d.progress.phase("verifying", k, cases.size());
         }
         if (cases[i].active() && d.opt.check != nullptr) {
             check_first_launch(*d.opt.check,
