@@ -101,6 +101,7 @@ std::vector<comparison> judge(const profile& p, const std::vector<kernel_pair>& 
                               const compare_options& opt, const std::string& file) {
     const auto controls = controls_of(p, pairs, opt, file);
     std::vector<comparison> all;
+    all.reserve(controls.size() + pairs.size());
     for (const auto& c : controls) {
         all.push_back(c.result);
     }
