@@ -5,7 +5,12 @@
 #include "grp/core/text_safe.hpp"
 #include "grp/core/version.hpp"
 
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
 #include <iostream>
+#include <sys/stat.h>
+#include <unistd.h>
 
 namespace {
 
@@ -60,6 +65,21 @@ int run_command(const grp::cli::command_slot& slot) {
     }
 }
 
+// Output the user asked for that never arrived (a full disk) is an error, exit 5: a command's
+// own 0 would hide it (`compare --json > /dev/full` used to exit 0). A pipe whose reader left
+// (`| head`) is the reader's choice, not an error.
+int checked_stdout(int rc) {
+    std::cout.flush();
+    struct stat st {};
+    const bool pipe = ::fstat(STDOUT_FILENO, &st) == 0 && S_ISFIFO(st.st_mode);
+    if (pipe || (std::cout.good() && std::fflush(stdout) == 0 && std::ferror(stdout) == 0)) {
+        return rc;
+    }
+    std::cerr << "error: standard output could not be written (" << std::strerror(errno)
+              << "): what this command printed there is lost\n";
+    return rc == 0 ? static_cast<int>(grp::exit_code::bad_file) : rc;
+}
+
 } // namespace
 
 int main(int argc, char** argv) {
@@ -92,5 +112,5 @@ int main(int argc, char** argv) {
         int rc = app.exit(e);
         return rc == 0 ? 0 : static_cast<int>(grp::exit_code::usage);
     }
-    return run_command(slot);
+    return checked_stdout(run_command(slot));
 }

@@ -22,19 +22,21 @@ grp_cli_sh(run_latin1_path_and_options_give_a_valid_profile
    \$expect 0 ': ok' -- \$bin validate \"\$d/p.json\"")
 
 # 2. Signals other than one Ctrl-C: TERM and HUP save like INT; a closed stdout (| head) is not
-#    a signal that kills; a second signal during a long kernel stops at once, keeping the
-#    last finished round.
+#    a signal that kills (but a full one is an error, exit 5); a second signal during a long
+#    kernel stops at once, keeping the last finished round.
 add_test(NAME cli.run_sigterm_saves_finished_cases
   COMMAND ${H_SH}/interrupt.sh ${GRP_BIN} ${H_OUT}/sigterm.json TERM)
 add_test(NAME cli.run_sighup_saves_finished_cases
   COMMAND ${H_SH}/interrupt.sh ${GRP_BIN} ${H_OUT}/sighup.json HUP)
+add_test(NAME cli.stdout_full_is_an_error
+  COMMAND ${H_SH}/stdout_full.sh ${GRP_BIN} ${CMAKE_SOURCE_DIR}/tests/data/compare)
 add_test(NAME cli.run_piped_to_head_keeps_the_profile
   COMMAND ${H_SH}/pipe_head.sh ${GRP_BIN} ${H_OUT}/pipe_head.json)
 add_test(NAME cli.run_second_sigint_during_a_long_kernel_stops_at_once
   COMMAND ${H_SH}/second_signal.sh ${GRP_BIN} ${H_OUT}/second_signal.json ${HK}/slow.json)
 set_tests_properties(cli.run_sigterm_saves_finished_cases cli.run_sighup_saves_finished_cases
   cli.run_piped_to_head_keeps_the_profile cli.run_second_sigint_during_a_long_kernel_stops_at_once
-  PROPERTIES LABELS cli TIMEOUT 600)
+  cli.stdout_full_is_an_error PROPERTIES LABELS cli TIMEOUT 600)
 
 # 3. Late errors keep finished cases; an unwritable output fails before the sweep.
 add_test(NAME cli.run_build_failure_after_a_finished_group_keeps_it
