@@ -6,10 +6,13 @@
 namespace grp {
 
 std::string csv_field(const std::string& s) {
-    if (s.find_first_of(",\"\n\r") == std::string::npos) {
+    // A spreadsheet runs a cell that starts like a formula (OWASP, "CSV injection"): such a
+    // text gets a leading apostrophe, which shows it as text, and quotes.
+    const bool formula = !s.empty() && std::string("=+-@\t\r").find(s.front()) != std::string::npos;
+    if (!formula && s.find_first_of(",\"\n\r") == std::string::npos) {
         return s;
     }
-    std::string out = "\"";
+    std::string out = formula ? "\"'" : "\"";
     for (char ch : s) {
         out += ch == '"' ? std::string("\"\"") : std::string(1, ch);
     }
