@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <map>
+#include <optional>
 #include <set>
 
 namespace grp {
@@ -56,7 +57,15 @@ bool has_result(case_status s) {
     return s == case_status::ok || s == case_status::wrong || s == case_status::race_observed;
 }
 
-void merge_case(case_result& into, const case_result& from, std::uint32_t run_offset) {
+/// Where each run of an input lands in the merged profile; none for a run already merged (the
+/// same id: a file given twice, or a run inside a baseline given beside it). A round of a run
+/// the input does not list moves by `offset`, the merged runs before this input.
+struct run_map {
+    std::vector<std::optional<std::uint32_t>> to;
+    std::uint32_t offset = 0;
+};
+
+void merge_case(case_result& into, const case_result& from, const run_map& runs) {
     if (!has_result(into.status) && has_result(from.status)) {
         // The first run skipped it, a later one measured it: keep the measured case's facts.
         const int device = into.device;
@@ -70,11 +79,44 @@ void merge_case(case_result& into, const case_result& from, std::uint32_t run_of
         into.status = case_status::wrong;
         into.reason = from.reason;
     }
+    bool any = false;
     for (auto r : from.rounds) {
-        r.run += run_offset;
+        const bool listed = r.run < runs.to.size();
+        if (listed && !runs.to[r.run]) {
+            continue; // a duplicate run's round: counted once, where it came first
+        }
+        r.run = listed ? *runs.to[r.run] : r.run + runs.offset;
         into.rounds.push_back(std::move(r));
+        any = true;
     }
-    into.rounds_planned += from.rounds_planned;
+    into.rounds_planned += any || from.rounds.empty() ? from.rounds_planned : 0;
+}
+
+/// Appends the runs of `p` that `merged` lacks (by id) and maps every run of `p`; a warning
+/// names the input whose runs were merged before.
+run_map merge_runs(profile& merged, const profile& p, const std::string& label,
+                   std::vector<std::string>& warnings) {
+    run_map out;
+    out.offset = static_cast<std::uint32_t>(merged.runs.size());
+    std::size_t repeated = 0;
+    for (auto run : p.runs) {
+        const auto same = std::find_if(merged.runs.begin(), merged.runs.end(),
+                                       [&](const run_record& r) { return r.id == run.id; });
+        if (!run.id.empty() && same != merged.runs.end()) {
+            out.to.emplace_back();
+            ++repeated;
+            continue;
+        }
+        out.to.emplace_back(static_cast<std::uint32_t>(merged.runs.size()));
+        run.source = run.source.empty() ? label : run.source;
+        merged.runs.push_back(std::move(run));
+    }
+    if (repeated > 0) {
+        warnings.push_back(label + " repeats " + std::to_string(repeated) + " of its " +
+                           std::to_string(p.runs.size()) +
+                           " run(s) already merged (the same run id): each run counts once");
+    }
+    return out;
 }
 
 void merge_kernels(profile& merged, const profile& p, const std::string& label,
@@ -130,11 +172,7 @@ merge_result merge_profiles(const std::vector<std::pair<profile, std::string>>& 
     std::map<std::pair<case_key, int>, std::size_t> where;
     nlohmann::ordered_json sources = nlohmann::ordered_json::array();
     for (const auto& [p, label] : inputs) {
-        const auto offset = static_cast<std::uint32_t>(m.runs.size());
-        for (auto run : p.runs) {
-            run.source = run.source.empty() ? label : run.source;
-            m.runs.push_back(std::move(run));
-        }
+        const auto runs = merge_runs(m, p, label, out.warnings);
         m.complete = m.complete && p.complete;
         if (!p.complete) {
             out.warnings.push_back(label + " is incomplete: only its finished rounds are merged");
@@ -155,7 +193,7 @@ merge_result merge_profiles(const std::vector<std::pair<profile, std::string>>& 
                 m.cases.back().rounds.clear();
                 m.cases.back().rounds_planned = 0;
             }
-            merge_case(m.cases[it->second], c, offset);
+            merge_case(m.cases[it->second], c, runs);
         }
         sources.push_back(label);
     }

@@ -17,8 +17,9 @@ struct merge_result {
     std::vector<std::string> warnings; ///< different hosts, devices or kernel sources, ...
 };
 
-/// Merges `inputs` (profile, label) in order. A case present in several runs keeps the first
-/// run's metadata and every run's rounds; its status is the worst (wrong over ok); a device
+/// Merges `inputs` (profile, label) in order. A run (by its id) given twice counts once, with a
+/// warning: its rounds are taken where it came first. A case present in several runs keeps the
+/// first run's metadata and every run's rounds; its status is the worst (wrong over ok); a device
 /// keeps the best read peak of its runs, and every case's GB/s and % of peak are derived again
 /// from the merged rounds and that peak. Throws usage_error when `inputs` is empty.
 merge_result merge_profiles(const std::vector<std::pair<profile, std::string>>& inputs);

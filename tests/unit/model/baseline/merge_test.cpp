@@ -61,3 +61,39 @@ TEST(MergePeak, AWorsePeakOfALaterRunChangesNothing) {
 
 } // namespace
 } // namespace grp
+
+namespace grp {
+namespace {
+
+profile run_with_id(const std::string& id) {
+    auto p = run_of(10.0, 100000, "shape");
+    p.runs[0].id = id;
+    return p;
+}
+
+TEST(MergeRuns, AFileGivenTwiceCountsOnceWithAWarning) {
+    const auto r = merge_profiles({{run_with_id("r1"), "a.json"}, {run_with_id("r1"), "a.json"}});
+    EXPECT_EQ(r.merged.runs.size(), 1U);
+    ASSERT_EQ(r.merged.cases.size(), 1U);
+    EXPECT_EQ(r.merged.cases[0].rounds.size(), 2U); // not 4: no run counted twice
+    EXPECT_EQ(r.merged.cases[0].rounds_planned, 0U);
+    ASSERT_EQ(r.warnings.size(), 1U);
+    EXPECT_NE(r.warnings[0].find("a.json repeats 1 of its 1 run(s)"), std::string::npos);
+}
+
+TEST(MergeRuns, ARunInsideABaselineGivenBesideItCountsOnce) {
+    const auto base = merge_profiles({{run_with_id("r1"), "1"}, {run_with_id("r2"), "2"}}).merged;
+    ASSERT_EQ(base.runs.size(), 2U);
+    const auto r = merge_profiles(
+        {{base, "base.json"}, {run_with_id("r2"), "2.json"}, {run_with_id("r3"), "3.json"}});
+    ASSERT_EQ(r.merged.runs.size(), 3U);
+    EXPECT_EQ(r.merged.runs[2].id, "r3");
+    const auto& rounds = r.merged.cases.at(0).rounds;
+    ASSERT_EQ(rounds.size(), 6U); // r1, r2 from the baseline, r3; r2's copy dropped
+    EXPECT_EQ(rounds[4].run, 2U); // r3's rounds point at r3
+    EXPECT_EQ(rounds[5].run, 2U);
+    EXPECT_EQ(r.warnings.size(), 1U);
+}
+
+} // namespace
+} // namespace grp

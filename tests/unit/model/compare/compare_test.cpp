@@ -134,10 +134,11 @@ TEST(compare_fixtures, run_to_run_shifts_with_tight_rounds_do_not_fail_a_merged_
 }
 
 TEST(compare_fixtures, a_consistent_shift_in_every_round_fails_a_merged_baseline_too) {
-    // base, rerun and identical agree from run to run: the run means vary as little as their
-    // rounds say, and even with their 2 df a 10 % shift is decided case by case (p ~ 0.003).
-    // Among six cases Holm's correction keeps the two clearest slower (the gate fails) and
-    // leaves the others inconclusive, never same.
+    // base and rerun agree from run to run: the run means vary as little as their rounds say.
+    // identical.json is base.json again (the same run id): it counts once, so the baseline has
+    // 2 runs and 1 df, not 3 runs that would pose as independent. Even so a 10 % shift fails the
+    // gate; Holm's correction keeps the clearest cases slower and leaves the others
+    // inconclusive, never same.
     auto c = compare_files({"base", "rerun", "identical"}, "slower10");
     EXPECT_TRUE(c.failed());
     EXPECT_GE(c.count(verdict::slower), 1u);
@@ -145,8 +146,10 @@ TEST(compare_fixtures, a_consistent_shift_in_every_round_fails_a_merged_baseline
     compare_options alone;
     alone.correction = multiple_correction::none;
     auto each = compare_files({"base", "rerun", "identical"}, "slower10", alone);
-    EXPECT_EQ(each.count(verdict::slower), 6u);
-    EXPECT_EQ(each.failures(), 6u);
+    EXPECT_GE(each.count(verdict::slower), 1u);
+    EXPECT_EQ(each.count(verdict::slower) + each.count(verdict::inconclusive), 6u);
+    EXPECT_EQ(each.failures(), each.count(verdict::slower));
+    EXPECT_EQ(each.base_runs, 2u); // the copy of base counted once
     // Against runs that move +-6 % from run to run, 10 % cannot be decided at 99 % with four
     // runs, and it is never called "same".
     auto wide = compare_files({"runs/run1", "runs/run2", "runs/run3", "runs/run4"}, "slower10");

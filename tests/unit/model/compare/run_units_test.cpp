@@ -19,8 +19,9 @@ profile profile_with_runs(const std::vector<std::string>& sources) {
     c.key = make_case_key("reduce6", "float", "flat", 4096, 64);
     c.status = case_status::ok;
     for (std::size_t i = 0; i < sources.size(); ++i) {
+        static int next_id = 0; // every run of every profile here is a run of its own
         run_record run;
-        run.id = "run" + std::to_string(i);
+        run.id = "run" + std::to_string(next_id++);
         run.source = sources[i];
         p.runs.push_back(run);
         for (std::uint64_t t : {100 + i, 110 + i}) {
