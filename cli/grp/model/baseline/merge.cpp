@@ -6,7 +6,6 @@
 
 #include <algorithm>
 #include <map>
-#include <optional>
 #include <set>
 
 namespace grp {
@@ -57,11 +56,13 @@ bool has_result(case_status s) {
     return s == case_status::ok || s == case_status::wrong || s == case_status::race_observed;
 }
 
-/// Where each run of an input lands in the merged profile; none for a run already merged (the
-/// same id: a file given twice, or a run inside a baseline given beside it). A round of a run
-/// the input does not list moves by `offset`, the merged runs before this input.
+/// Where each run of an input lands in the merged profile. A run merged before (the same id: a
+/// file given twice, a run inside a baseline given beside it) lands on its first copy and is
+/// `repeated`. A round of a run the input does not list moves by `offset`, the merged runs
+/// before this input.
 struct run_map {
-    std::vector<std::optional<std::uint32_t>> to;
+    std::vector<std::uint32_t> to;
+    std::vector<bool> repeated;
     std::uint32_t offset = 0;
 };
 
@@ -79,13 +80,18 @@ void merge_case(case_result& into, const case_result& from, const run_map& runs)
         into.status = case_status::wrong;
         into.reason = from.reason;
     }
+    std::set<std::uint32_t> had; // the runs this case has rounds of already
+    for (const auto& r : into.rounds) {
+        had.insert(r.run);
+    }
     bool any = false;
     for (auto r : from.rounds) {
         const bool listed = r.run < runs.to.size();
-        if (listed && !runs.to[r.run]) {
-            continue; // a duplicate run's round: counted once, where it came first
+        const bool repeated = listed && runs.repeated[r.run];
+        r.run = listed ? runs.to[r.run] : r.run + runs.offset;
+        if (repeated && had.count(r.run) != 0) {
+            continue; // this run's rounds of this case are merged already: counted once
         }
-        r.run = listed ? *runs.to[r.run] : r.run + runs.offset;
         into.rounds.push_back(std::move(r));
         any = true;
     }
@@ -103,18 +109,21 @@ run_map merge_runs(profile& merged, const profile& p, const std::string& label,
         const auto same = std::find_if(merged.runs.begin(), merged.runs.end(),
                                        [&](const run_record& r) { return r.id == run.id; });
         if (!run.id.empty() && same != merged.runs.end()) {
-            out.to.emplace_back();
+            out.to.push_back(static_cast<std::uint32_t>(same - merged.runs.begin()));
+            out.repeated.push_back(true);
             ++repeated;
             continue;
         }
-        out.to.emplace_back(static_cast<std::uint32_t>(merged.runs.size()));
+        out.to.push_back(static_cast<std::uint32_t>(merged.runs.size()));
+        out.repeated.push_back(false);
         run.source = run.source.empty() ? label : run.source;
         merged.runs.push_back(std::move(run));
     }
     if (repeated > 0) {
         warnings.push_back(label + " repeats " + std::to_string(repeated) + " of its " +
                            std::to_string(p.runs.size()) +
-                           " run(s) already merged (the same run id): each run counts once");
+                           " run(s) already merged (the same run id): each run's rounds of a "
+                           "case count once");
     }
     return out;
 }

@@ -18,7 +18,8 @@ struct merge_result {
 };
 
 /// Merges `inputs` (profile, label) in order. A run (by its id) given twice counts once, with a
-/// warning: its rounds are taken where it came first. A case present in several runs keeps the
+/// warning: a case's rounds of that run are taken where they came first (a case that only the
+/// later copy has keeps its rounds). A case present in several runs keeps the
 /// first run's metadata and every run's rounds; its status is the worst (wrong over ok); a device
 /// keeps the best read peak of its runs, and every case's GB/s and % of peak are derived again
 /// from the merged rounds and that peak. Throws usage_error when `inputs` is empty.

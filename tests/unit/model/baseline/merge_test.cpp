@@ -81,6 +81,16 @@ TEST(MergeRuns, AFileGivenTwiceCountsOnceWithAWarning) {
     EXPECT_NE(r.warnings[0].find("a.json repeats 1 of its 1 run(s)"), std::string::npos);
 }
 
+TEST(MergeRuns, ACaseOnlyTheRepeatedRunHasKeepsItsRounds) {
+    auto other = run_with_id("r1"); // the same id, another kernel: nothing of it is merged yet
+    other.cases[0].key.kernel = "k2";
+    const auto r = merge_profiles({{run_with_id("r1"), "a.json"}, {other, "b.json"}});
+    EXPECT_EQ(r.merged.runs.size(), 1U);
+    ASSERT_EQ(r.merged.cases.size(), 2U);
+    EXPECT_EQ(r.merged.cases[1].rounds.size(), 2U);
+    EXPECT_EQ(r.merged.cases[1].rounds[0].run, 0U);
+}
+
 TEST(MergeRuns, ARunInsideABaselineGivenBesideItCountsOnce) {
     const auto base = merge_profiles({{run_with_id("r1"), "1"}, {run_with_id("r2"), "2"}}).merged;
     ASSERT_EQ(base.runs.size(), 2U);
