@@ -137,6 +137,17 @@ void add_timing_options(CLI::App* sub, run_cli_options& o) {
                   "Submit each round's launches from the next CPU this process may use "
                   "(a diagnostic: on the H100 a short kernel's time depends on the submitting "
                   "CPU within a process; rounds record their CPU)");
+    sub->add_option("--sensors", o.sensors,
+                    "on: read the device's clocks, temperature, power and energy over every "
+                    "round (NVML on NVIDIA GPUs, sysfs on Linux CPUs; none elsewhere, said in "
+                    "the profile); off: none")
+        ->check(CLI::IsMember({"on", "off"}))
+        ->capture_default_str();
+    sub->add_option("--settle", o.settle_s,
+                    "Most seconds of untimed launches before a process's first round, until "
+                    "the clock sensor reads a steady clock (GPUs without one: 0.2 s); 0: none")
+        ->check(finite_range(0.0, 60.0))
+        ->capture_default_str();
     sub->add_option("--part", o.part, "(internal) this process is part I/K of --runs")->group("");
     sub->add_option("--part-output", o.part_output, "(internal) where a part writes")->group("");
     sub->add_option("--part-peak", o.part_peaks, "(internal) the first part's read peak")
@@ -210,8 +221,11 @@ void add_output_options(CLI::App* sub, run_cli_options& o) {
                     "rest; list: every case in the list")
         ->check(CLI::IsMember({"matrix", "list"}))
         ->capture_default_str();
-    sub->add_option("--cells", o.cells, "What a matrix cell shows: time (median), gbps or both")
-        ->check(CLI::IsMember({"time", "gbps", "both"}))
+    sub->add_option(
+           "--cells", o.cells,
+           "What a matrix cell shows: time (median), gbps, both, or energy (per launch: the "
+           "rounds' mean power x the median time; n/a without a power sensor)")
+        ->check(CLI::IsMember({"time", "gbps", "both", "energy"}))
         ->capture_default_str();
     sub->add_flag("--describe", o.describe,
                   "Explain the columns and the bytes counted, and exit (nothing runs)");
@@ -300,6 +314,8 @@ run::run_options to_run_options(const run_cli_options& o) {
     r.wg_limit = run::parse_wg_limit_policy(o.wg_limit);
     r.keep_going = o.keep_going;
     r.measure_peak = !o.no_peak;
+    r.sensors = sensor_settings_from_env(o.sensors == "on");
+    r.settle.max_s = o.settle_s;
     for (const auto& sc : o.scenarios) {
         run::check_scenario_name(sc);
         r.scenarios.push_back(sc);

@@ -27,6 +27,8 @@ struct run_cli_options {
     std::string cells = "time";          ///< time | gbps | both: what a matrix cell shows
     std::string runs = "auto";           ///< processes the rounds are split over (run_parts.hpp)
     std::string order_seed = "random";   ///< a number, or random: drawn once per invocation
+    std::string sensors = "on";          ///< on | off: read clocks, power, energy per round
+    double settle_s = 2.0;               ///< the first round's longest wait for steady clocks
     std::string part, part_output;       ///< set by the parent of --runs in each child
     std::vector<std::string> part_peaks; ///< the first part's read peaks, for the later parts
     std::uint64_t peak_bytes = 0;

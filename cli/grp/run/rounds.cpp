@@ -170,15 +170,17 @@ void check_inputs(round_context& ctx, std::vector<visit>& visits) {
     }
 }
 
-/// How the CPU was shared while a group's visits ran.
+/// How the CPU was shared, and what the sensors read, while a group's visits ran.
 struct cpu_share {
     std::optional<double> wait, others;
+    std::optional<round_conditions> conditions;
 };
 
 void end_visit(const measure_options& m, visit& v, const cpu_share& share) {
     auto& c = *v.c;
     v.round.cpu_wait = share.wait;
     v.round.other_cpu = share.others;
+    v.round.conditions = share.conditions;
     if (v.kept.size() >= 2 && median_rse(v.kept) > m.max_noise) {
         c.result.noise_target_met = false;
     }
@@ -210,6 +212,9 @@ void alternate(round_context& ctx, std::vector<visit>& visits) {
         if (!pending) {
             return;
         }
+        if (ctx.meter != nullptr) {
+            ctx.meter->poll();
+        }
         for (auto& v : visits) {
             if (v.dropped || capped(v) || interrupted()) {
                 continue;
@@ -237,8 +242,14 @@ void sample_group(round_context& ctx, const std::vector<prepared_case*>& group) 
         visits.push_back({c, {}, {}});
         begin_visit(ctx, visits.back());
     }
+    if (ctx.meter != nullptr) { // after the warm-ups: the window is the timed launches'
+        ctx.meter->start(std::any_of(group.begin(), group.end(), [](const prepared_case* c) {
+            return counter_worth_reading(c->result);
+        }));
+    }
     alternate(ctx, visits);
-    const cpu_share share{contention.ratio(), contention.others()};
+    const cpu_share share{contention.ratio(), contention.others(),
+                          ctx.meter ? ctx.meter->finish() : std::nullopt};
     if (interrupted() &&
         std::any_of(visits.begin(), visits.end(), [](const visit& v) { return v.dropped; })) {
         ctx.inputs.restore(visits.front().c->input);

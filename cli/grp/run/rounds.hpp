@@ -7,6 +7,7 @@
 // timed chain starts after an untimed cache flush (cache_flush.hpp).
 #pragma once
 
+#include "grp/model/measure/conditions_meter.hpp"
 #include "grp/run/launch/cache_flush.hpp"
 #include "grp/run/launch/case_setup.hpp"
 #include "grp/run/launch/input_store.hpp"
@@ -37,6 +38,9 @@ struct round_context {
     /// Flushes the last-level cache before each timed chain of a cold case; null: no case of
     /// the device is cold.
     cache_flush* flush = nullptr;
+    /// Reads the device's sensors over every group's timed launches (the rounds' conditions);
+    /// null: none.
+    conditions_meter* meter = nullptr;
 };
 
 /// Called after every group's visit (round, how many groups of the pass came before it in the

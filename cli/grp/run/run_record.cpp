@@ -79,6 +79,8 @@ nlohmann::ordered_json settings_json(const run_options& o) {
                                   {"cl_options", o.cl_options},
                                   {"scenarios", o.scenarios}};
     out["build_order"] = "seeded permutation per process";
+    out["sensors"] = o.sensors.enabled ? "on" : "off";
+    out["settle_s"] = o.settle.max_s;
     if (!o.duet.empty()) {
         out["duet"] = duet_to_json(o.duet_base, o.duet);
     }

@@ -12,10 +12,12 @@
 #include "grp/run/launch/layout_check.hpp"
 #include "grp/run/launch/peak.hpp"
 #include "grp/run/phase_clock.hpp"
+#include "grp/run/point_groups.hpp"
 #include "grp/run/resume.hpp"
 #include "grp/run/rounds.hpp"
 #include "grp/run/run_record.hpp"
 #include "grp/run/scenario/scenarios.hpp"
+#include "grp/run/sensing.hpp"
 
 #include <algorithm>
 #include <cstdlib>
@@ -37,11 +39,16 @@ struct device_context {
     const progress_sink& progress;
     phase_clock& phases;
     std::chrono::steady_clock::time_point start;
-    peak_probe* probe = nullptr; ///< times the peak's best read shape after every round
+    peak_probe* probe = nullptr;       ///< times the peak's best read shape after every round
+    device_sensors* sensors = nullptr; ///< read around every round; null: none
 };
 
+profile_device& device_of(const device_context& d) {
+    return d.prof.devices.at(static_cast<std::size_t>(d.device_index));
+}
+
 double peak_of(const device_context& d) {
-    const auto& peak = d.prof.devices.at(static_cast<std::size_t>(d.device_index)).peak;
+    const auto& peak = device_of(d).peak;
     return peak ? peak->read_gbps : 0.0;
 }
 
@@ -200,6 +207,13 @@ void sample_all(device_context& d, input_store& inputs, std::vector<prepared_cas
         order.push_back(&c);
     }
     round_context ctx{d.session, inputs, d.opt.measure, d.phases, d.start};
+    conditions_meter meter(d.sensors ? d.sensors->handle.source.get() : nullptr,
+                           d.sensors && d.sensors->judge_clock);
+    ctx.meter = &meter;
+    if (d.sensors != nullptr) {
+        auto t = d.phases.time("settle");
+        settle_before_rounds(*d.sensors, inputs, cases, *device_of(d).sensors);
+    }
     const auto flush = flush_for_cold_cases(d.session, cases);
     if (flush) {
         d.prof.devices.at(static_cast<std::size_t>(d.device_index)).cache_flush_bytes =
@@ -279,44 +293,12 @@ void measure_group(device_context& d, const std::vector<measure_point>& pts,
     }
 }
 
-// Points bucketed by input, buckets packed into groups whose inputs (pristine + working copy)
-// fit in half the device's memory; sweep order is kept inside a group.
-std::vector<std::vector<measure_point>>
-groups_of(const run_options& opt, const std::vector<sweep_point>& points, const device_info& dev) {
-    std::uint64_t budget = dev.global_mem_bytes.value_or(4ULL << 30) / 2;
-    if (const char* forced = std::getenv("GRP_TEST_GROUP_BYTES"); forced && *forced) {
-        budget = std::strtoull(forced, nullptr, 10); // tests: force several groups
-    }
-    std::map<input_key, std::uint64_t> bytes;
-    std::vector<input_key> order;
-    for (const auto& pt : points) {
-        input_key k{pt.type, pt.layout, pt.n};
-        if (bytes.emplace(k, saturating_mul(2 * record_bytes(pt.layout, pt.type), pt.n)).second) {
-            order.push_back(k);
-        }
-    }
-    std::map<input_key, std::size_t> group_of;
-    std::size_t group = 0;
-    std::uint64_t used = 0;
-    for (const auto& k : order) {
-        if (used > 0 && saturating_add(used, bytes[k]) > budget) {
-            ++group;
-            used = 0;
-        }
-        used = saturating_add(used, bytes[k]);
-        group_of[k] = group;
-    }
-    std::vector<std::vector<measure_point>> out(order.empty() ? 0 : group + 1);
-    for (const auto& pt : points) {
-        out[group_of[{pt.type, pt.layout, pt.n}]].push_back({&opt.kernels[pt.kernel], pt});
-    }
-    return out;
-}
-
 void run_device(const run_options& opt, const ocl::device_handle& h, int device_index, profile& p,
                 const progress_sink& progress) {
     profile_device pd;
     pd.info = h.info;
+    auto sensors = open_device_sensors(h.info, opt.sensors, opt.settle);
+    pd.sensors = sensor_record_of(sensors.handle.description);
     p.devices.push_back(pd);
     auto& phases_of = p.devices.back().phases;
     phase_clock phases(phases_of);
@@ -351,7 +333,8 @@ void run_device(const run_options& opt, const ocl::device_handle& h, int device_
         probe.emplace(*session, opt.measure, *p.devices.back().peak);
     }
     device_context d{*session, device_index, opt,   p,
-                     progress, phases,       start, probe ? &*probe : nullptr};
+                     progress, phases,       start, probe ? &*probe : nullptr,
+                     &sensors};
     for (const auto& group : groups_of(opt, points, h.info)) {
         if (interrupted()) {
             break;
@@ -362,6 +345,7 @@ void run_device(const run_options& opt, const ocl::device_handle& h, int device_
             measure_group(d, group, opt.data, true);
         }
     }
+    mark_rounds(sensors, p, device_index);
     auto t = phases.time("scenarios");
     for (const auto& name : opt.scenarios) {
         if (!interrupted()) {

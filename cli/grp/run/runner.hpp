@@ -6,7 +6,9 @@
 // build error, an OpenCL error) leaves the finished work in it for the caller to save.
 #pragma once
 
+#include "grp/core/machine/sensors/open.hpp"
 #include "grp/model/host/host_data.hpp"
+#include "grp/model/measure/settle.hpp"
 #include "grp/model/plan/device_select.hpp"
 #include "grp/model/plan/search.hpp"
 #include "grp/model/plan/sweep_plan.hpp"
@@ -58,6 +60,10 @@ struct run_options {
     /// diagnostics and work counts (sim/case_check.hpp); nothing is timed.
     sim::simulator* check = nullptr;
     std::size_t check_max_diagnostics = 20; ///< distinct diagnostics kept per case
+    /// Which sensors are read around every round (run --sensors; the environment's overrides).
+    sensor_settings sensors;
+    /// The first round's wait for steady clocks (run --settle).
+    settle_options settle;
 };
 
 /// Callbacks for progress; any may be empty.

@@ -1,5 +1,7 @@
 #include "grp/model/measure/case_metrics.hpp"
 
+#include "grp/model/measure/energy.hpp"
+
 #include <algorithm>
 
 namespace grp {
@@ -12,6 +14,7 @@ void derive_metrics(case_result& r, double peak_read_gbps) {
     const double med = r.summary->median_ns;
     r.gbps = static_cast<double>(r.bytes) / med;
     r.elements_per_s = static_cast<double>(r.key.n) / med * 1e9;
+    r.energy = case_energy_of(r);
     // Derived again when the peak improves: the flag and its note follow the latest peak.
     const std::string note = "above 105% of the measured peak read bandwidth: the input is "
                              "probably cache-resident (try a larger -n) or the peak is wrong";

@@ -69,6 +69,9 @@ ojson round_json(const round_record& r) {
         j["position"] = *r.position;
     }
     j["other_cpu"] = json_number(r.other_cpu);
+    if (r.conditions) {
+        j["conditions"] = conditions_json(*r.conditions);
+    }
     return j;
 }
 
@@ -89,6 +92,9 @@ round_record round_from(const ojson& j) {
         r.position = it->get<std::uint32_t>();
     }
     r.other_cpu = opt_double(j, "other_cpu");
+    if (auto it = j.find("conditions"); it != j.end() && it->is_object()) {
+        r.conditions = conditions_from(*it);
+    }
     return r;
 }
 
@@ -297,6 +303,9 @@ void to_json(ojson& j, const case_result& c) {
     if (c.check) {
         j["check"] = *c.check;
     }
+    if (c.energy) {
+        j["energy"] = energy_json(*c.energy);
+    }
 }
 
 void from_json(const ojson& j, case_result& c) {
@@ -338,6 +347,9 @@ void from_json(const ojson& j, case_result& c) {
     c.extra = j.value("extra", ojson::object());
     if (const auto it = j.find("check"); it != j.end() && !it->is_null()) {
         c.check = it->get<check_record>();
+    }
+    if (const auto it = j.find("energy"); it != j.end() && it->is_object()) {
+        c.energy = energy_from(*it);
     }
 }
 

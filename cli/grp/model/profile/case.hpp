@@ -4,6 +4,7 @@
 #pragma once
 
 #include "grp/model/profile/check_record.hpp"
+#include "grp/model/profile/conditions.hpp"
 #include "grp/model/stats/stats.hpp"
 
 #include <cstdint>
@@ -90,6 +91,11 @@ struct round_record {
     /// 2.5: the share of the machine's CPU time that other processes used during the round
     /// (cpu_contention.hpp); empty when unmeasured or in older profiles.
     std::optional<double> other_cpu;
+    /// 2.8: what the device's sensors read over the round's timed launches; empty without a
+    /// sensor or in older profiles.
+    std::optional<round_conditions> conditions;
+    /// Its conditions say the clocks ramped or were throttled (conditions->unsteady).
+    [[nodiscard]] bool unsteady() const { return conditions && !conditions->unsteady.empty(); }
     [[nodiscard]] std::optional<double> median_ns() const;
     /// Another process took the CPU while the round ran: its threads waited for a CPU longer
     /// than `max_wait` of the round and, where measured, other processes used more than
@@ -157,6 +163,8 @@ struct case_result {
     nlohmann::ordered_json extra = nlohmann::ordered_json::object(); ///< scenario-specific facts
     /// 2.7: what `check` found and counted on the simulator (absent for timed cases).
     std::optional<check_record> check;
+    /// 2.8: energy per launch and per byte, from the rounds' conditions (derive_metrics).
+    std::optional<case_energy> energy;
 
     /// Rebuilds samples_ns, flagged_samples and summary from the rounds.
     void derive_from_rounds();

@@ -6,6 +6,7 @@
 
 #include "grp/core/strings.hpp"
 
+#include <algorithm>
 #include <cstdio>
 
 namespace grp {
@@ -35,6 +36,51 @@ std::string mhz_text(const host_info& h, const std::optional<double>& mhz) {
 
 std::string text_or(const std::string& s, const char* empty) {
     return s.empty() ? empty : s;
+}
+
+/// The median of `v` as text with `unit`, and its range when it has one; "not recorded" when empty.
+std::string spread_text(std::vector<double> v, const char* unit) {
+    if (v.empty()) {
+        return "not recorded";
+    }
+    std::sort(v.begin(), v.end());
+    const auto mid = fixed(v[v.size() / 2], 0);
+    const auto lo = fixed(v.front(), 0), hi = fixed(v.back(), 0);
+    return mid + " " + unit + (lo == hi ? "" : " (" + lo + "-" + hi + ")");
+}
+
+/// What the rounds' sensors read (2.8): the highest clock, temperature and power of each round,
+/// as their median and range over the profile, and how many rounds were unsteady.
+std::vector<context_field> condition_fields(const profile& p) {
+    std::vector<double> clock, temperature, power;
+    std::size_t unsteady = 0, rounds = 0;
+    for (const auto& c : p.cases) {
+        for (const auto& r : c.rounds) {
+            if (!r.conditions) {
+                continue;
+            }
+            ++rounds;
+            unsteady += r.unsteady() ? 1 : 0;
+            const auto& k = *r.conditions;
+            for (auto [from, to] : {std::pair{&k.clock_mhz_max, &clock},
+                                    {&k.temperature_c, &temperature},
+                                    {&k.power_w, &power}}) {
+                if (*from) {
+                    to->push_back(**from);
+                }
+            }
+        }
+    }
+    std::vector<std::string> backends;
+    for (const auto& d : p.devices) {
+        backends.push_back(d.sensors ? d.sensors->backend : "not recorded");
+    }
+    return {{"sensors", joined(backends, ", ")},
+            {"device clock", spread_text(clock, "MHz")},
+            {"device temperature", spread_text(temperature, "C")},
+            {"device power", spread_text(power, "W")},
+            {"unsteady rounds",
+             rounds ? std::to_string(unsteady) + " of " + std::to_string(rounds) : "not recorded"}};
 }
 
 } // namespace
@@ -79,6 +125,8 @@ std::vector<context_field> context_fields(const profile& p, const std::set<std::
          device_fields(p, [](const device_info& d) { return d.driver_version.value_or("-"); })},
         {"platform", device_fields(p, [](const device_info& d) { return d.platform_version; })},
     };
+    const auto conditions = condition_fields(p);
+    out.insert(out.end(), conditions.begin(), conditions.end());
     for (const auto& name : env) {
         const auto it = h.env.find(name);
         out.push_back({"env " + name, it == h.env.end() ? "unset" : it->second});

@@ -56,6 +56,9 @@ ojson device_json(const profile_device& d) {
     }
     dj["phases_s"] = phases;
     dj["cache_flush_bytes"] = d.cache_flush_bytes ? ojson(*d.cache_flush_bytes) : ojson(nullptr);
+    if (d.sensors) {
+        dj["sensors"] = sensors_json(*d.sensors);
+    }
     return dj;
 }
 
@@ -83,6 +86,9 @@ profile_device device_from(const ojson& dj) {
     }
     if (auto f = dj.find("cache_flush_bytes"); f != dj.end() && f->is_number_unsigned()) {
         d.cache_flush_bytes = f->get<std::uint64_t>();
+    }
+    if (auto s = dj.find("sensors"); s != dj.end() && s->is_object()) {
+        d.sensors = sensors_from(*s);
     }
     return d;
 }

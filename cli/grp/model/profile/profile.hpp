@@ -20,7 +20,7 @@
 
 namespace grp {
 
-inline constexpr const char* profile_schema_version = "2.7.0";
+inline constexpr const char* profile_schema_version = "2.8.0";
 inline constexpr int profile_schema_major = 2;
 inline constexpr int profile_schema_oldest_major = 1; ///< 1.x profiles are upgraded on load
 
@@ -46,6 +46,8 @@ struct profile_device {
     /// 2.6: bytes of the scratch buffer written and read before every cold launch chain (run
     /// --cache); empty when no case of the device ran cold.
     std::optional<std::uint64_t> cache_flush_bytes;
+    /// 2.8: the sensors the run found or lacked for the device; empty in older profiles.
+    std::optional<sensor_record> sensors;
 };
 
 struct kernel_record {

@@ -62,6 +62,20 @@ inline case_result rich_case() {
     first.pass_sum_ns = {401000, 399000};
     first.overhead_ns = {8100, 7900};
     first.position = 2;
+    round_conditions cond;
+    cond.seconds = 0.125;
+    cond.readings = 5;
+    cond.clock_mhz_min = 1410;
+    cond.clock_mhz_max = 1980;
+    cond.mem_clock_mhz_min = 2619;
+    cond.mem_clock_mhz_max = 2619;
+    cond.temperature_c = 41;
+    cond.power_w = 243.5;
+    cond.energy_j = 30.4375;
+    cond.energy_source = "counter";
+    cond.reasons = {"idle", "sw_power_cap"};
+    cond.unsteady = "throttled: sw_power_cap";
+    first.conditions = cond;
     round_record second = first;
     second.started_s = 0.75;
     second.flagged = 0;
@@ -119,6 +133,7 @@ inline case_result rich_case() {
     pass.by_opcode = {{"fadd", 256}, {"load global", 1024}};
     k.passes = {pass};
     c.check = k;
+    c.energy = case_energy{243.5, 0.0735, 14.5, 3.5e9, "energy counter over 2.25 s of rounds", ""};
     return c;
 }
 
@@ -145,6 +160,13 @@ inline profile rich_profile() {
     d.peak = peak_bandwidth{712.5, 640.25, 268435456, 376750.5, 838612.0, "stream_read"};
     d.phases.seconds = {{"build", 0.5}, {"sampling", 2.25}};
     d.simd_width_estimate = 32;
+    d.sensors = sensor_record{"nvml",
+                              "NVIDIA H100 80GB HBM3 (00000000:19:00.0)",
+                              {"clock", "energy"},
+                              {"power: nvmlDeviceGetPowerUsage failed"},
+                              1980,
+                              0.046,
+                              "clock steady at 1980 MHz"};
     p.devices.push_back(d);
     p.kernels.push_back({"layout_tree",
                          "reduce_aos12",

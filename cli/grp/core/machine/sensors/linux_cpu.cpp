@@ -1,0 +1,216 @@
+#include "grp/core/machine/sensors/linux_cpu.hpp"
+
+#include <algorithm>
+#include <filesystem>
+#include <fstream>
+#include <set>
+
+namespace grp {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+std::optional<std::uint64_t> read_number(const fs::path& p) {
+    std::ifstream in(p);
+    std::uint64_t v = 0;
+    if (in >> v) {
+        return v;
+    }
+    return std::nullopt;
+}
+
+std::string read_word(const fs::path& p) {
+    std::ifstream in(p);
+    std::string w;
+    in >> w;
+    return w;
+}
+
+/// Entries of `dir` whose names start with `prefix`, sorted; none when `dir` is missing.
+std::vector<fs::path> entries(const fs::path& dir, const std::string& prefix) {
+    std::vector<fs::path> out;
+    std::error_code ec;
+    for (fs::directory_iterator it(dir, ec), end; !ec && it != end; it.increment(ec)) {
+        if (it->path().filename().string().rfind(prefix, 0) == 0) {
+            out.push_back(it->path());
+        }
+    }
+    std::sort(out.begin(), out.end());
+    return out;
+}
+
+/// One RAPL package zone (intel-rapl:N, not its subzones intel-rapl:N:M).
+struct rapl_zone {
+    fs::path counter;
+    std::uint64_t range = 0;
+    std::uint64_t last = 0;
+};
+
+/// The files a CPU's sensors are read from.
+struct linux_files {
+    std::vector<fs::path> freq_files, temp_files, throttle_files;
+    std::vector<rapl_zone> zones;
+};
+
+class linux_source final : public sensor_source {
+public:
+    linux_source(sensor_description d, linux_files f) : desc_(std::move(d)), f_(std::move(f)) {}
+
+    sensor_reading read() override {
+        sensor_reading r;
+        r.t_s = sensor_now_s();
+        double sum = 0;
+        std::size_t n = 0;
+        for (const auto& f : f_.freq_files) {
+            if (auto khz = read_number(f)) {
+                sum += static_cast<double>(*khz) / 1000.0;
+                ++n;
+            }
+        }
+        if (n > 0) {
+            r.clock_mhz = sum / static_cast<double>(n);
+        }
+        for (const auto& f : f_.temp_files) {
+            if (auto milli = read_number(f)) {
+                r.temperature_c = std::max(r.temperature_c.value_or(-1e9), *milli / 1000.0);
+            }
+        }
+        read_energy(r);
+        read_throttle(r);
+        return r;
+    }
+    [[nodiscard]] const sensor_description& description() const override { return desc_; }
+
+private:
+    sensor_description desc_;
+    linux_files f_;
+    std::uint64_t energy_total_ = 0; ///< µJ over every package since open, wraps undone
+    std::optional<std::uint64_t> throttles_;
+
+    /// The packages' counters summed into one that never wraps: a counter below its last value
+    /// went round its range once.
+    void read_energy(sensor_reading& r) {
+        bool any = false;
+        for (auto& z : f_.zones) {
+            auto now = read_number(z.counter);
+            if (!now) {
+                continue;
+            }
+            any = true;
+            energy_total_ += *now >= z.last ? *now - z.last : z.range - z.last + *now;
+            z.last = *now;
+        }
+        if (any) {
+            r.energy_uj = energy_total_;
+        }
+    }
+
+    void read_throttle(sensor_reading& r) {
+        if (f_.throttle_files.empty()) {
+            return;
+        }
+        std::uint64_t total = 0;
+        for (const auto& f : f_.throttle_files) {
+            total += read_number(f).value_or(0);
+        }
+        if (throttles_ && total > *throttles_) {
+            r.reasons |= clock_reason_cpu_thermal;
+        }
+        throttles_ = total;
+        r.throttle_count = total;
+    }
+};
+
+void find_clocks(const fs::path& sys, linux_files& s, sensor_description& d) {
+    for (const auto& cpu : entries(sys / "devices/system/cpu", "cpu")) {
+        if (read_number(cpu / "cpufreq/scaling_cur_freq")) {
+            s.freq_files.push_back(cpu / "cpufreq/scaling_cur_freq");
+        }
+        if (read_number(cpu / "thermal_throttle/core_throttle_count")) {
+            s.throttle_files.push_back(cpu / "thermal_throttle/core_throttle_count");
+        }
+    }
+    if (auto max = read_number(sys / "devices/system/cpu/cpu0/cpufreq/cpuinfo_max_freq")) {
+        d.max_clock_mhz = static_cast<double>(*max) / 1000.0;
+    }
+    if (s.freq_files.empty()) {
+        d.lacking.emplace_back("clock: no cpufreq scaling_cur_freq under " +
+                               (sys / "devices/system/cpu").string());
+    } else {
+        d.found.emplace_back("clock");
+    }
+    if (!s.throttle_files.empty()) {
+        d.found.emplace_back("reasons");
+    }
+}
+
+void find_energy(const fs::path& sys, linux_files& s, sensor_description& d) {
+    const auto base = sys / "class/powercap";
+    std::string why = "no RAPL counter under " + base.string();
+    for (const auto& zone : entries(base, "intel-rapl:")) {
+        if (zone.filename().string().find(':', 11) != std::string::npos) {
+            continue; // a subzone (core, uncore, dram): the package counts it already
+        }
+        auto now = read_number(zone / "energy_uj");
+        if (!now) {
+            why = (zone / "energy_uj").string() + " is not readable (often root only)";
+            continue;
+        }
+        s.zones.push_back(
+            {zone / "energy_uj", read_number(zone / "max_energy_range_uj").value_or(0), *now});
+    }
+    if (s.zones.empty()) {
+        d.lacking.push_back("energy: " + why);
+        d.lacking.emplace_back("power: derived from the energy counter, which is missing");
+    } else {
+        d.found.emplace_back("energy");
+        d.energy_wrap_uj = s.zones.front().range;
+    }
+}
+
+void find_temperature(const fs::path& sys, linux_files& s, sensor_description& d) {
+    static const std::set<std::string> cpu_monitors{"coretemp", "k10temp", "zenpower",
+                                                    "cpu_thermal"};
+    for (const auto& mon : entries(sys / "class/hwmon", "hwmon")) {
+        if (cpu_monitors.count(read_word(mon / "name")) == 0) {
+            continue;
+        }
+        for (const auto& f : entries(mon, "temp")) {
+            const auto name = f.filename().string();
+            if (name.size() > 6 && name.substr(name.size() - 6) == "_input" && read_number(f)) {
+                s.temp_files.push_back(f);
+            }
+        }
+    }
+    if (s.temp_files.empty()) {
+        d.lacking.push_back("temperature: no coretemp, k10temp or zenpower monitor under " +
+                            (sys / "class/hwmon").string());
+    } else {
+        d.found.emplace_back("temperature");
+    }
+}
+
+} // namespace
+
+sensor_handle open_linux_cpu(const std::string& sysfs) {
+    const fs::path sys(sysfs);
+    sensor_description d;
+    d.backend = "linux";
+    d.device = "the host CPU (" + sys.string() + ")";
+    linux_files files;
+    find_clocks(sys, files, d);
+    find_energy(sys, files, d);
+    find_temperature(sys, files, d);
+    sensor_handle h;
+    if (d.found.empty()) {
+        d.backend = "none";
+        h.description = d;
+        return h;
+    }
+    h.description = d;
+    h.source = std::make_unique<linux_source>(d, std::move(files));
+    return h;
+}
+
+} // namespace grp
