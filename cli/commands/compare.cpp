@@ -36,6 +36,8 @@ compare_options options_of(const compare_cli_options& cli, bool duet) {
     // kept every round was right (+33.9 % for a +30 % copy, same for an identical one), while
     // separate invocations given the same rounds were confidently wrong (docs/compare.md).
     opt.max_cpu_wait = duet && !cli.max_cpu_wait_given ? 0.0 : cli.max_cpu_wait;
+    // So do the device's clocks: a ramp or a throttle slows every kernel of a duet's round.
+    opt.set_aside_unsteady = cli.unsteady == "set-aside" || (cli.unsteady == "auto" && !duet);
     opt.center = parse_round_center(cli.round_center);
     opt.fail_on = parse_fail_on(cli.fail_on);
     opt.cross_machine_fails = cli.allow_cross_machine;
@@ -187,6 +189,12 @@ void add_compare_options(CLI::App* sub, compare_cli_options& o) {
                     "default is 0: what disturbed a round disturbed both kernels of it")
         ->check(CLI::Range(0.0, 100.0))
         ->each([&o](const std::string&) { o.max_cpu_wait_given = true; })
+        ->capture_default_str();
+    sub->add_option("--unsteady", o.unsteady,
+                    "Rounds whose sensors saw the clocks ramp or a throttle (rounds[].conditions): "
+                    "set-aside, keep, or auto (set aside, but kept in a duet, whose kernels "
+                    "shared the round)")
+        ->check(CLI::IsMember({"auto", "set-aside", "keep"}))
         ->capture_default_str();
     sub->add_option("--round-center", o.round_center,
                     "What stands for a round: its median sample, or min (its fastest: "

@@ -20,6 +20,7 @@ struct compare_cli_options {
     std::size_t min_rounds = 2;
     double max_cpu_wait = 0.1;
     bool max_cpu_wait_given = false;     ///< --max-cpu-wait on the command line
+    std::string unsteady = "auto";       ///< --unsteady: set-aside | keep | auto (keep in a duet)
     std::string round_center = "median"; ///< --round-center
     std::string fail_on = "slower,wrong,unmeasured";
     std::string normalize = "none";

@@ -1,6 +1,8 @@
 // `gpu-reduce-prof platforms`: every OpenCL platform and device with the facts a tuner needs,
 // as a table or as JSON (stable keys, see device_info.cpp).
 #include "commands/command.hpp"
+#include "grp/core/machine/sensors/open.hpp"
+#include "grp/core/strings.hpp"
 #include "grp/core/text_safe.hpp"
 #include "grp/core/units.hpp"
 #include "grp/ocl/enumerate.hpp"
@@ -18,6 +20,16 @@ struct platforms_options {
     bool extensions = false;
     std::vector<std::string> devices;
 };
+
+/// The sensors run would read for the device, in the table's words.
+std::vector<std::pair<std::string, std::string>> sensor_rows(const sensor_description& s) {
+    std::vector<std::pair<std::string, std::string>> rows = {
+        {"sensors", s.backend == "none" ? "none" : s.backend + ": " + joined(s.found, ", ")}};
+    for (const auto& why : s.lacking) {
+        rows.emplace_back("  lacking", why);
+    }
+    return rows;
+}
 
 void print_device(std::ostream& os, const device_info& d, bool extensions) {
     text_table t;
@@ -54,6 +66,8 @@ void print_device(std::ostream& os, const device_info& d, bool extensions) {
         {"extensions", std::to_string(d.extensions.size()) +
                            (extensions ? "" : " (list them with --extensions)")},
     };
+    const auto sensors = sensor_rows(open_sensors(d, sensor_settings_from_env(true)).description);
+    rows.insert(rows.end(), sensors.begin(), sensors.end());
     for (auto& [k, v] : rows) {
         t.add_row({{k}, {v}});
     }
@@ -79,7 +93,10 @@ int run_platforms(const platforms_options& opt) {
     if (opt.json) {
         nlohmann::ordered_json j = nlohmann::ordered_json::array();
         for (const auto& h : devices) {
-            j.push_back(h.info);
+            nlohmann::ordered_json dj = h.info;
+            const auto s = open_sensors(h.info, sensor_settings_from_env(true)).description;
+            dj["sensors"] = {{"backend", s.backend}, {"found", s.found}, {"lacking", s.lacking}};
+            j.push_back(dj);
         }
         // Driver strings need not be UTF-8; JSON output must be.
         std::cout << j.dump(2, ' ', false, nlohmann::ordered_json::error_handler_t::replace)

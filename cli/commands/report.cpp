@@ -150,7 +150,7 @@ void add_report(CLI::App& app, command_slot& slot) {
     sub->add_option("--cells", opt->cells,
                     "Markdown: what a kernel x local-size matrix cell shows: time (median), gbps "
                     "or both (the HTML heat map shows both)")
-        ->check(CLI::IsMember({"time", "gbps", "both"}))
+        ->check(CLI::IsMember({"time", "gbps", "both", "energy"}))
         ->capture_default_str();
     sub->callback([opt, &slot] {
         slot = [opt] {

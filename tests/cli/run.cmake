@@ -107,3 +107,9 @@ add_test(NAME cli.run_duet_times_base_candidate_and_control_together
          COMMAND ${CMAKE_CURRENT_LIST_DIR}/duet_run.sh ${GRP_BIN} ${GRP_KDATA})
 set_tests_properties(cli.run_duet_times_base_candidate_and_control_together
                      PROPERTIES LABELS cli TIMEOUT 600)
+
+# Sensors: a fabricated sysfs stands for a CPU's clocks, energy and temperature (issue #30).
+add_test(NAME cli.run_records_the_sensors_it_found_or_lacked
+         COMMAND ${CMAKE_CURRENT_LIST_DIR}/sensors.sh ${GRP_BIN})
+set_tests_properties(cli.run_records_the_sensors_it_found_or_lacked
+                     PROPERTIES LABELS cli TIMEOUT 600)

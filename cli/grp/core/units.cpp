@@ -40,6 +40,18 @@ std::string format_ns(double ns) {
     return format_fixed(ns, digits) + " " + units[u];
 }
 
+std::string format_joules(double joules) {
+    const char* units[] = {"nJ", "uJ", "mJ", "J"};
+    double v = joules * 1e9;
+    int u = 0;
+    while (std::fabs(v) >= 1000.0 && u < 3) {
+        v /= 1000.0;
+        ++u;
+    }
+    const int digits = std::fabs(v) >= 100 ? 0 : (std::fabs(v) >= 10 ? 1 : 2);
+    return format_fixed(v, digits) + " " + units[u];
+}
+
 std::string format_count(std::uint64_t n) {
     if (n >= 1024 && (n & (n - 1)) == 0) {
         int p = 0;

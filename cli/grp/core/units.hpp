@@ -13,6 +13,8 @@ namespace grp {
 std::string format_bytes(std::uint64_t bytes);
 /// "812 ns", "3.42 us", "1.20 ms", "2.5 s": three significant digits.
 std::string format_ns(double ns);
+/// "73.5 mJ", "512 uJ", "1.20 J": three significant digits, from joules.
+std::string format_joules(double joules);
 /// "%.*f" with `digits` decimals.
 std::string format_fixed(double v, int digits);
 /// "1048576" -> "2^20" when a power of two, else "1.05M"; for compact tables.

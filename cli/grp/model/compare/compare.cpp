@@ -136,8 +136,7 @@ void add_warnings(comparison& r, const profile& base, const profile& cand) {
             r.warnings.push_back(label + ": " + dup + "; they are paired in file order");
         }
     }
-    if (auto w =
-            replication_warning(base, r.base_label, cand, r.cand_label, r.options.max_cpu_wait)) {
+    if (auto w = replication_warning(base, r.base_label, cand, r.cand_label, r.options.aside())) {
         r.warnings.push_back(std::move(*w));
     }
     identity_warnings(r, base, cand);

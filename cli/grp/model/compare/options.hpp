@@ -82,6 +82,16 @@ enum class moderation_mode {
     off, ///< never: each case on its own runs alone
 };
 
+/// Which rounds compare sets aside: those another process disturbed (their threads waited for a
+/// CPU over `max_cpu_wait` of the round; <= 0 keeps them) and, with `unsteady`, those whose
+/// sensors saw the clocks ramp or a throttle (round_record::unsteady).
+struct aside_rule {
+    aside_rule(double wait = 0.1, bool unsteady_too = true) // NOLINT: a wait alone converts
+        : max_cpu_wait(wait), unsteady(unsteady_too) {}
+    double max_cpu_wait;
+    bool unsteady;
+};
+
 struct compare_options {
     double threshold = 0.05;    ///< the smallest relative change that matters, 0.05 = 5 %
     double alpha = 0.01;        ///< 1 - confidence of the interval (0.01: a 99 % interval)
@@ -89,6 +99,9 @@ struct compare_options {
     /// Rounds whose threads waited for a CPU longer than this share of the round (another
     /// process took the CPU: round_record::cpu_wait) are set aside; <= 0 keeps every round.
     double max_cpu_wait = 0.1;
+    /// Rounds whose sensors saw the clocks ramp or a throttle are set aside (--unsteady).
+    bool set_aside_unsteady = true;
+    [[nodiscard]] aside_rule aside() const { return {max_cpu_wait, set_aside_unsteady}; }
     round_center center = round_center::median; ///< what stands for a round
     normalization normalize = normalization::none;
     /// For normalization::kernel: a kernel name (the reference is the case with the same type,

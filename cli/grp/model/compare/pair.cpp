@@ -25,9 +25,8 @@ struct paired_rounds {
 
 paired_rounds pair_rounds(const case_result& b, const case_result& c, const compare_options& opt) {
     paired_rounds out;
-    const auto base = medians_by_slot(b, opt.max_cpu_wait, &out.set_aside, opt.center);
-    for (const auto& [slot, median] :
-         medians_by_slot(c, opt.max_cpu_wait, &out.set_aside, opt.center)) {
+    const auto base = medians_by_slot(b, opt.aside(), &out.set_aside, opt.center);
+    for (const auto& [slot, median] : medians_by_slot(c, opt.aside(), &out.set_aside, opt.center)) {
         auto it = base.find(slot);
         if (it != base.end() && median > 0 && it->second > 0) {
             const double d = std::log(median / it->second);

@@ -8,7 +8,7 @@
 
 namespace grp {
 
-replication replication_of(const profile& p, double max_cpu_wait) {
+replication replication_of(const profile& p, const aside_rule& aside) {
     replication r;
     std::map<std::string, std::size_t> processes_of_source;
     for (const auto& run : p.runs) {
@@ -18,7 +18,7 @@ replication replication_of(const profile& p, double max_cpu_wait) {
     for (const auto& c : p.cases) {
         std::map<std::uint32_t, std::size_t> per_run;
         for (const auto& round : c.rounds) {
-            per_run[round.run] += set_aside(round, max_cpu_wait) ? 0 : 1;
+            per_run[round.run] += set_aside(round, aside) ? 0 : 1;
         }
         for (const auto& [run, n] : per_run) {
             rounds += n;
@@ -41,8 +41,8 @@ namespace {
 
 /// "LABEL ran 6 processes per invocation of 2.0 rounds each", or empty within calibration.
 std::optional<std::string> beyond_calibration(const profile& p, const std::string& label,
-                                              double max_cpu_wait) {
-    const replication r = replication_of(p, max_cpu_wait);
+                                              const aside_rule& aside) {
+    const replication r = replication_of(p, aside);
     if (r.processes < 2 || (r.processes <= calibrated_processes &&
                             r.rounds_per_process <= calibrated_rounds_per_process)) {
         return std::nullopt;
@@ -55,9 +55,9 @@ std::optional<std::string> beyond_calibration(const profile& p, const std::strin
 
 std::optional<std::string> replication_warning(const profile& base, const std::string& base_label,
                                                const profile& cand, const std::string& cand_label,
-                                               double max_cpu_wait) {
-    const auto b = beyond_calibration(base, base_label, max_cpu_wait);
-    const auto c = beyond_calibration(cand, cand_label, max_cpu_wait);
+                                               const aside_rule& aside) {
+    const auto b = beyond_calibration(base, base_label, aside);
+    const auto c = beyond_calibration(cand, cand_label, aside);
     if (!b && !c) {
         return std::nullopt;
     }

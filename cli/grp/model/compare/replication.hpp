@@ -7,6 +7,7 @@
 // Pure: no I/O.
 #pragma once
 
+#include "grp/model/compare/options.hpp"
 #include "grp/model/profile/profile.hpp"
 
 #include <optional>
@@ -24,7 +25,7 @@ struct replication {
     double rounds_per_process = 0;
 };
 
-replication replication_of(const profile& p, double max_cpu_wait);
+replication replication_of(const profile& p, const aside_rule& aside);
 
 /// The most processes per invocation and rounds per process the gate was calibrated with.
 inline constexpr std::size_t calibrated_processes = 3;
@@ -35,6 +36,6 @@ inline constexpr double calibrated_rounds_per_process = 4;
 /// (one process, or no rounds: schema 1.x).
 std::optional<std::string> replication_warning(const profile& base, const std::string& base_label,
                                                const profile& cand, const std::string& cand_label,
-                                               double max_cpu_wait);
+                                               const aside_rule& aside);
 
 } // namespace grp

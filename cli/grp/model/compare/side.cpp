@@ -53,9 +53,33 @@ std::vector<std::uint32_t> run_units(const profile& p) {
     return units;
 }
 
+/// Why a side with too few rounds left after setting some aside cannot be judged.
+std::string set_aside_problem(const case_result& c, const side_rounds& s,
+                              const compare_options& opt) {
+    const auto unsteady =
+        opt.set_aside_unsteady
+            ? static_cast<std::size_t>(std::count_if(c.rounds.begin(), c.rounds.end(),
+                                                     [&](const auto& r) { return r.unsteady(); }))
+            : 0;
+    const auto of = std::to_string(s.disturbed) + " of " + std::to_string(s.disturbed + s.rounds);
+    if (unsteady >= s.disturbed) {
+        return of + " rounds ran while the device's clocks ramped or were throttled (the rounds' "
+                    "conditions say which): too few steady rounds to judge. Let the device cool, "
+                    "check its power limit, or judge them anyway with compare --unsteady keep";
+    }
+    return of + " rounds were set aside (" + std::to_string(unsteady) +
+           " of them unsteady clocks), most because another process took the CPU (its threads "
+           "waited over " +
+           std::to_string(static_cast<int>(opt.max_cpu_wait * 100)) +
+           "% of the round): too few undisturbed rounds to judge. Separate invocations on "
+           "a loaded machine are not comparable (keeping those rounds gave confident "
+           "wrong verdicts); measure on a quieter machine, or time both kernels in one "
+           "invocation and judge them as a duet (compare --pair, docs/compare.md)";
+}
+
 } // namespace
 
-round_slots medians_by_slot(const case_result& c, double max_cpu_wait, std::size_t* dropped,
+round_slots medians_by_slot(const case_result& c, const aside_rule& aside, std::size_t* dropped,
                             round_center center) {
     round_slots out;
     std::map<std::uint32_t, std::size_t> ordinal;
@@ -65,7 +89,7 @@ round_slots medians_by_slot(const case_result& c, double max_cpu_wait, std::size
             m = static_cast<double>(*std::min_element(r.samples_ns.begin(), r.samples_ns.end()));
         }
         const auto slot = std::make_pair(r.run, ordinal[r.run]++);
-        if (set_aside(r, max_cpu_wait)) {
+        if (set_aside(r, aside)) {
             if (dropped && m) {
                 ++*dropped;
             }
@@ -76,8 +100,8 @@ round_slots medians_by_slot(const case_result& c, double max_cpu_wait, std::size
     return out;
 }
 
-bool set_aside(const round_record& r, double max_cpu_wait) {
-    return r.disturbed(max_cpu_wait);
+bool set_aside(const round_record& r, const aside_rule& aside) {
+    return r.disturbed(aside.max_cpu_wait) || (aside.unsteady && r.unsteady());
 }
 
 std::optional<double> median_of_rounds(const case_result& c) {
@@ -108,15 +132,14 @@ side_rounds rounds_of(const profile& p, const case_result& c, const compare_opti
     } else if (opt.normalize == normalization::kernel) {
         const auto* r = find_reference(p, c, opt.reference);
         if (!r || r->status != case_status::ok ||
-            (reference = medians_by_slot(*r, opt.max_cpu_wait, nullptr, opt.center)).empty()) {
+            (reference = medians_by_slot(*r, opt.aside(), nullptr, opt.center)).empty()) {
             s.problem = "no usable reference case '" + opt.reference + "' for this case";
             return s;
         }
     }
     const auto unit_of = run_units(p);
     std::map<std::uint32_t, std::vector<double>> by_run;
-    for (const auto& [slot, median] :
-         medians_by_slot(c, opt.max_cpu_wait, &s.disturbed, opt.center)) {
+    for (const auto& [slot, median] : medians_by_slot(c, opt.aside(), &s.disturbed, opt.center)) {
         double v = std::log(median) + shift;
         if (opt.normalize == normalization::kernel) {
             auto it = reference.find(slot);
@@ -137,13 +160,7 @@ side_rounds rounds_of(const profile& p, const case_result& c, const compare_opti
                                                 std::to_string(c.flagged_samples) + ")"
                                           : "no timed rounds";
     } else if (s.disturbed > 0 && s.rounds < opt.min_rounds) {
-        s.problem = std::to_string(s.disturbed) + " of " + std::to_string(s.disturbed + s.rounds) +
-                    " rounds ran while another process took the CPU (its threads waited over " +
-                    std::to_string(static_cast<int>(opt.max_cpu_wait * 100)) +
-                    "% of the round): too few undisturbed rounds to judge. Separate invocations on "
-                    "a loaded machine are not comparable (keeping those rounds gave confident "
-                    "wrong verdicts); measure on a quieter machine, or time both kernels in one "
-                    "invocation and judge them as a duet (compare --pair, docs/compare.md)";
+        s.problem = set_aside_problem(c, s, opt);
     }
     return s;
 }

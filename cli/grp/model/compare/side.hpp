@@ -18,7 +18,7 @@ struct side_rounds {
     std::vector<std::vector<double>> runs; ///< ln(round statistic) per run, in round order
     std::size_t rounds = 0;
     std::size_t samples = 0;
-    std::size_t disturbed = 0; ///< rounds set aside: another process took the CPU
+    std::size_t disturbed = 0; ///< rounds set aside: another process took the CPU, or unsteady
     std::string problem;       ///< why the side cannot be used ("" when it can)
     bool unmeasured = false;   ///< no timing at all (every sample flagged, or no rounds)
 };
@@ -29,13 +29,14 @@ using round_slots = std::map<std::pair<std::uint32_t, std::size_t>, double>;
 
 /// The round centers (median, or the fastest sample with round_center::min) of `c` by slot;
 /// rounds set aside (set_aside) are left out and counted in `*dropped` when given.
-round_slots medians_by_slot(const case_result& c, double max_cpu_wait,
+round_slots medians_by_slot(const case_result& c, const aside_rule& aside,
                             std::size_t* dropped = nullptr,
                             round_center center = round_center::median);
 
 /// True when compare sets round `r` aside: another process took the CPU while it ran
-/// (round_record::disturbed); never when `max_cpu_wait` is 0.
-bool set_aside(const round_record& r, double max_cpu_wait);
+/// (round_record::disturbed; never when aside.max_cpu_wait is 0) or, with aside.unsteady, its
+/// sensors saw the clocks ramp or a throttle (round_record::unsteady).
+bool set_aside(const round_record& r, const aside_rule& aside);
 
 /// The rounds of case `c` of profile `p` as the comparison sees them.
 side_rounds rounds_of(const profile& p, const case_result& c, const compare_options& opt);

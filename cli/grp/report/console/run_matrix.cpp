@@ -35,6 +35,8 @@ std::string what_cells_show(cell_value v) {
         return "GB/s (at the median time)";
     case cell_value::both:
         return "median time / GB/s";
+    case cell_value::energy:
+        return "energy per launch (the rounds' mean power x the median time)";
     case cell_value::time:
         break;
     }

@@ -4,6 +4,7 @@
 #include "grp/core/units.hpp"
 #include "grp/report/html/assets.hpp"
 #include "grp/report/html/charts/distributions.hpp"
+#include "grp/report/html/charts/energy.hpp"
 #include "grp/report/html/charts/layouts.hpp"
 #include "grp/report/html/charts/matrix.hpp"
 #include "grp/report/html/charts/overlay.hpp"
@@ -123,6 +124,7 @@ std::vector<part> sections(const std::vector<report_input>& inputs, const page_o
         add("throughput" + sfx, "Throughput" + t, section_throughput(inputs[i], tag));
         add("sizes" + sfx, "Sizes" + t, section_sizes(inputs[i], tag));
         add("layouts" + sfx, "Layouts" + t, section_layouts(inputs[i], tag));
+        add("energy" + sfx, "Energy" + t, section_energy(inputs[i], tag));
         add("scenarios" + sfx, "Scenarios" + t, section_scenarios(inputs[i], tag));
         add("samples" + sfx, "Samples" + t, section_distributions(inputs[i], tag, opt.log_time));
     }

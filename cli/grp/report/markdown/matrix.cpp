@@ -70,7 +70,9 @@ std::string markdown_matrices(const std::vector<html::report_input>& inputs, cel
     }
     const std::string what = cells == cell_value::gbps   ? "GB/s (at the median time)"
                              : cells == cell_value::both ? "Median time / GB/s"
-                                                         : "Median time";
+                             : cells == cell_value::energy
+                                 ? "Energy per launch (the rounds' mean power x the median time)"
+                                 : "Median time";
     return "### Kernel x local size\n\n" + what +
            " of every verified case; a cell without a number says why (legend under each "
            "table). The host row is the same input summed on the CPU.\n\n" +

@@ -12,6 +12,10 @@ std::string matrix_cell_value(const matrix_cell& c, cell_value v) {
         return c.mark;
     }
     const std::string gbps = c.gbps ? format_fixed(*c.gbps, 1) : "n/a";
+    if (v == cell_value::energy) {
+        const auto& e = c.c->energy;
+        return e && e->joules_per_launch ? format_joules(*e->joules_per_launch) : "n/a";
+    }
     return v == cell_value::gbps   ? gbps
            : v == cell_value::both ? format_ns(*c.median_ns) + " / " + gbps
                                    : format_ns(*c.median_ns);

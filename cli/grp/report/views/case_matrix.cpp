@@ -150,7 +150,10 @@ cell_value parse_cell_value(const std::string& s) {
     if (s == "both") {
         return cell_value::both;
     }
-    throw usage_error("--cells '" + s + "': expected time, gbps or both");
+    if (s == "energy") {
+        return cell_value::energy;
+    }
+    throw usage_error("--cells '" + s + "': expected time, gbps, both or energy");
 }
 
 std::string to_string(cell_value v) {
@@ -161,6 +164,8 @@ std::string to_string(cell_value v) {
         return "gbps";
     case cell_value::both:
         return "both";
+    case cell_value::energy:
+        return "energy";
     }
     return "time";
 }

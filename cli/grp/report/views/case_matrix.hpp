@@ -18,7 +18,7 @@
 namespace grp {
 
 /// What a matrix cell shows: the median time (as the articles print it), GB/s, or both.
-enum class cell_value { time, gbps, both };
+enum class cell_value { time, gbps, both, energy };
 /// Throws usage_error naming the accepted values.
 cell_value parse_cell_value(const std::string& s);
 std::string to_string(cell_value v);

@@ -2,6 +2,7 @@
 // GB/s against the problem size when a sweep has several, and each case's samples as a box
 // plot (on a log time axis with --log-time).
 #include "grp/report/html/charts/distributions.hpp"
+#include "grp/report/html/charts/energy.hpp"
 #include "grp/report/html/charts/overlay.hpp"
 #include "grp/report/html/charts/sizes.hpp"
 #include "model/profile/profile_samples.hpp"
@@ -48,6 +49,20 @@ profile sweep(double scale) {
         }
     }
     return p;
+}
+
+TEST(ReportCharts, EnergySectionPlotsTimeAgainstJoulesWhereTheSensorsReadPower) {
+    profile p = sweep(1);
+    EXPECT_EQ(section_energy({"a.json", p}, ""), ""); // no sensor: no section
+    for (std::size_t i = 0; i < 4; ++i) {
+        p.cases[i].energy = case_energy{200.0 + static_cast<double>(i),         2e-4, 5.0, 5e9,
+                                        "energy counter over 1.00 s of rounds", ""};
+    }
+    const auto html = section_energy({"a.json", p}, "");
+    EXPECT_NE(html.find("time against energy per launch"), std::string::npos);
+    EXPECT_EQ(count(html, "<tr><td>reduce"), 4U); // one table row per case with energy
+    EXPECT_NE(html.find("200 uJ"), std::string::npos);
+    EXPECT_NE(html.find("energy counter over 1.00 s of rounds"), std::string::npos);
 }
 
 TEST(ReportCharts, SizesChartHasEachKernelsBestPerSizeAndThePeak) {

@@ -54,7 +54,7 @@ svg::box_row case_row(const case_result& c, const time_unit& u) {
     for (const auto& round : c.rounds) {
         if (auto m = round.median_ns()) {
             r.marks.push_back(*m / u.ns);
-            r.marks_hollow.push_back(round.disturbed(set_aside_cpu_wait));
+            r.marks_hollow.push_back(round.disturbed(set_aside_cpu_wait) || round.unsteady());
         }
     }
     return r;
