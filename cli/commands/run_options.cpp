@@ -220,6 +220,15 @@ void add_output_options(CLI::App* sub, run_cli_options& o) {
     sub->add_flag("-q,--quiet", o.quiet, "No progress on stderr");
 }
 
+// --data, checked against every type the sweep runs (none named: float).
+data_choice parse_checked_data(const std::string& text, const std::vector<element_type>& types) {
+    auto data = parse_data_choice(text);
+    for (auto t : types.empty() ? std::vector<element_type>{element_type::float32} : types) {
+        check_data_for_type(data, t);
+    }
+    return data;
+}
+
 } // namespace
 
 void list_kernels() {
@@ -296,7 +305,7 @@ run::run_options to_run_options(const run_cli_options& o) {
     if (r.measure.max_samples < r.measure.min_samples) {
         throw usage_error("--max-samples must be at least --min-samples");
     }
-    r.data = parse_data_choice(o.data);
+    r.data = parse_checked_data(o.data, r.sweep.types);
     r.wg_limit = run::parse_wg_limit_policy(o.wg_limit);
     r.keep_going = o.keep_going;
     r.measure_peak = !o.no_peak;

@@ -1,0 +1,45 @@
+# Issue #31 on the real binary: input data no sum can be verified on, const values outside
+# their type, a sweep too large to plan, kernel names that are not printable text, sources
+# outside their spec's folder, readers that refuse what validate refuses, and smaller ones.
+set(H31 ${GRP_DATA}/hardening)
+set(H31_OUT ${CMAKE_CURRENT_BINARY_DIR}/hardening31-out)
+file(MAKE_DIRECTORY ${H31_OUT})
+set(H31_QUICK --runs 1 --min-samples 3 --max-time 0 --no-peak -q)
+set(H31_QUICK_SH "--runs 1 --min-samples 3 --max-time 0 --no-peak -q") # inside bash -c scripts
+# h31_sh(NAME SCRIPT-TEXT): a bash test; the script sees $bin, $expect, $out, $data.
+function(h31_sh name script)
+  add_test(NAME cli.${name}
+    COMMAND bash -c "set -u; bin='${GRP_BIN}'; expect='${GRP_EXPECT}'; out='${H31_OUT}'; data='${H31}'; ${script}")
+  set_tests_properties(cli.${name} PROPERTIES LABELS cli TIMEOUT 600)
+endfunction()
+
+# 1. --data file: values no sum can be verified on are a bad file (exit 5) naming the file,
+#    the value's index and byte offset, the value and why; never a kernel reported wrong.
+foreach(kind inf nan overflow)
+  if(kind STREQUAL "overflow")
+    set(what "value 101 \\(byte offset 404, float\\) is 3.*add up to 6e\\+38, beyond float's largest value")
+  else()
+    set(what "value 100 \\(byte offset 400, float\\) is -?${kind}: float data must be finite")
+  endif()
+  grp_cli_test(run_data_file_with_${kind}_exit_5 5 "data_${kind}.bin: ${what}"
+               run -k reduce2 -t float -n 256 -l 64 --data file:${H31}/data_${kind}.bin
+               ${H31_QUICK} -o ${H31_OUT}/data_${kind}.json --force)
+endforeach()
+# The same bytes read as ints are whole numbers: measured, not refused.
+grp_cli_test(run_data_file_read_as_int_is_measured 0 "1 cases"
+             run -k reduce2 -t int -n 256 -l 64 --data file:${H31}/data_inf.bin
+             ${H31_QUICK} -o ${H31_OUT}/data_int.json --force)
+#    const:V is checked against every type of the sweep: never wrapped or rounded.
+grp_cli_test(run_data_const_out_of_range_for_int_exit_2 2
+             "const:1e\\+38 is out of range for -t int: int data holds whole numbers from -2147483648 to 2147483647"
+             run -k reduce2 -t float,int --data const:1e38)
+grp_cli_test(run_data_const_fraction_for_int_exit_2 2 "const:1.5 is not a whole number for -t int"
+             run -k reduce2 -t int --data const:1.5)
+grp_cli_test(run_data_const_negative_for_uint_exit_2 2
+             "const:-1 is negative for -t uint: uint data holds whole numbers from 0 to 4294967295"
+             run -k reduce2 -t uint --data const:-1)
+grp_cli_test(run_data_float_const_whose_sum_overflows_exit_2 2
+             "const:1e\\+38 at n=1000: the values add up in magnitude to 1e\\+41"
+             run -k reduce2 -t float -n 1000 -l 64 --data const:1e38 ${H31_QUICK}
+             -o ${H31_OUT}/const_sum.json --force)
+
