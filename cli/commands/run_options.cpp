@@ -100,6 +100,12 @@ void add_sweep_options(CLI::App* sub, run_cli_options& o) {
                     "halving[:ETA] (successive halving: all briefly, the best 1/ETA again "
                     "with more rounds, until the best gets the full measurement)")
         ->capture_default_str();
+    sub->add_option("--max-cases", o.max_cases,
+                    "The most cases a device's sweep may plan (cases: configurations x types x "
+                    "ops x layouts x sizes x local sizes); a larger plan is refused before any "
+                    "work")
+        ->transform(count_range(1, UINT64_MAX))
+        ->capture_default_str();
     sub->add_option("--resume", o.resume,
                     "An earlier profile: its cases (same key, same device) are not measured "
                     "again, and the profile written holds its cases and this run's")
@@ -324,6 +330,7 @@ run::run_options to_run_options(const run_cli_options& o) {
         r.kernels = instantiate_kernels(resolve_kernels(o.kernels, r.sweep.layouts));
     }
     r.barrier_runs = o.barrier_runs;
+    r.max_cases = o.max_cases;
     r.host_repeats = o.host_repeats;
     r.cl_options = o.cl_options;
     r.peak_bytes = o.peak_bytes;

@@ -34,6 +34,7 @@ struct run_cli_options {
     std::uint64_t samples = 0;
     std::uint64_t barrier_runs = 200;
     std::uint64_t host_repeats = 3;
+    std::uint64_t max_cases = 20000;
     double max_noise_pct = 1.0;
     run::measure_options measure;
     bool force = false, keep_going = false, no_peak = false, describe = false, list = false,

@@ -43,3 +43,16 @@ grp_cli_test(run_data_float_const_whose_sum_overflows_exit_2 2
              run -k reduce2 -t float -n 1000 -l 64 --data const:1e38 ${H31_QUICK}
              -o ${H31_OUT}/const_sum.json --force)
 
+# 3. A sweep above --max-cases is refused before it is planned, with its count and factors.
+h31_sh(run_sweep_above_max_cases_exit_2
+  "timeout 60 \$expect 2 'the sweep plans [0-9]+ cases on .*\\(up to [0-9]+ configurations x 4 types x 4 ops x 1 layout x 3 sizes x [0-9]+ local sizes\\), more than --max-cases 20000.*raise the cap: --max-cases [0-9]+' --not 'case 1/' -- \$bin run -k tunable -t int,uint,float,double --op sum,min,max,product -l pow2 -n 4096,8192,16384 ${H31_QUICK_SH} -o \$out/cap.json --force")
+h31_sh(run_20000_sizes_are_refused_quickly
+  "timeout 60 \$expect 2 'x 20000 sizes x .*more than --max-cases 20000' -- \$bin run -n \$(seq -s, 1000 20999) ${H31_QUICK_SH} -o \$out/sizes.json --force")
+grp_cli_test(run_max_cases_raised_runs_the_sweep 0 "2 cases"
+             run -k reduce2 -t int -n 1000,2000 -l 64 --max-cases 2 ${H31_QUICK}
+             -o ${H31_OUT}/cap_ok.json --force)
+grp_cli_test(run_max_cases_below_the_plan_exit_2 2 "the sweep plans 2 cases .*more than --max-cases 1"
+             run -k reduce2 -t int -n 1000,2000 -l 64 --max-cases 1 ${H31_QUICK}
+             -o ${H31_OUT}/cap_low.json --force)
+grp_cli_test(run_help_states_the_max_cases_default 0 "--max-cases UINT:UINT in \\[1 - [0-9]+\\]=20000" run --help)
+
