@@ -56,3 +56,16 @@ grp_cli_test(run_max_cases_below_the_plan_exit_2 2 "the sweep plans 2 cases .*mo
              -o ${H31_OUT}/cap_low.json --force)
 grp_cli_test(run_help_states_the_max_cases_default 0 "--max-cases UINT:UINT in \\[1 - [0-9]+\\]=20000" run --help)
 
+# 4. Kernel names are printable text: empty, tab, CR, LF are a bad spec naming the field.
+foreach(pair "tab;holds a tab" "cr;holds a carriage return" "lf;holds a line feed" "empty;is empty")
+  list(GET pair 0 kind)
+  list(GET pair 1 why)
+  grp_cli_test(run_kernel_name_${kind}_exit_5 5 "name_${kind}.json: kernels\\[0\\]\\.name: the kernel name '[^']*' ${why}"
+               run -k ${H31}/name_${kind}.json -t int -o ${H31_OUT}/name.json --force)
+endforeach()
+#    A source outside the spec's folder runs, and run says where it came from.
+grp_cli_test(run_source_outside_the_spec_folder_is_named 0
+             "note: .*outside/outside.json reads its source from outside its folder: .*hardening/evil.cl"
+             run -k ${H31}/outside/outside.json -t int -l 1 -n 1000 ${H31_QUICK}
+             -o ${H31_OUT}/outside.json --force)
+
