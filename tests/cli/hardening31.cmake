@@ -69,3 +69,14 @@ grp_cli_test(run_source_outside_the_spec_folder_is_named 0
              run -k ${H31}/outside/outside.json -t int -l 1 -n 1000 ${H31_QUICK}
              -o ${H31_OUT}/outside.json --force)
 
+# 5. Every reader refuses a profile validate refuses: duplicate case keys, naming the key.
+set(H31_DUP "duplicate_key.json: two cases have the key reduce3/float/flat/n=1048576/local=256 on device 0")
+grp_cli_test(compare_duplicate_key_in_the_base_exit_5 5 "${H31_DUP}"
+             compare ${H31}/duplicate_key.json ${GRP_DATA}/validate/valid.json)
+grp_cli_test(compare_duplicate_key_in_a_candidate_exit_5 5 "${H31_DUP}"
+             compare ${GRP_DATA}/validate/valid.json ${H31}/duplicate_key.json)
+grp_cli_test(report_duplicate_key_exit_5 5 "${H31_DUP}" report ${H31}/duplicate_key.json -o -)
+grp_cli_test(merge_duplicate_key_exit_5 5 "${H31_DUP}"
+             merge ${H31}/duplicate_key.json ${GRP_DATA}/validate/valid.json -o ${H31_OUT}/m.json --force)
+grp_cli_test(validate_duplicate_key_exit_5 5 "${H31_DUP}" validate ${H31}/duplicate_key.json)
+
