@@ -80,3 +80,13 @@ grp_cli_test(merge_duplicate_key_exit_5 5 "${H31_DUP}"
              merge ${H31}/duplicate_key.json ${GRP_DATA}/validate/valid.json -o ${H31_OUT}/m.json --force)
 grp_cli_test(validate_duplicate_key_exit_5 5 "${H31_DUP}" validate ${H31}/duplicate_key.json)
 
+# 6. Smaller ones.
+# (--pair a=b,b is a usage error already: compare.cmake, compare_pair_candidate_named_twice.)
+grp_cli_test(run_search_halving_colon_without_a_number_exit_2 2
+             "--search 'halving:': a number must follow the colon" run --search halving:)
+grp_cli_test(run_search_random_colon_without_a_number_exit_2 2
+             "--search 'random:': a number must follow the colon" run --search random:)
+grp_cli_test(compare_double_dash_before_the_files 0 ""
+             compare -- ${GRP_DATA}/compare/base.json ${GRP_DATA}/compare/identical.json)
+h31_sh(run_tmpdir_that_does_not_exist_is_named
+  "TMPDIR=/nonexistent/grp \$expect 5 'cannot make a folder for the parts of --runs in .TMPDIR \\(/nonexistent/grp\\): No such file or directory. set TMPDIR to a writable folder, or unset it' -- \$bin run -k reduce2 -t int -l 64 -n 1000 --runs 2 --min-samples 3 --max-time 0 --no-peak -q -o \$out/tmpdir.json --force")
