@@ -68,6 +68,10 @@ void add_check_options(CLI::App* sub, check_cli_options& o) {
     sub->add_option("--cl-options", r.cl_options, "Appended to every kernel's build options");
     sub->add_flag("--keep-going", r.keep_going,
                   "Record a kernel that fails to build as failed and go on");
+    sub->add_option("--max-cases", r.max_cases,
+                    "The most cases a device's selection may plan, as run's --max-cases")
+        ->transform(count_range(1, UINT64_MAX))
+        ->capture_default_str();
     sub->add_option("--max-diagnostics", o.max_diagnostics,
                     "Distinct findings kept per case (the rest are counted)")
         ->transform(count_range(1, 100000))

@@ -5,10 +5,12 @@
 #include "commands/run.hpp"
 
 #include "commands/command.hpp"
+#include "commands/run_list.hpp"
 #include "commands/run_parts.hpp"
 #include "grp/core/files/output_file.hpp"
 #include "grp/core/text_safe.hpp"
 #include "grp/model/profile/io.hpp"
+#include "grp/model/spec/kernel_catalog.hpp"
 #include "grp/report/console/best.hpp"
 #include "grp/report/console/run.hpp"
 #include "grp/report/csv/csv.hpp"
@@ -338,6 +340,9 @@ int run_run(const run_cli_options& o) {
                           "profile", o.force || part, /*create_dirs=*/!part);
     const auto csv = csv_target(o, part);
     probe_outputs(opts, out, csv);
+    for (const auto& line : part ? std::vector<std::string>{} : source_outside_spec(opts.kernels)) {
+        std::cerr << "note: " << line << " (allowed: the profile records the path)\n";
+    }
     auto store = std::make_shared<checkpoint_store>(out);
     run::start_signal_thread([store](int sig) { store->write_and_exit(sig); });
     const std::size_t runs = planned_runs(o, opts);

@@ -8,13 +8,11 @@
 #include "grp/model/profile/io.hpp"
 #include "grp/model/spec/duet.hpp"
 #include "grp/model/spec/kernel_catalog.hpp"
-#include "grp/report/text/table.hpp"
 #include "grp/run/run_record.hpp"
 #include "grp/run/scenario/scenarios.hpp"
 
 #include <algorithm>
 #include <cstdio>
-#include <iostream>
 #include <memory>
 #include <random>
 
@@ -99,6 +97,12 @@ void add_sweep_options(CLI::App* sub, run_cli_options& o) {
                     "(N configurations per kernel, type, layout and n; seeded by --seed) or "
                     "halving[:ETA] (successive halving: all briefly, the best 1/ETA again "
                     "with more rounds, until the best gets the full measurement)")
+        ->capture_default_str();
+    sub->add_option("--max-cases", o.max_cases,
+                    "The most cases a device's sweep may plan (cases: configurations x types x "
+                    "ops x layouts x sizes x local sizes); a larger plan is refused before any "
+                    "work")
+        ->transform(count_range(1, UINT64_MAX))
         ->capture_default_str();
     sub->add_option("--resume", o.resume,
                     "An earlier profile: its cases (same key, same device) are not measured "
@@ -234,37 +238,16 @@ void add_output_options(CLI::App* sub, run_cli_options& o) {
     sub->add_flag("-q,--quiet", o.quiet, "No progress on stderr");
 }
 
-} // namespace
-
-void list_kernels() {
-    text_table t;
-    for (const char* c : {"name", "layouts", "types", "local size", "default", "description"}) {
-        t.add_column(c);
+// --data, checked against every type the sweep runs (none named: float).
+data_choice parse_checked_data(const std::string& text, const std::vector<element_type>& types) {
+    auto data = parse_data_choice(text);
+    for (auto t : types.empty() ? std::vector<element_type>{element_type::float32} : types) {
+        check_data_for_type(data, t);
     }
-    for (const auto& k : builtin_kernels()) {
-        std::string layouts, types;
-        for (auto l : k.layouts) {
-            layouts += (layouts.empty() ? "" : ",") + to_string(l);
-        }
-        for (auto ty : k.types) {
-            types += (types.empty() ? "" : ",") + to_string(ty);
-        }
-        std::string local = k.local.fixed ? "=" + std::to_string(k.local.fixed)
-                                          : (k.local.pow2_only ? "pow2" : "any");
-        if (k.local.max) {
-            local += " <=" + std::to_string(k.local.max);
-        }
-        std::string dflt = !k.safe ? "no (UNSAFE)" : (k.in_default_sweep ? "yes" : "no");
-        if (k.safe && k.in_default_sweep && !k.default_classes.empty()) {
-            dflt.clear();
-            for (const auto& c : k.default_classes) {
-                dflt += (dflt.empty() ? "" : ",") + c;
-            }
-        }
-        t.add_row({{k.name}, {layouts}, {types}, {local}, {dflt}, {k.description}});
-    }
-    t.print(std::cout, false);
+    return data;
 }
+
+} // namespace
 
 run::run_options to_run_options(const run_cli_options& o) {
     run::run_options r;
@@ -310,7 +293,7 @@ run::run_options to_run_options(const run_cli_options& o) {
     if (r.measure.max_samples < r.measure.min_samples) {
         throw usage_error("--max-samples must be at least --min-samples");
     }
-    r.data = parse_data_choice(o.data);
+    r.data = parse_checked_data(o.data, r.sweep.types);
     r.wg_limit = run::parse_wg_limit_policy(o.wg_limit);
     r.keep_going = o.keep_going;
     r.measure_peak = !o.no_peak;
@@ -331,6 +314,7 @@ run::run_options to_run_options(const run_cli_options& o) {
         r.kernels = instantiate_kernels(resolve_kernels(o.kernels, r.sweep.layouts));
     }
     r.barrier_runs = o.barrier_runs;
+    r.max_cases = o.max_cases;
     r.host_repeats = o.host_repeats;
     r.cl_options = o.cl_options;
     r.peak_bytes = o.peak_bytes;

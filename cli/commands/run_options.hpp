@@ -36,6 +36,7 @@ struct run_cli_options {
     std::uint64_t samples = 0;
     std::uint64_t barrier_runs = 200;
     std::uint64_t host_repeats = 3;
+    std::uint64_t max_cases = 20000;
     double max_noise_pct = 1.0;
     run::measure_options measure;
     bool force = false, keep_going = false, no_peak = false, describe = false, list = false,
@@ -48,9 +49,6 @@ run::run_options to_run_options(const run_cli_options& o);
 /// --order-seed's value: the number given, or for "random" one drawn now (below 2^53, so that
 /// every JSON reader keeps it exact). Throws usage_error for anything else.
 std::uint64_t resolve_order_seed(const std::string& text);
-
-/// Prints the built-in kernels (run --list).
-void list_kernels();
 
 /// "out/profile-<UTC>-<random>.json": two runs started in the same second do not collide.
 std::string default_output();

@@ -48,11 +48,17 @@ class part_folder {
 public:
     part_folder() {
         const char* tmp = std::getenv("TMPDIR");
-        std::string name = std::string(tmp != nullptr && *tmp != '\0' ? tmp : "/tmp") +
-                           "/gpu-reduce-prof-runs-XXXXXX";
+        const bool from_env = tmp != nullptr && *tmp != '\0';
+        const std::string parent = from_env ? tmp : "/tmp";
+        std::string name = parent + "/gpu-reduce-prof-runs-XXXXXX";
         if (::mkdtemp(name.data()) == nullptr) {
-            throw error("cannot make a folder for the parts of --runs in " + name + ": " +
-                            std::strerror(errno),
+            const std::string why = std::strerror(errno);
+            throw error("cannot make a folder for the parts of --runs in " +
+                            (from_env ? "$TMPDIR (" + terminal_escape(parent) + ")" : parent) +
+                            ": " + why + "; " +
+                            (from_env ? "set TMPDIR to a writable folder, or unset it"
+                                      : "make /tmp writable, or set TMPDIR to a writable folder") +
+                            " (or run one process: --runs 1)",
                         exit_code::bad_file);
         }
         m_path = name;

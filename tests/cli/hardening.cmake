@@ -122,9 +122,10 @@ grp_cli_test(report_alpha_nan_exit_2 2 "--alpha: expected a number from"
              report ${GRP_DATA}/report/sweep.json -o - --alpha nan)
 
 # 10. Untrusted strings reach the terminal escaped: a kernel name built to retitle the
-#     terminal and clear the screen is shown as text in run's table and messages.
+#     terminal and clear the screen is refused (names are printable text, #31), and the
+#     message that quotes it shows it as text.
 add_test(NAME cli.run_prints_hostile_kernel_names_escaped
-  COMMAND ${H_SH}/no_raw_controls.sh 0 "evil\\\\x1b\\]0;pwned\\\\x07"
+  COMMAND ${H_SH}/no_raw_controls.sh 5 "kernels\\[0\\]\\.name: the kernel name 'evil\\\\x1b\\]0;pwned\\\\x07.*holds a control character"
           -- ${GRP_BIN} run -k ${H}/evil_name.json -t int -l 1 -n 1000 ${H_QUICK}
           -o ${H_OUT}/evil.json --force)
 set_tests_properties(cli.run_prints_hostile_kernel_names_escaped PROPERTIES LABELS cli TIMEOUT 600)

@@ -8,5 +8,5 @@ add_test(NAME cli.run_matrix_host_baseline_and_markdown
   COMMAND ${CMAKE_CURRENT_LIST_DIR}/matrix_run.sh ${GRP_BIN} ${CMAKE_CURRENT_BINARY_DIR}/matrix)
 set_tests_properties(cli.wg_limit_device_launches_above_the_kernel_limit
                      cli.run_matrix_host_baseline_and_markdown PROPERTIES LABELS cli TIMEOUT 600)
-grp_cli_test(run_cells_option_is_checked 2 "--cells: ms not in \\{time,gbps,both\\}"
+grp_cli_test(run_cells_option_is_checked 2 "--cells: ms not in \\{time,gbps,both,energy\\}"
              run --cells ms)

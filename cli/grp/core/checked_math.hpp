@@ -30,4 +30,14 @@ namespace grp {
     return __builtin_add_overflow(a, b, &r) ? std::numeric_limits<std::uint64_t>::max() : r;
 }
 
+/// v as a count when it is finite, not negative and below 2^64 (the fraction dropped), else
+/// nullopt: casting any other double to an integer is undefined behaviour, and numbers read
+/// from a profile's free-form parts (scenario summaries, a case's extra) may be anything.
+[[nodiscard]] inline std::optional<std::uint64_t> checked_count(double v) {
+    if (!(v >= 0.0) || !(v < 18446744073709551616.0)) { // also false for NaN
+        return std::nullopt;
+    }
+    return static_cast<std::uint64_t>(v);
+}
+
 } // namespace grp

@@ -128,4 +128,35 @@ std::string terminal_escape(std::string_view text, bool keep_newlines) {
     return out;
 }
 
+std::string name_problem(std::string_view name) {
+    if (name.empty()) {
+        return "is empty";
+    }
+    if (name.front() == ' ' || name.back() == ' ') {
+        return "starts or ends with a space";
+    }
+    for (std::size_t i = 0; i < name.size();) {
+        const auto c = static_cast<unsigned char>(name[i]);
+        const auto len = sequence_length(name, i);
+        std::string hex;
+        if (len == 0) {
+            append_hex(hex, c);
+            return "is not valid UTF-8 (byte " + hex + " at offset " + std::to_string(i) + ")";
+        }
+        const bool c1 = len == 2 && c == 0xC2 && static_cast<unsigned char>(name[i + 1]) < 0xA0;
+        if ((len == 1 && (c < 0x20 || c == 0x7F)) || c1) {
+            for (std::size_t k = 0; k < len; ++k) {
+                append_hex(hex, static_cast<unsigned char>(name[i + k]));
+            }
+            const char* what = c == '\t'   ? "a tab"
+                               : c == '\r' ? "a carriage return"
+                               : c == '\n' ? "a line feed"
+                                           : "a control character";
+            return std::string("holds ") + what + " (" + hex + ") at offset " + std::to_string(i);
+        }
+        i += len;
+    }
+    return "";
+}
+
 } // namespace grp

@@ -3,6 +3,7 @@
 // hold control characters that a terminal obeys (ESC starts a sequence that can rewrite the
 // screen or the window title, BEL rings). These functions make such text safe for the two places
 // it goes: valid_utf8 before it is stored in a profile, terminal_escape before it is printed.
+// name_problem decides which strings may be names (case keys) at all.
 // The markdown and HTML writers have their own escaping (report/text/escape.hpp).
 #pragma once
 
@@ -28,5 +29,12 @@ namespace grp {
 /// bytes that are not UTF-8 become visible escapes such as "\x1b"; a backslash stays one.
 /// Printable UTF-8 passes unchanged. Use it on every profile, spec or driver string printed.
 [[nodiscard]] std::string terminal_escape(std::string_view text, bool keep_newlines = false);
+
+/// Why `name` cannot name a kernel, or "" when it can. Names are case keys: they go into
+/// profiles, CSV cells, tables and messages, so they must be non-empty, well-formed UTF-8 and
+/// printable: no C0 control (tab, CR and LF included), DEL or C1 control, no space at either
+/// end. The reason names the offending byte(s) escaped and their offset: "holds a tab (\x09) at
+/// offset 4".
+[[nodiscard]] std::string name_problem(std::string_view name);
 
 } // namespace grp

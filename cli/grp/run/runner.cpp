@@ -307,8 +307,8 @@ void run_device(const run_options& opt, const ocl::device_handle& h, int device_
         auto t = phases.time("context");
         return std::make_unique<ocl::session>(h);
     }();
-    auto points = points_to_resume(plan_sweep(opt.kernels, opt.sweep, h.info), opt.kernels, h.info,
-                                   opt.resume.get());
+    auto points = points_to_resume(plan_capped_sweep(opt.kernels, opt.sweep, h.info, opt.max_cases),
+                                   opt.kernels, h.info, opt.resume.get());
     if (progress.device_started) {
         progress.device_started(h.info, points.size());
     }

@@ -41,6 +41,9 @@ struct run_options {
     data_choice data;
     wg_limit_policy wg_limit = wg_limit_policy::device;
     bool keep_going = false; ///< a kernel that fails to build is recorded as failed, not fatal
+    /// The most cases one device's plan may hold (run --max-cases): a larger plan is refused
+    /// with a usage_error before it is built (sweep_plan.hpp: count_sweep).
+    std::uint64_t max_cases = 20000;
     bool measure_peak = true;
     std::uint64_t peak_bytes = 0; ///< 0: the largest input of the sweep
     /// Without measure_peak: a device's read peak from an earlier part of the run (by device

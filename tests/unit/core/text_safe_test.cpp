@@ -51,5 +51,26 @@ TEST(text_safe, terminal_escape_shows_controls_as_text) {
     EXPECT_EQ(terminal_escape("\xC2\xB5s caf\xC3\xA9"), "\xC2\xB5s caf\xC3\xA9");
 }
 
+TEST(text_safe, kernel_names_are_printable_text) {
+    for (const char* ok :
+         {"reduce6", "wg-probe/sin_div", "twin:reduce6", "my kernel", "=HYPERLINK(\"x\")",
+          "r\xC3\xA9"
+          "duire"}) {
+        EXPECT_EQ(name_problem(ok), "") << ok;
+    }
+    EXPECT_EQ(name_problem(""), "is empty");
+    EXPECT_EQ(name_problem(" a"), "starts or ends with a space");
+    EXPECT_EQ(name_problem("a "), "starts or ends with a space");
+    EXPECT_EQ(name_problem("ab\tc"), "holds a tab (\\x09) at offset 2");
+    EXPECT_EQ(name_problem("a\rb"), "holds a carriage return (\\x0d) at offset 1");
+    EXPECT_EQ(name_problem("a\nb"), "holds a line feed (\\x0a) at offset 1");
+    EXPECT_EQ(name_problem("evil\x1b]0;x"), "holds a control character (\\x1b) at offset 4");
+    EXPECT_EQ(name_problem(std::string("a\0b", 3)),
+              "holds a control character (\\x00) at offset 1");
+    EXPECT_EQ(name_problem("a\x7f"), "holds a control character (\\x7f) at offset 1");
+    EXPECT_EQ(name_problem("a\xC2\x9B"), "holds a control character (\\xc2\\x9b) at offset 1");
+    EXPECT_EQ(name_problem("a\xff"), "is not valid UTF-8 (byte \\xff at offset 1)");
+}
+
 } // namespace
 } // namespace grp

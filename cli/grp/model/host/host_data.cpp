@@ -1,16 +1,17 @@
 #include "grp/model/host/host_data.hpp"
 
 #include "grp/core/error.hpp"
+#include "grp/model/host/value_file.hpp"
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <cstdlib>
 #include <cstring>
-#include <fstream>
 #include <functional>
+#include <iomanip>
 #include <limits>
 #include <sstream>
-#include <sys/stat.h>
 #include <thread>
 
 namespace grp {
@@ -40,19 +41,28 @@ template <typename T> void put(host_bytes& buf, std::uint64_t at, T v) {
     std::memcpy(buf.data() + at * sizeof(T), &v, sizeof(T));
 }
 
-// The value as the element type stores it: ints wrap modulo 2^32, floats round. Computed
-// without casts of out-of-range values (undefined behaviour): fmod first, inf explicitly.
-double stored_value(element_type t, double v) {
+// An int type's value as it stores v: modulo 2^32, computed without casting an out-of-range
+// value (undefined behaviour). A non-finite v never gets here (--data is checked first); it
+// stores 0 rather than casting a NaN (UBSan found fmod(inf) cast on a float file's inf).
+double wrapped_int(element_type t, double v) {
+    if (!std::isfinite(v)) {
+        return 0;
+    }
     double wrapped = std::fmod(std::trunc(v), 4294967296.0);
     if (wrapped < 0) {
         wrapped += 4294967296.0;
     }
     const auto bits = static_cast<std::uint32_t>(wrapped);
+    return t == element_type::int32 ? static_cast<double>(static_cast<std::int32_t>(bits))
+                                    : static_cast<double>(bits);
+}
+
+// The value as the element type stores it: ints wrap modulo 2^32, floats round, inf explicit.
+double stored_value(element_type t, double v) {
     switch (t) {
     case element_type::int32:
-        return static_cast<std::int32_t>(bits);
     case element_type::uint32:
-        return bits;
+        return wrapped_int(t, v);
     case element_type::float32:
         if (std::fabs(v) > std::numeric_limits<float>::max()) {
             return v > 0 ? std::numeric_limits<double>::infinity()
@@ -65,55 +75,20 @@ double stored_value(element_type t, double v) {
     return v;
 }
 
-// Reads n * comps raw values of type t from the file.
-std::vector<double> read_value_file(const std::string& path, element_type t, std::uint64_t count) {
-    // Read once per case: a FIFO would block (or be empty the second time), a device never end.
-    struct stat st {};
-    if (::stat(path.c_str(), &st) == 0 && !S_ISREG(st.st_mode)) {
-        throw usage_error("--data file:" + path +
-                          " is not a regular file; name a file of raw values");
+} // namespace
+
+namespace {
+
+// The shortest %g text that reads back as v: "1e+38", not "9.9999999999999998e+37".
+std::string number_text(double v) {
+    char buf[32];
+    for (int digits = 1; digits <= 17; ++digits) {
+        std::snprintf(buf, sizeof buf, "%.*g", digits, v);
+        if (std::strtod(buf, nullptr) == v) {
+            break;
+        }
     }
-    std::ifstream in(path, std::ios::binary);
-    if (!in) {
-        throw usage_error("--data file:" + path + ": cannot open for reading");
-    }
-    std::vector<double> out;
-    out.reserve(count);
-    std::vector<unsigned char> raw(size_of(t));
-    for (std::uint64_t i = 0; i < count; ++i) {
-        if (!in.read(reinterpret_cast<char*>(raw.data()),
-                     static_cast<std::streamsize>(raw.size()))) {
-            throw usage_error("--data file:" + path + " holds " + std::to_string(i) + " " +
-                              to_string(t) + " values; this case needs " + std::to_string(count) +
-                              " (n x components), as raw native-endian " + to_string(t));
-        }
-        double v = 0;
-        switch (t) {
-        case element_type::int32: {
-            std::int32_t x;
-            std::memcpy(&x, raw.data(), 4);
-            v = x;
-            break;
-        }
-        case element_type::uint32: {
-            std::uint32_t x;
-            std::memcpy(&x, raw.data(), 4);
-            v = x;
-            break;
-        }
-        case element_type::float32: {
-            float x;
-            std::memcpy(&x, raw.data(), 4);
-            v = x;
-            break;
-        }
-        case element_type::float64:
-            std::memcpy(&v, raw.data(), 8);
-            break;
-        }
-        out.push_back(v);
-    }
-    return out;
+    return buf;
 }
 
 } // namespace
@@ -124,12 +99,8 @@ std::string data_choice::describe(std::uint64_t seed) const {
         return "iota";
     case value_kind::ones:
         return "ones";
-    case value_kind::constant: {
-        std::ostringstream os;
-        os.precision(17);
-        os << "const:" << constant;
-        return os.str();
-    }
+    case value_kind::constant:
+        return "const:" + number_text(constant);
     case value_kind::file:
         return "file:" + path;
     default:
@@ -166,6 +137,29 @@ data_choice parse_data_choice(const std::string& text) {
     throw usage_error("--data '" + text +
                       "': expected random, iota, ones, const:V (a number) or file:PATH (raw "
                       "values of the element type)");
+}
+
+void check_data_for_type(const data_choice& data, element_type t) {
+    if (data.kind != value_kind::constant ||
+        (t != element_type::int32 && t != element_type::uint32)) {
+        return;
+    }
+    const bool is_int = t == element_type::int32;
+    const double lo = is_int ? -2147483648.0 : 0.0;
+    const double hi = is_int ? 2147483647.0 : 4294967295.0;
+    const double v = data.constant;
+    const char* what = v != std::trunc(v) ? "is not a whole number"
+                       : v < 0 && !is_int ? "is negative"
+                       : v < lo || v > hi ? "is out of range"
+                                          : nullptr;
+    if (what != nullptr) {
+        std::ostringstream os;
+        os << "--data const:" << number_text(v) << " " << what << " for -t " << to_string(t) << ": "
+           << to_string(t) << " data holds whole numbers from " << std::fixed
+           << std::setprecision(0) << lo << " to " << hi
+           << " (a value outside is never wrapped or rounded: a sum of it would verify nothing)";
+        throw usage_error(os.str());
+    }
 }
 
 double generated_value(element_type t, std::uint64_t seed, std::uint64_t index, value_kind kind) {
@@ -341,6 +335,29 @@ std::pair<long double, long double> component_sum(const host_data& d, const reco
     return {sum.value(), abs.value()};
 }
 
+// Float data whose magnitudes add up beyond the type's range: a sum overflows to inf in some
+// order, so no kernel could be verified. A file is checked value by value as it is read
+// (value_file.hpp); for a constant only the size reveals it.
+void check_sum_range(const host_data& d, const data_choice& data) {
+    if (data.kind != value_kind::constant ||
+        (d.type != element_type::float32 && d.type != element_type::float64)) {
+        return;
+    }
+    const long double max = d.type == element_type::float32 ? std::numeric_limits<float>::max()
+                                                            : std::numeric_limits<double>::max();
+    if (!d.abs_sum.empty() && d.abs_sum[0] > max) {
+        std::ostringstream os;
+        os.precision(3);
+        os << "--data const:" << number_text(data.constant) << " at n=" << d.n
+           << ": the values add up in magnitude to " << d.abs_sum[0] << ", beyond "
+           << to_string(d.type) << "'s largest value " << max
+           << " (a sum overflows to inf, so no kernel could be verified); use a smaller value "
+              "or n"
+           << (d.type == element_type::float32 ? ", or -t double" : "");
+        throw usage_error(os.str());
+    }
+}
+
 } // namespace
 
 host_data make_host_data(element_type t, data_layout l, std::uint64_t n, std::uint64_t seed,
@@ -363,7 +380,7 @@ host_data make_host_data(element_type t, data_layout l, std::uint64_t n, std::ui
     }
     std::vector<double> from_file;
     if (data.kind == value_kind::file) {
-        from_file = read_value_file(data.path, t, n * r.comps);
+        from_file = read_value_file(data.path, t, n * r.comps, r.comps);
     }
     parallel_ranges(n, [&](std::uint64_t lo, std::uint64_t hi) {
         write_records(d, r, data, seed, from_file, lo, hi);
@@ -373,6 +390,7 @@ host_data make_host_data(element_type t, data_layout l, std::uint64_t n, std::ui
         d.exact_sum.push_back(exact);
         d.abs_sum.push_back(abs);
     }
+    check_sum_range(d, data);
     return d;
 }
 

@@ -43,6 +43,11 @@ struct data_choice {
 /// Parses --data. Throws usage_error naming the accepted forms.
 data_choice parse_data_choice(const std::string& text);
 
+/// Checks a --data const:V against an element type the sweep runs: int and uint need a whole
+/// number within the type's range (never wrapped), float and double a value within +-3.4e38
+/// (parse_data_choice). Throws usage_error naming the value, the type and the allowed range.
+void check_data_for_type(const data_choice& data, element_type t);
+
 /// An allocator that leaves new elements uninitialized: a host buffer of hundreds of MiB is
 /// written in full by the generating threads, so zeroing it first (single-threaded, page fault
 /// by page fault) only doubled the work.

@@ -20,6 +20,12 @@ search_options parse_search(const std::string& text) {
     if (head == "exhaustive" && colon == std::string::npos) {
         return s;
     }
+    // A colon promises a number: "halving:" is refused like "random:", never read as "halving".
+    if ((head == "random" || head == "halving") && colon != std::string::npos && arg.empty()) {
+        throw usage_error("--search '" + text +
+                          "': a number must follow the colon (random:N, or halving:ETA; "
+                          "halving alone keeps 1 in 3)");
+    }
     if (head == "random" && !arg.empty()) {
         s.what = search_options::kind::random;
         s.count = parse_count(arg, "--search random:N");

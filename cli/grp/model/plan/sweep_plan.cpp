@@ -1,10 +1,13 @@
 #include "grp/model/plan/sweep_plan.hpp"
 
+#include "grp/core/checked_math.hpp"
 #include "grp/core/error.hpp"
+#include "grp/core/text_safe.hpp"
 #include "grp/core/units.hpp"
 #include "grp/model/plan/search.hpp"
 
 #include <algorithm>
+#include <map>
 #include <random>
 #include <set>
 #include <sstream>
@@ -107,16 +110,22 @@ std::set<std::uint64_t> default_local_sizes(const device_info& dev) {
 namespace {
 
 // One kernel name may have an entry per layout (vec3_tree for aos12, aos16, soa): a layout that
-// another entry of the same name declares is that entry's point, not a skip of this one.
+// another entry of the same name declares is that entry's point, not a skip of this one; a
+// layout that no entry declares is one skipped case, the first entry's (not one per entry: the
+// same key three times).
 bool served_by_sibling(const std::vector<kernel_spec>& kernels, std::size_t k, data_layout l) {
     const auto& own = kernels[k].layouts;
     if (std::find(own.begin(), own.end(), l) != own.end()) {
         return false;
     }
-    return std::any_of(kernels.begin(), kernels.end(), [&](const kernel_spec& other) {
-        return other.name == kernels[k].name &&
-               std::find(other.layouts.begin(), other.layouts.end(), l) != other.layouts.end();
+    const auto same_name = [&](const kernel_spec& other) {
+        return other.name == kernels[k].name;
+    };
+    const bool declared = std::any_of(kernels.begin(), kernels.end(), [&](const kernel_spec& o) {
+        return same_name(o) && std::find(o.layouts.begin(), o.layouts.end(), l) != o.layouts.end();
     });
+    return declared || std::any_of(kernels.begin(),
+                                   kernels.begin() + static_cast<std::ptrdiff_t>(k), same_name);
 }
 
 // The default local sizes on a CPU include 1, the size a CPU-shaped kernel wants: a kernel
@@ -182,6 +191,65 @@ std::vector<sweep_point> with_cache_states(const std::vector<sweep_point>& point
 
 } // namespace
 
+namespace {
+
+// The local sizes kernel k is planned at on this device (plan_sizes' inner loop).
+std::uint64_t planned_locals(const kernel_spec& k, const sweep_options& opt, const device_info& dev,
+                             const std::vector<std::uint64_t>& locals) {
+    const auto mine = kernel_locals(k, opt, locals);
+    return static_cast<std::uint64_t>(std::count_if(
+        mine.begin(), mine.end(), [&](auto ls) { return !left_out_of_default(k, opt, dev, ls); }));
+}
+
+std::string counted(std::uint64_t n, const char* what) {
+    return std::to_string(n) + " " + what + (n == 1 ? "" : "s");
+}
+
+} // namespace
+
+std::string sweep_count::factors() const {
+    return counted(configurations, "configuration") + " x " + counted(types, "type") + " x " +
+           counted(ops, "op") + " x " + counted(layouts, "layout") + " x " +
+           counted(sizes, "size") + " x " + counted(local_sizes, "local size") +
+           (cache_states > 1 ? " x " + counted(cache_states, "cache state") : "");
+}
+
+// The loops of plan_sweep, counting: every (kernel, type, op, layout) plans sizes x its local
+// sizes; a random search keeps per (name, type, op, layout, n) at most `random_configs` of
+// them, so there the count is per kernel name.
+sweep_count count_sweep(const std::vector<kernel_spec>& kernels, const sweep_options& opt,
+                        const device_info& dev) {
+    const auto locals = resolve_local_sizes(opt.local_sizes, dev);
+    sweep_count c;
+    c.types = opt.types.empty() ? 1 : opt.types.size();
+    c.ops = opt.ops.size();
+    c.sizes = opt.sizes.empty() ? 1 : opt.sizes.size();
+    c.cache_states = cache_states(opt.cache, dev).size();
+    std::map<std::pair<std::string, data_layout>, std::uint64_t> per_name; // Σ local sizes
+    for (std::size_t k = 0; k < kernels.size(); ++k) {
+        if (kernels[k].chosen_by_default && !kernels[k].in_default_for(device_class(dev.type))) {
+            continue;
+        }
+        ++c.configurations;
+        const auto& layouts = opt.layouts.empty() ? kernels[k].layouts : opt.layouts;
+        c.layouts = std::max<std::uint64_t>(c.layouts, layouts.size());
+        const auto ls = planned_locals(kernels[k], opt, dev, locals);
+        c.local_sizes = std::max(c.local_sizes, ls);
+        for (auto l : layouts) {
+            if (!served_by_sibling(kernels, k, l)) {
+                auto& n = per_name[{kernels[k].name, l}];
+                n = saturating_add(n, ls);
+            }
+        }
+    }
+    for (const auto& [name_layout, ls] : per_name) {
+        const auto kept = opt.random_configs != 0 ? std::min(ls, opt.random_configs) : ls;
+        c.points = saturating_add(c.points, saturating_mul(kept, c.types * c.ops));
+    }
+    c.points = saturating_mul(saturating_mul(c.points, c.sizes), c.cache_states);
+    return c;
+}
+
 std::vector<sweep_point> plan_sweep(const std::vector<kernel_spec>& kernels,
                                     const sweep_options& opt, const device_info& dev) {
     const auto locals = resolve_local_sizes(opt.local_sizes, dev);
@@ -216,6 +284,22 @@ std::vector<sweep_point> plan_sweep(const std::vector<kernel_spec>& kernels,
         std::shuffle(out.begin(), out.end(), rng);
     }
     return with_cache_states(out, cache_states(opt.cache, dev));
+}
+
+std::vector<sweep_point> plan_capped_sweep(const std::vector<kernel_spec>& kernels,
+                                           const sweep_options& opt, const device_info& dev,
+                                           std::uint64_t max_cases) {
+    const auto c = count_sweep(kernels, opt, dev);
+    if (c.points > max_cases) {
+        throw usage_error(
+            "the sweep plans " + std::to_string(c.points) + " cases on " +
+            terminal_escape(dev.name) + " (up to " + c.factors() + "), more than --max-cases " +
+            std::to_string(max_cases) +
+            ". Narrow it (fewer kernels or configurations: -k, --search random:N; fewer -t, "
+            "--op, --layout, -n or -l values) or raise the cap: --max-cases " +
+            std::to_string(c.points));
+    }
+    return plan_sweep(kernels, opt, dev);
 }
 
 } // namespace grp

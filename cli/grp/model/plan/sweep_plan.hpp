@@ -63,6 +63,20 @@ std::uint64_t default_size(const device_info& dev, std::size_t record_bytes);
 /// drivers under-report (see default_size).
 std::uint64_t default_floor_bytes(const device_info& dev);
 
+/// How many points plan_sweep returns for a device, counted without building them (a plan of
+/// millions of points would exhaust memory before it could be refused), and the factors they
+/// come from: the largest count of each over the kernels (some points are left out, so the
+/// product of the factors can exceed `points`). Counts saturate at UINT64_MAX.
+struct sweep_count {
+    std::uint64_t points = 0;
+    std::uint64_t configurations = 0; ///< kernel instances planned on this device
+    std::uint64_t types = 0, ops = 0, layouts = 0, sizes = 0, local_sizes = 0, cache_states = 0;
+    /// "4096 configurations x 4 types x 4 ops x 1 layout x 1 size x 13 local sizes"
+    [[nodiscard]] std::string factors() const;
+};
+sweep_count count_sweep(const std::vector<kernel_spec>& kernels, const sweep_options& opt,
+                        const device_info& dev);
+
 /// Every point, in the requested order ("sequential": kernel-major nesting; "interleaved":
 /// kernels innermost so slow drift of the device spreads over all kernels; "random": a seeded
 /// shuffle). Kernels the default sweep chose are planned only on devices of their default
@@ -71,5 +85,12 @@ std::uint64_t default_floor_bytes(const device_info& dev);
 /// Each point is planned once per cache state (cache_states), the states next to each other.
 std::vector<sweep_point> plan_sweep(const std::vector<kernel_spec>& kernels,
                                     const sweep_options& opt, const device_info& dev);
+
+/// plan_sweep, refused first when count_sweep finds more than `max_cases` points (run
+/// --max-cases): throws usage_error naming the count, the device, the factors, how to narrow
+/// the sweep and how to raise the cap. Nothing is allocated for a refused plan.
+std::vector<sweep_point> plan_capped_sweep(const std::vector<kernel_spec>& kernels,
+                                           const sweep_options& opt, const device_info& dev,
+                                           std::uint64_t max_cases);
 
 } // namespace grp

@@ -48,7 +48,17 @@ std::vector<std::string> duplicate_case_keys(const profile& p) {
 }
 
 profile parse_profile(const std::string& text, const std::string& path) {
-    return profile_from_json(parse_json_text(text, path, profile_json_limits), path);
+    auto p = profile_from_json(parse_json_text(text, path, profile_json_limits), path);
+    // Cases are matched by key: with two cases of one key, compare, merge and report would
+    // each pick one (a present key was reported missing), so every reader refuses what
+    // validate refuses. validate itself lists every duplicate (schema_check.cpp).
+    if (const auto dups = duplicate_case_keys(p); !dups.empty()) {
+        throw file_error(path + ": " + dups.front() +
+                         (dups.size() > 1 ? " (and " + std::to_string(dups.size() - 1) +
+                                                " more; 'gpu-reduce-prof validate' lists them)"
+                                          : ""));
+    }
+    return p;
 }
 
 namespace {

@@ -8,13 +8,15 @@
 
 namespace grp {
 
-/// One message per case key that appears twice on one device (validate rejects such files;
-/// 0.1 wrote them when a user kernel shared a built-in's name, so readers still load them).
+/// One message per case key that appears twice on one device (0.1 wrote them when a user
+/// kernel shared a built-in's name): validate lists them, and every other reader refuses the
+/// file (load_profile, parse_profile).
 std::vector<std::string> duplicate_case_keys(const profile& p);
 
 /// Reads and checks a profile through the one loading path (core/files/json_file.hpp): a regular
-/// file of bounded size and depth, valid JSON, the schema of its major version. Throws
-/// file_error (exit 5) naming the path and, for syntax errors, line and column.
+/// file of bounded size and depth, valid JSON, the schema of its major version, one case per
+/// key and device. Throws file_error (exit 5) naming the path and, for syntax errors, line and
+/// column; for a duplicate, the key.
 profile load_profile(const std::string& path);
 
 /// Parses profile JSON text; `path` is only used in messages. Throws file_error as

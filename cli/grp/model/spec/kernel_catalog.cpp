@@ -2,6 +2,7 @@
 
 #include "grp/core/error.hpp"
 #include "grp/core/files/json_file.hpp"
+#include "grp/core/text_safe.hpp"
 #include "grp/model/spec/builtin_files.hpp"
 
 #include <algorithm>
@@ -85,6 +86,25 @@ std::vector<kernel_spec> load_spec_file(const std::string& path) {
         s.source_path = (dir / s.source_path).lexically_normal().string();
     }
     return specs;
+}
+
+std::vector<std::string> source_outside_spec(const std::vector<kernel_spec>& kernels) {
+    std::vector<std::string> out;
+    for (const auto& k : kernels) {
+        if (k.spec_path.rfind("builtin:", 0) == 0 || k.spec_path.empty()) {
+            continue;
+        }
+        const auto dir = fs::path(k.spec_path).parent_path().lexically_normal();
+        const auto rel = fs::path(k.source_path).lexically_relative(dir.empty() ? "." : dir);
+        if (rel.empty() || *rel.begin() == "..") {
+            auto line = terminal_escape(k.spec_path) + " reads its source from outside its " +
+                        "folder: " + terminal_escape(k.source_path);
+            if (std::find(out.begin(), out.end(), line) == out.end()) {
+                out.push_back(std::move(line));
+            }
+        }
+    }
+    return out;
 }
 
 namespace {

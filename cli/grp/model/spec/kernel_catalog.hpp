@@ -28,6 +28,13 @@ std::vector<kernel_spec> resolve_kernels(const std::vector<std::string>& items,
 std::vector<kernel_spec> instantiate_kernels(const std::vector<kernel_spec>& kernels);
 
 /// Loads a user's spec file from disk; its "source" is resolved relative to the spec's folder.
+/// A source outside that folder ("../vendor/x.cl", "/abs/x.cl") is allowed: a spec for an
+/// unmodified third-party tree lives in the user's own folder. source_outside_spec names them.
 std::vector<kernel_spec> load_spec_file(const std::string& path);
+
+/// One line per (spec, source) whose source lies outside the spec's folder, judged on the
+/// paths as written (lexically, symbolic links not followed): "SPEC reads its source from
+/// outside its folder: SOURCE". Built-in kernels never do. run prints them as notes.
+std::vector<std::string> source_outside_spec(const std::vector<kernel_spec>& kernels);
 
 } // namespace grp

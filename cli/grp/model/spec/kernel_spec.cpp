@@ -121,7 +121,7 @@ kernel_spec parse_one(const spec_reader& r, const ojson& k, const std::string& f
     if (!k.contains("name")) {
         r.fail(field + ".name", "missing (every kernel needs a name)");
     }
-    s.name = r.text(k["name"], field + ".name");
+    s.name = r.name(k["name"], field + ".name");
     s.entry = k.contains("entry") ? r.text(k["entry"], field + ".entry") : s.name;
     s.description =
         k.contains("description") ? r.text(k["description"], field + ".description") : "";

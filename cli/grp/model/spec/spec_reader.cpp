@@ -2,6 +2,7 @@
 
 #include "grp/core/error.hpp"
 #include "grp/core/files/json_file.hpp"
+#include "grp/core/text_safe.hpp"
 #include "grp/model/spec/kernel_spec.hpp"
 
 #include <algorithm>
@@ -23,6 +24,16 @@ std::uint64_t spec_reader::count(const ojson& v, const std::string& field) const
 
 std::string spec_reader::text(const ojson& v, const std::string& field) const {
     return json_to_string(v, file + ": " + field);
+}
+
+std::string spec_reader::name(const ojson& v, const std::string& field) const {
+    auto s = text(v, field);
+    if (const auto why = name_problem(s); !why.empty()) {
+        fail(field, "the kernel name '" + terminal_escape(s) + "' " + why +
+                        ": a name is a case key in profiles, CSV and tables, so it must be "
+                        "printable text; rename the kernel");
+    }
+    return s;
 }
 
 bool spec_reader::flag(const ojson& v, const std::string& field) const {

@@ -21,6 +21,9 @@ struct spec_reader {
     [[nodiscard]] std::uint64_t count(const nlohmann::ordered_json& v,
                                       const std::string& field) const;
     [[nodiscard]] std::string text(const nlohmann::ordered_json& v, const std::string& field) const;
+    /// A kernel name: a string that core/text_safe's name_problem accepts (printable, no
+    /// control characters), else fail() naming the field, the name escaped and the reason.
+    [[nodiscard]] std::string name(const nlohmann::ordered_json& v, const std::string& field) const;
     [[nodiscard]] bool flag(const nlohmann::ordered_json& v, const std::string& field) const;
     /// A constant argument's value, checked against its OpenCL type ("int", "uint", "float").
     [[nodiscard]] double constant(const nlohmann::ordered_json& v, const std::string& type,

@@ -262,8 +262,9 @@ std::vector<strings> summary_rows(const profile& p, const nlohmann::ordered_json
     for (const auto& e : *devices) {
         nlohmann::ordered_json facts = e;
         std::string who;
-        if (e.contains("device") && e["device"].is_number_integer()) {
-            who = html::device_name(p, e["device"].get<int>()) + ": ";
+        if (const auto d =
+                e.contains("device") ? html::json_device_index(e["device"]) : std::nullopt) {
+            who = html::device_name(p, *d) + ": ";
             facts.erase("device");
         }
         for (auto& [k, v] : html::flatten(facts)) {

@@ -3,14 +3,15 @@
 // a fact of the wrong JSON type is treated as absent, never thrown on); and the above-peak flag.
 #include "grp/report/views/report_facts.hpp"
 
+#include "grp/core/checked_math.hpp"
 #include "grp/core/element_type.hpp"
 #include "grp/report/views/report_data.hpp"
 
 #include <algorithm>
+#include <cmath>
+#include <limits>
 
 namespace grp::html {
-
-namespace {} // namespace
 
 std::vector<std::string> layouts_of(const case_group& g) {
     std::vector<std::string> out;
@@ -52,10 +53,21 @@ std::optional<double> extra_number(const case_result& c, const char* key) {
         return std::nullopt;
     }
     auto it = c.extra.find(key);
-    if (it == c.extra.end() || !it->is_number()) {
+    if (it == c.extra.end() || !it->is_number() || !std::isfinite(it->get<double>())) {
         return std::nullopt;
     }
     return it->get<double>();
+}
+
+std::optional<int> json_device_index(const nlohmann::ordered_json& j) {
+    if (j.is_number_unsigned() && j.get<std::uint64_t>() <= std::numeric_limits<int>::max()) {
+        return static_cast<int>(j.get<std::uint64_t>());
+    }
+    if (j.is_number_integer() && !j.is_number_unsigned() && j.get<std::int64_t>() >= 0 &&
+        j.get<std::int64_t>() <= std::numeric_limits<int>::max()) {
+        return static_cast<int>(j.get<std::int64_t>());
+    }
+    return std::nullopt;
 }
 
 std::optional<double> items_per_s(const case_result& c) {
@@ -80,8 +92,7 @@ const nlohmann::ordered_json* scenario_summary_for(const profile& p, const std::
     if (auto d = s.find("devices"); d != s.end() && d->is_array()) {
         for (const auto& e : *d) {
             for (const char* key : {"device", "device_index"}) {
-                if (e.is_object() && e.contains(key) && e[key].is_number_integer() &&
-                    e[key].get<int>() == device) {
+                if (e.is_object() && e.contains(key) && json_device_index(e[key]) == device) {
                     return &e;
                 }
             }
@@ -91,13 +102,20 @@ const nlohmann::ordered_json* scenario_summary_for(const profile& p, const std::
 }
 
 std::optional<std::uint64_t> wg_probe_knee(const profile& p, const case_result& c) {
+    // A knee that is no count (fractional below 1, negative, 1e300) is treated as absent.
+    const auto knee = [](std::optional<double> v) -> std::optional<std::uint64_t> {
+        auto k = v ? checked_count(*v) : std::nullopt;
+        return k && *k >= 1 ? k : std::nullopt;
+    };
     if (const auto* w = scenario_summary_for(p, "wg-probe", c.device)) {
-        if (w->contains("knee") && (*w)["knee"].is_number() && (*w)["knee"].get<double>() >= 1) {
-            return static_cast<std::uint64_t>((*w)["knee"].get<double>());
+        if (auto it = w->find("knee"); it != w->end() && it->is_number()) {
+            if (auto k = knee(it->get<double>())) {
+                return k;
+            }
         }
     }
-    if (auto k = extra_number(c, "knee"); k && *k >= 1) {
-        return static_cast<std::uint64_t>(*k);
+    if (auto k = knee(extra_number(c, "knee"))) {
+        return k;
     }
     if (const auto* d = device_of(p, c); d && d->simd_width_estimate) {
         return d->simd_width_estimate;

@@ -12,8 +12,12 @@ std::vector<std::string> layouts_of(const case_group& g);
 
 std::vector<layout_best> best_per_layout(const case_group& g);
 
-/// A number from a scenario's `extra` object, or empty when absent or not a number.
+/// A number from a scenario's `extra` object, or empty when absent, not a number or not finite.
 std::optional<double> extra_number(const case_result& c, const char* key);
+
+/// A device index as a scenario summary records it ("device": 0): a JSON integer from 0 to
+/// INT_MAX, else empty (never cast: 2^32 must not name device 0).
+std::optional<int> json_device_index(const nlohmann::ordered_json& j);
 
 /// wg-probe throughput of a case in work-items/s: extra.items_per_s, else elements_per_s, else
 /// n / median time.

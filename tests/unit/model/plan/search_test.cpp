@@ -29,6 +29,20 @@ TEST(search, parses_the_three_strategies_and_refuses_the_rest) {
     }
 }
 
+TEST(search, a_colon_without_a_number_is_refused_for_both_strategies) {
+    for (const char* bad : {"random:", "halving:"}) {
+        try {
+            (void)parse_search(bad);
+            ADD_FAILURE() << bad << " was accepted";
+        } catch (const usage_error& e) {
+            EXPECT_NE(std::string(e.what()).find("a number must follow the colon"),
+                      std::string::npos)
+                << e.what();
+        }
+    }
+    EXPECT_THROW(parse_search("halving:x"), usage_error);
+}
+
 device_info cpu() {
     device_info d;
     d.type = "CL_DEVICE_TYPE_CPU";

@@ -242,6 +242,23 @@ TEST(profile_json, duplicate_case_keys_on_one_device_are_found) {
     EXPECT_TRUE(duplicate_case_keys(p).empty());
 }
 
+TEST(profile_json, readers_refuse_duplicate_case_keys_naming_the_key) {
+    profile p = test::rich_profile();
+    p.cases.push_back(p.cases[0]);
+    p.cases.push_back(p.cases[0]);
+    try {
+        (void)parse_profile(profile_text(p), "dup.json");
+        ADD_FAILURE() << "a profile with duplicate keys was read";
+    } catch (const file_error& e) {
+        const std::string why = e.what();
+        EXPECT_EQ(why.rfind("dup.json: two cases have the key layout_tree/float/aos12", 0), 0u)
+            << why;
+        EXPECT_NE(why.find("(and 1 more; 'gpu-reduce-prof validate' lists them)"),
+                  std::string::npos)
+            << why;
+    }
+}
+
 TEST(profile_json, key_names_operator_and_parameters) {
     auto k = make_case_key("tunable", "int", "flat", 64, 8);
     EXPECT_EQ(k.to_string(), "tunable/int/flat/n=64/local=8");

@@ -9,6 +9,7 @@
 #include "grp/report/html/scenarios/scenario_precision.hpp"
 #include "grp/report/html/scenarios/scenario_wg.hpp"
 #include "grp/report/text/escape.hpp"
+#include "grp/report/views/report_facts.hpp"
 
 #include <algorithm>
 
@@ -43,8 +44,8 @@ std::string per_device_summary(const profile& p, const ojson& s) {
     for (const auto& e : s["devices"]) {
         ojson facts = e;
         std::string who = "device";
-        if (e.contains("device") && e["device"].is_number_integer()) {
-            who = device_name(p, e["device"].get<int>());
+        if (const auto d = e.contains("device") ? json_device_index(e["device"]) : std::nullopt) {
+            who = device_name(p, *d);
             facts.erase("device");
         }
         html += "<h5>" + html_escape(who) + "</h5>" + json_summary(facts);
