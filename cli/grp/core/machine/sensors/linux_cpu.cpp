@@ -73,7 +73,8 @@ public:
         }
         for (const auto& f : f_.temp_files) {
             if (auto milli = read_number(f)) {
-                r.temperature_c = std::max(r.temperature_c.value_or(-1e9), *milli / 1000.0);
+                r.temperature_c =
+                    std::max(r.temperature_c.value_or(-1e9), static_cast<double>(*milli) / 1000.0);
             }
         }
         read_energy(r);
