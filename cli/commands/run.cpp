@@ -13,6 +13,7 @@
 #include "grp/model/spec/kernel_catalog.hpp"
 #include "grp/report/console/best.hpp"
 #include "grp/report/console/run.hpp"
+#include "grp/report/console/time_summary.hpp"
 #include "grp/report/csv/csv.hpp"
 #include "grp/report/text/best_table.hpp"
 #include "grp/report/text/table.hpp"
@@ -22,6 +23,7 @@
 #include "grp/run/runner.hpp"
 
 #include <cerrno>
+#include <chrono>
 #include <cstdlib>
 #include <filesystem>
 #include <iostream>
@@ -256,6 +258,7 @@ struct run_outputs {
     checkpoint_store& store;
     const output_file* csv = nullptr;
     bool data_on_stdout = false;
+    std::chrono::steady_clock::time_point started; ///< the invocation's start
 };
 
 std::string where(const output_file& f) {
@@ -287,6 +290,13 @@ int finish_run(profile& p, const run_outputs& outs, const run_cli_options& o) {
               << where(outs.store.out()) << " (" << p.cases.size() << " cases"
               << (n.wrong ? ", " + std::to_string(n.wrong) + " WRONG" : "")
               << (n.failed ? ", " + std::to_string(n.failed) + " failed" : "") << ")\n";
+    if (const auto w = load_warning(p); !w.empty()) {
+        std::cerr << "warning: " << w << '\n';
+    }
+    if (!o.quiet) {
+        const std::chrono::duration<double> wall = std::chrono::steady_clock::now() - outs.started;
+        std::cerr << time_summary(p, wall.count()) << '\n';
+    }
     if (n.measured == 0 && p.complete) {
         std::cerr << "error: nothing was measured: every case was skipped (reasons above). "
                      "Check -k, -l, -n and -t against what the kernels and device allow.\n";
@@ -323,6 +333,7 @@ void probe_outputs(const run::run_options& opts, const output_file& out,
 } // namespace
 
 int run_run(const run_cli_options& o) {
+    const auto started = std::chrono::steady_clock::now();
     if (o.list) {
         list_kernels();
         return 0;
@@ -371,7 +382,7 @@ int run_run(const run_cli_options& o) {
         return exit_status(p, count_outcomes(p));
     }
     with_resumed(p, opts, o.resume);
-    const run_outputs outs{*store, csv ? &*csv : nullptr, o.output == "-" || o.csv == "-"};
+    const run_outputs outs{*store, csv ? &*csv : nullptr, o.output == "-" || o.csv == "-", started};
     return finish_run(p, outs, o);
 }
 

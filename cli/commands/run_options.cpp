@@ -166,11 +166,20 @@ void add_timing_options(CLI::App* sub, run_cli_options& o) {
                     "a round is quicker)")
         ->check(finite_range(0.0, 3600.0))
         ->capture_default_str();
-    sub->add_option("--warmup", m.warmup, "Untimed launches before each round")
+    const auto given = [&o](const std::string&) {
+        o.sampling_given = true;
+    };
+    sub->add_option("--warmup", m.warmup,
+                    "Untimed launches before each round (launches of 20 ms or more: one, unless "
+                    "given)")
         ->transform(count_range(0, 1000000))
+        ->each(given)
         ->capture_default_str();
-    sub->add_option("--min-samples", m.min_samples, "Fewest timed samples per round")
+    sub->add_option("--min-samples", m.min_samples,
+                    "Fewest timed samples per round (launches of 20 ms or more: 2, unless given: "
+                    "the rounds carry the statistics)")
         ->transform(count_range(1, 10000000))
+        ->each(given)
         ->capture_default_str();
     sub->add_option("--max-samples", m.max_samples, "Most timed samples per round")
         ->transform(count_range(1, 10000000))
@@ -180,7 +189,8 @@ void add_timing_options(CLI::App* sub, run_cli_options& o) {
                     "stop)")
         ->transform(count_range(1, 10000000,
                                 "omit --samples for adaptive sampling (--min-samples, "
-                                "--max-samples, --max-noise)"));
+                                "--max-samples, --max-noise)"))
+        ->each(given);
     sub->add_option("--max-noise", o.max_noise_pct,
                     "A round stops once the relative standard error of its median is under "
                     "this %")
@@ -289,6 +299,9 @@ run::run_options to_run_options(const run_cli_options& o) {
     r.measure.max_noise = o.max_noise_pct / 100.0;
     if (o.samples != 0) {
         r.measure.min_samples = r.measure.max_samples = o.samples;
+    }
+    if (o.sampling_given) {
+        r.measure.long_launch_s = 0; // what the user set runs as set
     }
     if (r.measure.max_samples < r.measure.min_samples) {
         throw usage_error("--max-samples must be at least --min-samples");

@@ -34,6 +34,7 @@ struct run_cli_options {
     std::uint64_t peak_bytes = 0;
     std::uint64_t seed = 1;
     std::uint64_t samples = 0;
+    bool sampling_given = false; ///< --warmup, --min-samples or --samples given: no launch rule
     std::uint64_t barrier_runs = 200;
     std::uint64_t host_repeats = 3;
     std::uint64_t max_cases = 20000;

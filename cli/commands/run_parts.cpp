@@ -6,6 +6,7 @@
 #include "grp/core/units.hpp"
 #include "grp/model/baseline/merge.hpp"
 #include "grp/model/profile/io.hpp"
+#include "grp/report/console/time_summary.hpp"
 #include "grp/run/interrupt.hpp"
 
 #include <cerrno>
@@ -168,6 +169,25 @@ profile merge_parts(const std::vector<std::pair<profile, std::string>>& parts, s
     return p;
 }
 
+// ", about 9 s to go": the processes left, at the mean wall time of the finished ones (the
+// first also measured the peak and the host baseline, so this errs long); "" before any.
+std::string time_left(const std::vector<std::pair<profile, std::string>>& parts, std::size_t left) {
+    double sum = 0;
+    std::size_t timed = 0;
+    for (const auto& part : parts) {
+        if (part.first.runs.size() == 1 && part.first.runs.front().wall_s) {
+            sum += *part.first.runs.front().wall_s;
+            ++timed;
+        }
+    }
+    if (timed == 0) {
+        return "";
+    }
+    const auto s = static_cast<long>(sum / static_cast<double>(timed) * static_cast<double>(left));
+    return ", about " + (s < 60 ? std::to_string(s) + " s" : std::to_string(s / 60) + " min") +
+           " to go";
+}
+
 // What a child's end means for the run: go on (0, 1: wrong results are in its profile, 7),
 // stop because of a signal (the profile is marked incomplete), or stop with its error.
 void judge_child(int status, std::size_t i, std::size_t count) {
@@ -304,7 +324,8 @@ void run_parts(std::size_t count, std::uint64_t order_seed, const run::progress_
         if (!quiet) {
             std::cerr << "run " << i << " of " << count
                       << " (a process of its own, so that compare sees the run-to-run spread; "
-                         "--runs)\n";
+                         "--runs)"
+                      << time_left(parts, count - i + 1) << "\n";
         }
         const std::string path = folder.file(i);
         const int status = wait_child(start_child(child_args(
@@ -312,6 +333,9 @@ void run_parts(std::size_t count, std::uint64_t order_seed, const run::progress_
         std::error_code ec;
         if (fs::exists(path, ec)) {
             parts.emplace_back(load_profile(path), "process " + std::to_string(i));
+            if (const auto& runs = parts.back().first.runs; !quiet && runs.size() == 1) {
+                std::cerr << "  " << process_time(runs.front(), i, count) << '\n';
+            }
             p = merge_parts(parts, count, warnings);
             if (progress.checkpoint) {
                 progress.checkpoint(p);

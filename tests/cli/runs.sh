@@ -26,6 +26,8 @@ import json, os, sys
 p = json.load(open(sys.argv[1]))
 assert p["settings"]["runs"] == 3 and p["settings"]["rounds"] == 4, p["settings"]
 assert len(p["runs"]) == 3 and p["complete"], p["runs"]
+# Each process records where its time went (2.9).
+assert all(r["phases_s"].get("sampling", 0) > 0 and r["wall_s"] > 0 for r in p["runs"]), p["runs"]
 assert "peak" in p["devices"][0] and len(p["devices"]) == 1
 assert len(p["cases"]) == 2
 for c in p["cases"]:

@@ -11,6 +11,8 @@
 // (bench/results/h100-round-noise.txt, bench/round_noise.sh).
 #pragma once
 
+#include "grp/model/measure/launch_length.hpp"
+
 #include <cstdint>
 
 namespace grp::run {
@@ -23,6 +25,9 @@ struct measure_options {
     double max_noise = 0.01;         ///< per-round relative standard error of the median
     double max_time_s = 1.0;         ///< sampling budget of one case, split over its rounds
     double round_spacing_s = 0.2;    ///< least time between the starts of a case's rounds
+    /// Launches at least this long get one warm-up launch and two samples per round
+    /// (launch_length.hpp); 0: the configured warm-up and minimum always.
+    double long_launch_s = default_long_launch_s;
     /// Rounds added for cases whose rounds another process disturbed (their threads waited for
     /// a CPU over disturbed_cpu_wait of the round), until each has `rounds` undisturbed ones.
     std::uint64_t extra_rounds = 10;

@@ -2,6 +2,7 @@
 
 #include "grp/core/machine/cpu_affinity.hpp"
 #include "grp/core/machine/cpu_contention.hpp"
+#include "grp/model/measure/launch_length.hpp"
 #include "grp/model/plan/round_order.hpp"
 #include "grp/model/stats/stats.hpp"
 #include "grp/run/interrupt.hpp"
@@ -60,9 +61,11 @@ bool round_done(const measure_options& m, const round_record& round,
     if (attempts >= m.max_samples) {
         return true;
     }
-    if (kept.size() < m.min_samples) {
+    const auto least =
+        min_samples_for(m.min_samples, kept.empty() ? 0.0 : kept.front() * 1e-9, m.long_launch_s);
+    if (kept.size() < least) {
         // A case whose every stamp is flagged must still end: give up after the budget.
-        return attempts >= m.min_samples && elapsed_s >= round_budget_s(m);
+        return attempts >= least && elapsed_s >= round_budget_s(m);
     }
     return median_rse(kept) <= m.max_noise || elapsed_s >= round_budget_s(m);
 }
@@ -79,10 +82,6 @@ void keep_spacing(round_context& ctx, clock::time_point previous) {
         }
     }
 }
-
-} // namespace
-
-namespace {
 
 /// One case's visit in a round: its record and the samples kept for its stopping rule.
 struct visit {
@@ -109,15 +108,21 @@ void fail_visit(visit& v, const cl::Error& e) {
 void begin_visit(round_context& ctx, visit& v) {
     auto& c = *v.c;
     v.round.started_s = seconds_since(ctx.run_start);
-    v.round.warmup = ctx.measure.warmup;
+    v.round.warmup = 0;
     v.round.cpu = ctx.round_cpu;
     try {
         c.chain->bind(ctx.inputs.get(c.input).working);
-        for (std::uint64_t i = 0; i < ctx.measure.warmup && !interrupted(); ++i) {
+        double last_s = 0;
+        while (
+            !warmup_done(ctx.measure.warmup, v.round.warmup, last_s, ctx.measure.long_launch_s) &&
+            !interrupted()) {
             if (c.restore_each_launch) {
                 ctx.inputs.restore(c.input);
             }
+            const auto t = clock::now();
             c.chain->run_untimed();
+            last_s = seconds_since(t);
+            ++v.round.warmup;
         }
     } catch (const cl::Error& e) {
         fail_visit(v, e);
@@ -289,10 +294,6 @@ std::size_t clean_rounds(const case_result& r) {
 bool visits(std::size_t r, const measure_options& m, const prepared_case& c) {
     return c.active() && (r < m.rounds || clean_rounds(c.result) < m.rounds);
 }
-
-} // namespace
-
-namespace {
 
 /// The cases a round visits together, launches alternating: the kernels of one family
 /// (ctx.families) at the same type, layout, n, local size, operator and parameters. Every other

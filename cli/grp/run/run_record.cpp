@@ -2,6 +2,7 @@
 
 #include "grp/core/checked_math.hpp"
 #include "grp/core/error.hpp"
+#include "grp/core/machine/cpu_contention.hpp"
 #include "grp/core/machine/host_probe.hpp"
 #include "grp/core/sha256.hpp"
 #include "grp/core/text_safe.hpp"
@@ -9,9 +10,45 @@
 #include "grp/run/runner.hpp"
 
 #include <algorithm>
+#include <chrono>
 #include <ctime>
+#include <thread>
 
 namespace grp::run {
+
+namespace {
+
+// This process's start, as stamp_profile saw it: its run's wall time and the machine's load
+// are measured from here.
+struct process_start {
+    std::chrono::steady_clock::time_point wall = std::chrono::steady_clock::now();
+    std::optional<cpu_ticks> ticks = read_cpu_ticks();
+};
+
+process_start& started() {
+    static process_start s;
+    return s;
+}
+
+// The process's phases (its devices' added up), wall time and the cores other processes kept
+// busy meanwhile, on its run record.
+void finish_run_record(run_record& r, const profile& p) {
+    r.phases = {};
+    for (const auto& d : p.devices) {
+        for (const auto& [name, s] : d.phases.seconds) {
+            r.phases.seconds[name] += s;
+        }
+    }
+    const auto& s = started();
+    r.wall_s = std::chrono::duration<double>(std::chrono::steady_clock::now() - s.wall).count();
+    const auto now = read_cpu_ticks();
+    const auto share = s.ticks && now ? other_share(*s.ticks, *now) : std::nullopt;
+    r.other_cpu_cores =
+        share ? std::optional<double>(*share * std::max(1u, std::thread::hardware_concurrency()))
+              : std::nullopt;
+}
+
+} // namespace
 
 std::string utc_now() {
     std::time_t t = std::time(nullptr);
@@ -31,7 +68,8 @@ void stamp_profile(profile& p, const std::vector<std::string>& argv) {
     p.tool = {tool_name, tool_version, tool_git_sha, args};
     p.host = probe_host();
     p.host.started_at = utc_now();
-    p.runs = {{random_run_id(), "", tool_git_sha, tool_version, p.host}};
+    started() = process_start{};
+    p.runs = {{random_run_id(), "", tool_git_sha, tool_version, p.host, {}, {}, {}}};
 }
 
 void finish_host_record(profile& p) {
@@ -40,6 +78,7 @@ void finish_host_record(profile& p) {
     if (p.runs.size() == 1) {
         p.runs.front().host.finished_at = p.host.finished_at;
         p.runs.front().host.load_end = p.host.load_end;
+        finish_run_record(p.runs.front(), p);
     }
 }
 
@@ -72,6 +111,7 @@ nlohmann::ordered_json settings_json(const run_options& o) {
                                   {"max_noise", m.max_noise},
                                   {"max_time_s", m.max_time_s},
                                   {"round_spacing_s", m.round_spacing_s},
+                                  {"long_launch_s", m.long_launch_s},
                                   {"rotate_cpus", m.rotate_cpus},
                                   {"wg_limit", to_string(o.wg_limit)},
                                   {"host_repeats", o.host_repeats},

@@ -14,7 +14,8 @@ struct run_options;
 
 /// The profile's tool, host and runs sections for this process; started_at is now.
 void stamp_profile(profile& p, const std::vector<std::string>& argv);
-/// finished_at and the load average at the end, on the host and the run record.
+/// finished_at and the load average at the end, on the host and the run record; the run
+/// record of this process also gets its phases, wall time and the other processes' load.
 void finish_host_record(profile& p);
 
 nlohmann::ordered_json settings_json(const run_options& o);

@@ -36,6 +36,24 @@ std::optional<std::array<double, 3>> load_from(const ojson& j, const char* key) 
     return out;
 }
 
+ojson phases_json(const phase_times& t) {
+    ojson out = ojson::object();
+    for (const auto& [name, s] : t.seconds) {
+        out[name] = json_number(s);
+    }
+    return out;
+}
+
+phase_times phases_from(const ojson& j) {
+    phase_times t;
+    for (const auto& [name, v] : j.items()) {
+        if (v.is_number()) {
+            t.seconds[name] = v.get<double>();
+        }
+    }
+    return t;
+}
+
 ojson device_json(const profile_device& d) {
     ojson dj = d.info;
     if (d.peak) {
@@ -50,11 +68,7 @@ ojson device_json(const profile_device& d) {
     }
     dj["simd_width_estimate"] =
         d.simd_width_estimate ? ojson(*d.simd_width_estimate) : ojson(nullptr);
-    ojson phases = ojson::object();
-    for (const auto& [name, s] : d.phases.seconds) {
-        phases[name] = json_number(s);
-    }
-    dj["phases_s"] = phases;
+    dj["phases_s"] = phases_json(d.phases);
     dj["cache_flush_bytes"] = d.cache_flush_bytes ? ojson(*d.cache_flush_bytes) : ojson(nullptr);
     if (d.sensors) {
         dj["sensors"] = sensors_json(*d.sensors);
@@ -78,12 +92,7 @@ profile_device device_from(const ojson& dj) {
     if (auto s = dj.find("simd_width_estimate"); s != dj.end() && s->is_number()) {
         d.simd_width_estimate = s->get<std::uint64_t>();
     }
-    const ojson phases = dj.value("phases_s", ojson::object());
-    for (const auto& [name, v] : phases.items()) {
-        if (v.is_number()) {
-            d.phases.seconds[name] = v.get<double>();
-        }
-    }
+    d.phases = phases_from(dj.value("phases_s", ojson::object()));
     if (auto f = dj.find("cache_flush_bytes"); f != dj.end() && f->is_number_unsigned()) {
         d.cache_flush_bytes = f->get<std::uint64_t>();
     }
@@ -94,11 +103,15 @@ profile_device device_from(const ojson& dj) {
 }
 
 ojson run_json(const run_record& r) {
-    return ojson{{"id", r.id},
-                 {"source", r.source},
-                 {"git_sha", r.git_sha},
-                 {"tool_version", r.tool_version},
-                 {"host", r.host}};
+    return ojson{
+        {"id", r.id},
+        {"source", r.source},
+        {"git_sha", r.git_sha},
+        {"tool_version", r.tool_version},
+        {"host", r.host},
+        {"phases_s", phases_json(r.phases)},
+        {"wall_s", r.wall_s ? json_number(*r.wall_s) : ojson(nullptr)},
+        {"other_cpu_cores", r.other_cpu_cores ? json_number(*r.other_cpu_cores) : ojson(nullptr)}};
 }
 
 run_record run_from(const ojson& j) {
@@ -108,6 +121,9 @@ run_record run_from(const ojson& j) {
     r.git_sha = j.value("git_sha", "");
     r.tool_version = j.value("tool_version", "");
     r.host = j.value("host", ojson::object()).get<host_info>();
+    r.phases = phases_from(j.value("phases_s", ojson::object()));
+    r.wall_s = opt_double(j, "wall_s");
+    r.other_cpu_cores = opt_double(j, "other_cpu_cores");
     return r;
 }
 
@@ -287,7 +303,7 @@ void from_json(const ojson& j, profile& p) {
         p.runs.push_back(run_from(r));
     }
     if (p.runs.empty()) { // 1.x: the profile is its own single run
-        p.runs.push_back({"", "", p.tool.git_sha, p.tool.version, p.host});
+        p.runs.push_back({"", "", p.tool.git_sha, p.tool.version, p.host, {}, {}, {}});
     }
     p.settings = j.value("settings", ojson::object());
     p.devices.clear();

@@ -20,7 +20,7 @@
 
 namespace grp {
 
-inline constexpr const char* profile_schema_version = "2.8.0";
+inline constexpr const char* profile_schema_version = "2.9.0";
 inline constexpr int profile_schema_major = 2;
 inline constexpr int profile_schema_oldest_major = 1; ///< 1.x profiles are upgraded on load
 
@@ -65,6 +65,11 @@ struct run_record {
     std::string source; ///< the file a merged run came from; "" for the run itself
     std::string git_sha, tool_version;
     host_info host;
+    /// 2.9: where the process's wall time went (its devices' phases added up), its wall time
+    /// from start to the profile written, and how many cores other processes kept busy on
+    /// average meanwhile; empty in older profiles and in merged runs of older files.
+    phase_times phases;
+    std::optional<double> wall_s, other_cpu_cores;
 };
 
 struct profile {
