@@ -9,6 +9,7 @@
 #include "grp/report/console/time_summary.hpp"
 #include "grp/run/interrupt.hpp"
 
+#include <algorithm>
 #include <cerrno>
 #include <chrono>
 #include <csignal>
@@ -183,7 +184,8 @@ std::string time_left(const std::vector<std::pair<profile, std::string>>& parts,
     if (timed == 0) {
         return "";
     }
-    const auto s = static_cast<long>(sum / static_cast<double>(timed) * static_cast<double>(left));
+    const auto s = std::max(
+        1L, static_cast<long>(sum / static_cast<double>(timed) * static_cast<double>(left) + 0.5));
     return ", about " + (s < 60 ? std::to_string(s) + " s" : std::to_string(s / 60) + " min") +
            " to go";
 }
@@ -310,6 +312,7 @@ void apply_part(const run_part& part, run::run_options& r, const std::vector<std
         r.measure_peak = false;
         r.known_peaks = parse_part_peaks(peaks);
         r.host_repeats = 0;
+        r.exact_check = false; // the first process checked every case exactly
         r.scenarios.clear();
     }
 }

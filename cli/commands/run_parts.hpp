@@ -40,8 +40,8 @@ run_part parse_part(const std::string& text);
 std::size_t planned_runs(const run_cli_options& o, const run::run_options& r);
 
 /// Narrows `r` to one part: its share of the rounds (and of the extra rounds); parts after
-/// the first skip the peak's search (they take `peaks`, parse_part_peaks), the host baseline
-/// and the scenarios.
+/// the first skip the peak's search (they take `peaks`, parse_part_peaks), the host baseline,
+/// the exact check on integer-valued data (every launch is still checked) and the scenarios.
 void apply_part(const run_part& part, run::run_options& r,
                 const std::vector<std::string>& peaks = {});
 

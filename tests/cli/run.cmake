@@ -99,7 +99,7 @@ add_test(NAME cli.run_runs_split_rounds_over_processes
 set_tests_properties(cli.run_runs_split_rounds_over_processes PROPERTIES LABELS cli TIMEOUT 600)
 # Where the time went: a line per process of --runs and one for the invocation (issue #32).
 grp_cli_test(run_says_where_the_time_went 0
-             "process 1 of 2 took [0-9.]+ s: [a-z_]+ [0-9.]+ s.*process 2 of 2 took .*time: [0-9.]+ s in 2 processes, [0-9.]+ s of it timed kernels \\(wall [0-9.]+x that\\)"
+             "process 1 of 2 took [0-9.]+ m?s: [a-z_]+ [0-9.]+ m?s.*about [0-9]+ s to go.*process 2 of 2 took .*time: [0-9.]+ m?s in 2 processes, [0-9.]+ m?s of it timed kernels \\(wall [0-9.]+x that\\)"
              run -k reduce6 -l 64 -n 4096 --rounds 2 --round-spacing 0 --min-samples 3
              --max-time 0 --peak-bytes 64k -o -)
 grp_cli_test(run_runs_more_than_rounds_is_usage 2 "--runs 3 needs --rounds 3 or more"

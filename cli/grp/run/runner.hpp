@@ -54,6 +54,10 @@ struct run_options {
     std::uint64_t barrier_runs = 200;   ///< launches per kernel in the barrier scenario
     /// Timed repeats of the host baseline per flat input of the sweep; 0: no host baseline.
     std::uint64_t host_repeats = 3;
+    /// false in the processes of --runs after the first: the first process checked every case
+    /// exactly on integer-valued data (same build, device and data); every launch is still
+    /// checked against the reference here.
+    bool exact_check = true;
     /// run --duet: the base revision's kernels (among `kernels`, renamed) and their A/A
     /// controls beside the candidates (spec/duet.hpp); every kernel of a sweep point then
     /// alternates its launches with the others' in a round.

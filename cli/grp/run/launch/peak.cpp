@@ -11,24 +11,33 @@ namespace grp::run {
 
 namespace {
 
-// A shape whose fastest of its first samples is this much slower than the best shape so far
-// cannot win: the rest of its samples are skipped (on PoCL the search took 6.8 s of the
-// default run's 72, most of it in shapes 2-10x slower than the best).
+// The peak's search is bounded in time (on PoCL it took 6.8 s of the default run's 72, most of
+// it in GPU-shaped reads and copies 2-10x slower than the best shape, at up to 0.2 s a
+// launch): after judged_after samples a shape stops once its samples took shape_budget_ns, or
+// once their fastest is hopeless_ratio x the best shape so far (it cannot win).
 constexpr double hopeless_ratio = 1.25;
-constexpr std::size_t judged_after = 3;
+constexpr std::size_t judged_after = 2;
+constexpr double shape_budget_ns = 0.1e9;
 
-// Median END-START of `samples` launches (after warm-up) of `k` with the given grid; stops
-// after judged_after samples when their fastest is hopeless_ratio x `best_ns` or slower.
+bool shape_done(const std::vector<std::uint64_t>& times, double best_ns) {
+    if (times.size() < judged_after) {
+        return false;
+    }
+    double sum = 0;
+    for (const auto t : times) {
+        sum += static_cast<double>(t);
+    }
+    const auto fastest = static_cast<double>(*std::min_element(times.begin(), times.end()));
+    return sum >= shape_budget_ns || (best_ns > 0 && fastest > hopeless_ratio * best_ns);
+}
+
+// Median END-START of up to 10 launches (after warm-up) of `k` with the given grid, fewer when
+// shape_done says so.
 double median_ns(ocl::session& s, cl::Kernel& k, std::uint64_t global, std::uint64_t local,
                  const measure_options& m, double best_ns = 0) {
     std::vector<std::uint64_t> times;
     const std::uint64_t samples = 10; // the median of 10 is stable for a streaming kernel
-    for (std::uint64_t i = 0; i < m.warmup + samples; ++i) {
-        if (best_ns > 0 && times.size() >= judged_after &&
-            static_cast<double>(*std::min_element(times.begin(), times.end())) >
-                hopeless_ratio * best_ns) {
-            break;
-        }
+    for (std::uint64_t i = 0; i < m.warmup + samples && !shape_done(times, best_ns); ++i) {
         cl::Event e;
         s.queue().enqueueNDRangeKernel(k, cl::NullRange, cl::NDRange(global), cl::NDRange(local),
                                        nullptr, &e);
@@ -52,10 +61,6 @@ std::vector<read_shape> read_shapes(const device_info& d) {
     const std::uint64_t local = std::min<std::uint64_t>(256, d.max_work_group_size.value_or(256));
     const std::uint64_t cus = d.compute_units.value_or(1);
     std::vector<read_shape> out;
-    // Occupancy differs by device: a few grid sizes of the GPU shape.
-    for (std::uint64_t per_cu : {4, 16, 64}) {
-        out.push_back({"stream_read", per_cu * cus * local, local});
-    }
     if (device_class(d.type) == "cpu") { // a work-group is one thread: one stream per item
         for (std::uint64_t per_cu : {1, 2, 4}) {
             out.push_back({"chunk_read", per_cu * cus, 1});
@@ -65,6 +70,11 @@ std::vector<read_shape> read_shapes(const device_info& d) {
         for (std::uint64_t group : {16, 64}) {
             out.push_back({"chunk_read", group * cus, group});
         }
+    }
+    // Occupancy differs by device: a few grid sizes of the GPU shape (after a CPU's own shapes,
+    // which win there: the GPU shapes are then cut short, median_ns).
+    for (std::uint64_t per_cu : {4, 16, 64}) {
+        out.push_back({"stream_read", per_cu * cus * local, local});
     }
     return out;
 }
