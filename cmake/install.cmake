@@ -1,7 +1,7 @@
 # Install rules and the Debian package (CPack), included from the top-level CMakeLists.txt.
 #   cmake --install build --prefix /usr/local     # or: cd build && cpack -G DEB
 # Layout (GNUInstallDirs): bin/gpu-reduce-prof; share/gpu-reduce-prof/{kernels,profiles};
-# share/man/man1/gpu-reduce-prof.1; bash and zsh completions where bash-completion and zsh's
+# share/man/man1/gpu-reduce-prof.1.gz; bash and zsh completions where bash-completion and zsh's
 # Debian vendor path look; share/doc/gpu-reduce-prof/{README.md,CONTRIBUTING.md,LICENSE,docs,examples}.
 # The project is gpu_reduce_prof (a CMake identifier); the package and its doc folder are not.
 set(CMAKE_INSTALL_DOCDIR share/doc/gpu-reduce-prof CACHE PATH "Documentation folder")
@@ -23,7 +23,25 @@ add_custom_command(OUTPUT ${GRP_DOC_OUTPUTS}
           -DOUT=${GRP_ZSH_COMPLETION} -P ${CMAKE_SOURCE_DIR}/cmake/capture.cmake
   DEPENDS gpu-reduce-prof ${CMAKE_SOURCE_DIR}/cmake/capture.cmake
   COMMENT "Writing the man page and the shell completions" VERBATIM)
-add_custom_target(grp_docs ALL DEPENDS ${GRP_DOC_OUTPUTS})
+# Debian installs man pages and changelogs compressed with gzip -9n (-n: no name or time
+# stamp inside, so the package is reproducible); man reads them so everywhere.
+find_program(GRP_GZIP gzip REQUIRED)
+add_custom_command(OUTPUT ${GRP_MAN_PAGE}.gz
+  COMMAND ${GRP_GZIP} -9nfk ${GRP_MAN_PAGE}
+  DEPENDS ${GRP_MAN_PAGE} COMMENT "Compressing the man page" VERBATIM)
+# The Debian changelog (required in every .deb): one entry for the packaged version, dated at
+# configure time (or SOURCE_DATE_EPOCH). The version carries a Debian revision (-1): the
+# package is not native to Debian, hence changelog.Debian.gz.
+set(CPACK_DEBIAN_PACKAGE_RELEASE 1)
+set(GRP_DEB_VERSION ${PROJECT_VERSION}-${CPACK_DEBIAN_PACKAGE_RELEASE})
+string(TIMESTAMP GRP_DEB_DATE "%a, %d %b %Y %H:%M:%S +0000" UTC)
+set(GRP_DEB_CHANGELOG ${CMAKE_BINARY_DIR}/debian/changelog.Debian)
+configure_file(${CMAKE_SOURCE_DIR}/cmake/debian/changelog.in ${GRP_DEB_CHANGELOG} @ONLY)
+add_custom_command(OUTPUT ${GRP_DEB_CHANGELOG}.gz
+  COMMAND ${GRP_GZIP} -9nfk ${GRP_DEB_CHANGELOG}
+  DEPENDS ${GRP_DEB_CHANGELOG} COMMENT "Compressing the Debian changelog" VERBATIM)
+add_custom_target(grp_docs ALL DEPENDS ${GRP_DOC_OUTPUTS} ${GRP_MAN_PAGE}.gz
+                                       ${GRP_DEB_CHANGELOG}.gz)
 
 install(TARGETS gpu-reduce-prof RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
 install(DIRECTORY ${CMAKE_SOURCE_DIR}/kernels/ DESTINATION ${CMAKE_INSTALL_DATADIR}/gpu-reduce-prof/kernels
@@ -35,7 +53,7 @@ install(FILES ${CMAKE_SOURCE_DIR}/profiles/profile.schema.json
 install(FILES ${CMAKE_SOURCE_DIR}/profiles/nvidia-h100-80gb-hbm3-layouts.json
               ${CMAKE_SOURCE_DIR}/profiles/nvidia-h100-80gb-hbm3-layouts.md
         DESTINATION ${CMAKE_INSTALL_DATADIR}/gpu-reduce-prof/profiles/examples)
-install(FILES ${GRP_MAN_PAGE} DESTINATION ${CMAKE_INSTALL_MANDIR}/man1)
+install(FILES ${GRP_MAN_PAGE}.gz DESTINATION ${CMAKE_INSTALL_MANDIR}/man1)
 install(FILES ${GRP_BASH_COMPLETION} DESTINATION ${CMAKE_INSTALL_DATADIR}/bash-completion/completions)
 install(FILES ${GRP_ZSH_COMPLETION} DESTINATION ${CMAKE_INSTALL_DATADIR}/zsh/vendor-completions)
 install(FILES ${CMAKE_SOURCE_DIR}/README.md ${CMAKE_SOURCE_DIR}/CONTRIBUTING.md
@@ -43,8 +61,10 @@ install(FILES ${CMAKE_SOURCE_DIR}/README.md ${CMAKE_SOURCE_DIR}/CONTRIBUTING.md
 # The manual's pages: README links into them.
 install(DIRECTORY ${CMAKE_SOURCE_DIR}/docs/ DESTINATION ${CMAKE_INSTALL_DOCDIR}/docs
         FILES_MATCHING PATTERN "*.md")
-# Debian looks for the licence in share/doc/<package>/copyright.
-install(FILES ${CMAKE_SOURCE_DIR}/LICENSE RENAME copyright DESTINATION ${CMAKE_INSTALL_DOCDIR})
+# Debian looks for the licence in share/doc/<package>/copyright, in its machine-readable format
+# (DEP-5), which points at /usr/share/common-licenses/Apache-2.0 for the full text.
+install(FILES ${CMAKE_SOURCE_DIR}/cmake/debian/copyright DESTINATION ${CMAKE_INSTALL_DOCDIR})
+install(FILES ${GRP_DEB_CHANGELOG}.gz DESTINATION ${CMAKE_INSTALL_DOCDIR})
 # The examples as a user copies them: the kernels, specs, scripts and READMEs, not their CTest
 # wiring.
 install(DIRECTORY ${CMAKE_SOURCE_DIR}/examples/ DESTINATION ${CMAKE_INSTALL_DOCDIR}/examples
@@ -65,12 +85,14 @@ set(GRP_PACKAGE_CONTACT "gpu-reduce-prof maintainers <maintainers@gpu-reduce-pro
 set(CPACK_PACKAGE_CONTACT "${GRP_PACKAGE_CONTACT}")
 set(CPACK_PACKAGE_DESCRIPTION_SUMMARY
     "profile, verify and compare OpenCL reduction kernels")
+# Debian shows the description in 80 columns: lines of at most 79 characters (lintian checks).
 set(CPACK_PACKAGE_DESCRIPTION
-    "Runs reduction kernels (the classic reduce0-reduce6 ladder, one-launch and CPU-shaped
-ones, struct-layout kernels and your own unmodified kernels) over work-group sizes, problem
-sizes, types and layouts, verifies every result, times every launch with OpenCL events and
-writes a versioned JSON profile; compares profiles with noise-aware verdicts and exit codes
-for CI, and reports them as one self-contained HTML page.")
+    "Runs reduction kernels (the classic reduce0-reduce6 ladder, one-launch and
+CPU-shaped ones, struct-layout kernels and your own unmodified kernels) over
+work-group sizes, problem sizes, types and layouts, verifies every result,
+times every launch with OpenCL events and writes a versioned JSON profile;
+compares profiles with noise-aware verdicts and exit codes for CI, and
+reports them as one self-contained HTML page.")
 set(CPACK_RESOURCE_FILE_LICENSE ${CMAKE_SOURCE_DIR}/LICENSE)
 set(CPACK_DEBIAN_FILE_NAME DEB-DEFAULT)
 set(CPACK_DEBIAN_PACKAGE_SECTION devel)

@@ -7,6 +7,7 @@
 #include "commands/command.hpp"
 #include "commands/run_list.hpp"
 #include "commands/run_parts.hpp"
+#include "commands/run_plan.hpp"
 #include "grp/core/files/output_file.hpp"
 #include "grp/core/text_safe.hpp"
 #include "grp/model/profile/io.hpp"
@@ -343,6 +344,10 @@ int run_run(const run_cli_options& o) {
         return 0;
     }
     auto opts = to_run_options(o);
+    if (o.dry_run && o.part.empty()) {
+        print_run_plan(std::cout, opts, planned_runs(o, opts));
+        return 0;
+    }
     const bool part = !o.part.empty();
     if (part) {
         apply_part(parse_part(o.part), opts, o.part_peaks);

@@ -245,6 +245,9 @@ void add_output_options(CLI::App* sub, run_cli_options& o) {
                   "Explain the columns and the bytes counted, and exit (nothing runs)");
     add_color_option(sub, o.color);
     sub->add_flag("--list", o.list, "List the built-in kernels and exit");
+    sub->add_flag("--dry-run", o.dry_run,
+                  "Print the planned cases (per kernel: types, n, local sizes) and a rough "
+                  "estimate of the wall time, and exit: nothing is built or timed");
     sub->add_flag("-q,--quiet", o.quiet, "No progress on stderr");
 }
 

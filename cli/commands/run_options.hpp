@@ -41,7 +41,7 @@ struct run_cli_options {
     double max_noise_pct = 1.0;
     run::measure_options measure;
     bool force = false, keep_going = false, no_peak = false, describe = false, list = false,
-         quiet = false;
+         quiet = false, dry_run = false;
 };
 
 /// The run's options from the command line. Throws usage_error for values out of range.

@@ -13,7 +13,7 @@ bin=$tmp/usr/bin/gpu-reduce-prof
 share=$tmp/usr/share
 for f in "$bin" "$share/gpu-reduce-prof/kernels/reduce.cl" "$share/gpu-reduce-prof/kernels/README.md" \
          "$share/gpu-reduce-prof/profiles/profile.schema.json" "$share/gpu-reduce-prof/profiles/SCHEMA.md" \
-         "$share/man/man1/gpu-reduce-prof.1" "$share/bash-completion/completions/gpu-reduce-prof" \
+         "$share/man/man1/gpu-reduce-prof.1.gz" "$share/bash-completion/completions/gpu-reduce-prof" \
          "$share/zsh/vendor-completions/_gpu-reduce-prof" "$share/doc/gpu-reduce-prof/LICENSE" \
          "$share/doc/gpu-reduce-prof/copyright" "$share/doc/gpu-reduce-prof/README.md" \
          "$share/doc/gpu-reduce-prof/docs/README.md" "$share/doc/gpu-reduce-prof/docs/compare.md" \
@@ -33,8 +33,10 @@ python3 - "$share/gpu-reduce-prof/profiles/profile.schema.json" <<'PY' || fail "
 import json, sys
 assert json.load(open(sys.argv[1]))["$schema"].startswith("http://json-schema.org/draft-07")
 PY
-# The man page: roff, every visible sub-command and the exit codes.
-man=$share/man/man1/gpu-reduce-prof.1
+# The man page (gzip -9n, as Debian installs it): roff, every visible sub-command and the exit
+# codes.
+man=$tmp/gpu-reduce-prof.1
+gzip -dc "$share/man/man1/gpu-reduce-prof.1.gz" >"$man" || fail "the man page is not gzip"
 head -1 "$man" | grep -q '^\.TH GPU-REDUCE-PROF 1' || fail "man page header"
 for cmd in platforms run validate compare report merge completion; do
   grep -q "^\.SS $cmd\$" "$man" || fail "man page lacks the $cmd command"

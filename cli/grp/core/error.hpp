@@ -42,20 +42,24 @@ struct opencl_error : error {
     explicit opencl_error(const std::string& what) : error(what, exit_code::opencl) {}
 };
 
-/// A kernel did not compile; carries the full build log so main can print it.
+/// A kernel did not compile; carries the full build log so main can print it: log() in the
+/// user's terms (positions in the user's .cl, see build_log.hpp), raw_log() as the driver wrote it.
 struct kernel_build_error : error {
     kernel_build_error(const std::string& what, std::string device, std::string options,
-                       std::string log)
+                       std::string log, std::string raw_log = {})
         : error(what, exit_code::kernel_build), m_device(std::move(device)),
-          m_options(std::move(options)), m_log(std::move(log)) {}
+          m_options(std::move(options)), m_log(std::move(log)),
+          m_raw_log(raw_log.empty() ? m_log : std::move(raw_log)) {}
     [[nodiscard]] const std::string& device() const { return m_device; }
     [[nodiscard]] const std::string& options() const { return m_options; }
     [[nodiscard]] const std::string& log() const { return m_log; }
+    [[nodiscard]] const std::string& raw_log() const { return m_raw_log; }
 
 private:
     std::string m_device;
     std::string m_options;
     std::string m_log;
+    std::string m_raw_log;
 };
 
 /// A profile or kernel spec is unreadable or invalid, or an output cannot be written: the

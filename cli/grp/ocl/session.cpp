@@ -1,5 +1,7 @@
 #include "grp/ocl/session.hpp"
 
+#include "grp/ocl/stderr_capture.hpp"
+
 namespace grp::ocl {
 
 session::session(device_handle dev) : m_dev(std::move(dev)) {
@@ -17,6 +19,7 @@ cl::Kernel session::kernel(const std::string& source, const std::string& options
     auto it = m_programs.find(key);
     if (it == m_programs.end()) {
         cl::Program program(m_context, source);
+        stderr_capture said; // the compiler's own lines join its log
         try {
             program.build({m_dev.device}, options.c_str());
         } catch (const cl::Error& e) {
@@ -26,6 +29,7 @@ cl::Kernel session::kernel(const std::string& source, const std::string& options
             } catch (const cl::Error&) {
                 log = "(the driver returned no build log)";
             }
+            log += said.text();
             throw kernel_build_error("kernel build failed: " + std::string(error_name(e.err())) +
                                          " (" + std::to_string(e.err()) + ") for entry '" + entry +
                                          "'",
@@ -36,6 +40,7 @@ cl::Kernel session::kernel(const std::string& source, const std::string& options
         } catch (const cl::Error&) {
             m_logs[key] = "";
         }
+        m_logs[key] += said.text();
         it = m_programs.emplace(key, program).first;
     }
     try {

@@ -7,6 +7,7 @@
 #include "grp/model/stats/stats.hpp"
 #include "grp/run/interrupt.hpp"
 #include "grp/run/launch/case_checks.hpp"
+#include "grp/run/round_groups.hpp"
 
 #include <algorithm>
 #include <map>
@@ -30,8 +31,8 @@ void note_flag(case_result& r, const std::string& flag) {
 }
 
 // One timed launch chain: restore and flush (untimed) if needed, run, check the final value,
-// record.
-void timed_launch(round_context& ctx, prepared_case& c, round_record& round,
+// record. Returns false when the value was wrong (the sample is kept, the case marked wrong).
+bool timed_launch(round_context& ctx, prepared_case& c, round_record& round,
                   std::vector<double>& kept, std::uint64_t resolution) {
     if (c.restore_each_launch) {
         ctx.inputs.restore(c.input);
@@ -41,11 +42,11 @@ void timed_launch(round_context& ctx, prepared_case& c, round_record& round,
     }
     const auto t = c.chain->run(resolution);
     const auto values = c.chain->read_result();
-    check_launch(c, values, c.chain->read_counter());
+    const bool right = check_launch(c, values, c.chain->read_counter());
     if (!t.flag.empty()) {
         ++round.flagged;
         note_flag(c.result, t.flag);
-        return;
+        return right;
     }
     round.samples_ns.push_back(t.span_ns);
     if (c.result.passes.size() > 1) {
@@ -53,6 +54,7 @@ void timed_launch(round_context& ctx, prepared_case& c, round_record& round,
     }
     round.overhead_ns.push_back(t.overhead_ns);
     kept.push_back(static_cast<double>(t.span_ns));
+    return right;
 }
 
 bool round_done(const measure_options& m, const round_record& round,
@@ -90,6 +92,7 @@ struct visit {
     std::vector<double> kept;
     bool dropped = false; ///< a launch failed, or the stop request cut the visit off
     bool done = false;    ///< its stopping rule was met
+    bool wrong = false;   ///< a timed launch was wrong: no more launches (its samples are kept)
 };
 
 /// A cl::Error ends the visit: the case is failed and deactivated, unless the stop request cut
@@ -209,7 +212,7 @@ void alternate(round_context& ctx, std::vector<visit>& visits) {
     while (!interrupted()) {
         bool pending = false;
         for (auto& v : visits) {
-            if (!v.dropped && !v.done) {
+            if (!v.dropped && !v.wrong && !v.done) {
                 v.done = round_done(ctx.measure, v.round, v.kept, seconds_since(start) / share);
                 pending = pending || !v.done;
             }
@@ -221,11 +224,11 @@ void alternate(round_context& ctx, std::vector<visit>& visits) {
             ctx.meter->poll();
         }
         for (auto& v : visits) {
-            if (v.dropped || capped(v) || interrupted()) {
+            if (v.dropped || v.wrong || capped(v) || interrupted()) {
                 continue;
             }
             try {
-                timed_launch(ctx, *v.c, v.round, v.kept, resolution);
+                v.wrong = !timed_launch(ctx, *v.c, v.round, v.kept, resolution);
             } catch (const cl::Error& e) {
                 fail_visit(v, e);
             }
@@ -289,34 +292,22 @@ std::size_t clean_rounds(const case_result& r) {
                       [](const auto& x) { return !x.disturbed(disturbed_cpu_wait); }));
 }
 
-/// Whether round `r` visits case `c`: every planned round visits every active case; an extra
-/// round only the cases that lack undisturbed rounds.
+/// Whether round `r` visits case `c`: every planned round visits every active case that is not
+/// wrong; an extra round only the cases that lack undisturbed rounds. A wrong case is not timed
+/// further: its time would be that of a kernel that does not reduce (note_stopped says so).
 bool visits(std::size_t r, const measure_options& m, const prepared_case& c) {
-    return c.active() && (r < m.rounds || clean_rounds(c.result) < m.rounds);
+    return c.active() && c.result.status != case_status::wrong &&
+           (r < m.rounds || clean_rounds(c.result) < m.rounds);
 }
 
-/// The cases a round visits together, launches alternating: the kernels of one family
-/// (ctx.families) at the same type, layout, n, local size, operator and parameters. Every other
-/// case is a group of its own. Groups keep the order of their first case.
-std::vector<std::vector<prepared_case*>> groups_of(const round_context& ctx,
-                                                   const std::vector<prepared_case*>& cases) {
-    std::vector<std::vector<prepared_case*>> out;
-    std::map<std::string, std::size_t> index;
-    for (auto* c : cases) {
-        const auto family = ctx.families.find(c->result.key.kernel);
-        if (family == ctx.families.end()) {
-            out.push_back({c});
-            continue;
-        }
-        case_key k = c->result.key;
-        k.kernel = family->second;
-        const auto [it, added] = index.emplace(k.to_string(), out.size());
-        if (added) {
-            out.emplace_back();
-        }
-        out[it->second].push_back(c);
+/// The note of a wrong case that ran fewer rounds than planned, in the profile and the report.
+void note_stopped(case_result& r) {
+    if (r.status != case_status::wrong || r.rounds.size() >= r.rounds_planned) {
+        return;
     }
-    return out;
+    r.notes.push_back("not timed further once found wrong: " + std::to_string(r.rounds.size()) +
+                      " of " + std::to_string(r.rounds_planned) +
+                      " planned rounds ran (every timed launch was checked)");
 }
 
 /// Round r's visit of one group: its members that the round visits, in a fresh seeded order
@@ -355,7 +346,7 @@ void run_rounds(round_context& ctx, const std::vector<prepared_case*>& cases,
         }
     }
     const auto& m = ctx.measure;
-    const auto groups = groups_of(ctx, cases);
+    const auto groups = round_groups(ctx.families, cases);
     clock::time_point previous{};
     for (std::size_t r = 0; r < m.rounds + m.extra_rounds && !interrupted(); ++r) {
         if (r >= m.rounds && std::none_of(cases.begin(), cases.end(),
@@ -386,6 +377,11 @@ void run_rounds(round_context& ctx, const std::vector<prepared_case*>& cases,
         }
         if (progress) {
             progress(r, groups.size(), groups.size());
+        }
+    }
+    for (auto* c : cases) {
+        if (!interrupted()) {
+            note_stopped(c->result);
         }
     }
 }

@@ -2,6 +2,7 @@
 
 #include "grp/core/checked_math.hpp"
 #include "grp/core/machine/cpu_affinity.hpp"
+#include "grp/core/text_safe.hpp"
 #include "grp/model/measure/case_metrics.hpp"
 #include "grp/model/plan/round_order.hpp"
 #include "grp/ocl/enumerate.hpp"
@@ -85,6 +86,10 @@ prepared_case failed_case(const device_context& d, const measure_point& pt, cons
     const auto* kb = dynamic_cast<const kernel_build_error*>(&e);
     c.result.reason = std::string(e.what()) + (kb ? "\n" + kb->log() : "");
     c.result.build_options = kb ? kb->options() : "";
+    if (kb != nullptr && kb->raw_log() != kb->log()) {
+        // The reason names the user's file; the driver's own words are kept for a bug report.
+        c.result.extra["build_log_raw"] = valid_utf8(kb->raw_log());
+    }
     return c;
 }
 

@@ -4,6 +4,7 @@
 #include "grp/core/files/json_file.hpp"
 #include "grp/core/text_safe.hpp"
 #include "grp/model/spec/builtin_files.hpp"
+#include "grp/model/spec/starter_spec.hpp"
 
 #include <algorithm>
 #include <filesystem>
@@ -22,6 +23,25 @@ std::string read_disk_file(const fs::path& p, const std::string& what, std::size
         throw usage_error(what + " '" + p.string() + "' does not exist");
     }
     return read_regular_file(p.string(), what, max_bytes, exit_code::usage);
+}
+
+// The error for a .cl without its spec: where to write it, and a starter read off its kernels.
+std::string no_spec_message(const std::string& item, const fs::path& spec) {
+    std::string msg = "kernel file '" + item + "' has no spec beside it: write " + spec.string() +
+                      " (every field: kernels/README.md)";
+    std::string starter;
+    try {
+        starter = starter_spec(read_disk_file(item, "kernel file", max_source_bytes),
+                               fs::path(item).filename().string());
+    } catch (const error&) {
+        return msg; // unreadable: the plain message
+    }
+    if (starter.empty()) {
+        return msg + "; it has no __kernel function";
+    }
+    return msg + ". A starter from its kernels' signatures (check every guess; \"TODO\": a " +
+           "parameter whose role it cannot tell; \"finish\" \"passes\" needs the kernel to " +
+           "reduce its own partials):\n" + starter;
 }
 
 bool declares_any(const kernel_spec& k, const std::vector<data_layout>& layouts) {
@@ -173,8 +193,7 @@ std::vector<kernel_spec> resolve_kernels(const std::vector<std::string>& items,
                 }
                 p.replace_extension(".json");
                 if (!fs::exists(p)) {
-                    throw usage_error("kernel file '" + item + "' has no spec beside it: write " +
-                                      p.string() + " (see kernels/README.md)");
+                    throw usage_error(no_spec_message(item, p));
                 }
             }
             for (const auto& k : load_spec_file(p.string())) {

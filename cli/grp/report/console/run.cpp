@@ -167,6 +167,21 @@ std::vector<text_table::cell> list_row(const case_result& c, bool is_best, bool 
     return row;
 }
 
+// Why a case is wrong or failed, under the table: -q prints no progress lines, so this is the
+// only place the reason shows. A build log's first line only (the log is printed with the error
+// and kept in the profile).
+void print_problem(std::ostream& os, const case_result& c) {
+    if (c.status != case_status::wrong && c.status != case_status::failed) {
+        return;
+    }
+    const bool stopped = std::any_of(c.notes.begin(), c.notes.end(), [](const std::string& n) {
+        return n.rfind("not timed further", 0) == 0;
+    });
+    os << "  " << to_string(c.status) << ": " << terminal_escape(short_key(c.key)) << ": "
+       << terminal_escape(c.reason.substr(0, c.reason.find('\n')))
+       << (stopped ? " (not timed further once found wrong)" : "") << '\n';
+}
+
 // The per-case table; '*' marks the highest GB/s per (type, layout, n, op) among the listed
 // cases.
 // `show_result` adds the device's value (chosen data: the value itself is the point).
@@ -205,6 +220,9 @@ void print_case_list(std::ostream& os, const case_list& cases, bool colour, bool
     }
     for (const auto& [reason, count] : skipped) {
         os << "  skipped " << count << "x: " << terminal_escape(reason) << '\n';
+    }
+    for (const auto* c : cases) {
+        print_problem(os, *c);
     }
 }
 

@@ -1,5 +1,6 @@
 #include "grp/run/launch/launch.hpp"
 
+#include "grp/core/build_log.hpp"
 #include "grp/model/plan/pass_plan.hpp"
 
 #include <algorithm>
@@ -84,11 +85,14 @@ launch_chain::launch_chain(ocl::session& s, const kernel_spec& k, const sweep_po
             m_kernels.push_back(s.kernel(k.source_text, options, k.entry, k.name));
         } catch (const file_error& e) {
             throw file_error(k.spec_path + ": " + k.name + ".entry: " + e.what());
+        } catch (const kernel_build_error& e) {
+            throw kernel_build_error(e.what(), e.device(), e.options(),
+                                     map_build_log(e.log(), k.source_path), e.raw_log());
         }
         if (i == 0) {
             m_options = options;
             // Drivers put register counts and warnings here (NVIDIA: -cl-nv-verbose).
-            m_log = s.build_log(k.source_text, options, k.name);
+            m_log = map_build_log(s.build_log(k.source_text, options, k.name), k.source_path);
         }
         const auto have = m_kernels.back().getInfo<CL_KERNEL_NUM_ARGS>();
         if (have != k.args.size()) {

@@ -1,0 +1,219 @@
+#include "commands/run_plan.hpp"
+
+#include "grp/core/text_safe.hpp"
+#include "grp/core/units.hpp"
+#include "grp/model/plan/pass_plan.hpp"
+#include "grp/ocl/enumerate.hpp"
+#include "grp/report/text/table.hpp"
+#include "grp/run/launch/case_setup.hpp"
+#include "grp/run/resume.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <map>
+#include <set>
+#include <tuple>
+
+namespace grp::cli {
+
+namespace {
+
+// Rough costs by device class, measured on this project's machines (docs/run.md, "Before a run:
+// --dry-run"): a case's build and first launch per process (PoCL compiles again at a first
+// launch), the peak measurement, a process's start, and a launch: a nominal read bandwidth plus
+// a fixed overhead (GPU-shaped kernels read a few GB/s at most on a CPU).
+struct class_costs {
+    double build_s, peak_s, bandwidth, overhead_s;
+};
+
+class_costs costs_of(const std::string& device_type) {
+    // PoCL on the 2-core EPYC VM, loaded: 0.53 s build + 0.58 s first launch a case, peak 32 s,
+    // launches of 20-440 us at 2^12-2^16. H100: 0.03-0.11 s build, 0.02-0.03 s verification a
+    // case, peak 0.05-0.25 s (profiles/nvidia-h100-80gb-hbm3*.json, phases_s).
+    return device_class(device_type) == "cpu" ? class_costs{1.0, 30.0, 2e9, 50e-6}
+                                              : class_costs{0.15, 1.0, 1000e9, 10e-6};
+}
+constexpr double process_s = 1.0;
+constexpr double data_s_per_byte = 4e-9; ///< host generation, reference sum and upload
+
+/// The cases of one kernel name: what varies, for the plan's table.
+struct kernel_rows {
+    std::string name;
+    std::set<std::string> types, configs;
+    std::set<std::uint64_t> sizes, locals;
+    std::size_t cases = 0, skipped = 0;
+};
+
+struct device_plan {
+    std::vector<kernel_rows> kernels; ///< in the sweep's order of first appearance
+    std::vector<sweep_point> timed;
+    std::map<std::string, std::size_t> skipped; ///< reason -> cases
+    std::size_t cases = 0;
+};
+
+template <typename T, typename F> std::string joined(const std::set<T>& s, F text) {
+    std::string out;
+    for (const auto& x : s) {
+        out += (out.empty() ? "" : ",") + text(x);
+    }
+    return out;
+}
+
+// Why a point would be skipped without building it: the spec's and the device's limits, and
+// the pass plan (the build-time limits, such as the kernel's own work-group size, show only
+// in the run).
+std::string skip_reason(const kernel_spec& k, const sweep_point& p, const device_info& dev) {
+    if (auto why = run::static_skip_reason(k, p, dev); !why.empty()) {
+        return why;
+    }
+    return plan_passes(k, p.n, p.local_size, dev.compute_units.value_or(1), device_class(dev.type))
+        .skip_reason;
+}
+
+device_plan plan_device(const run::run_options& opt, const device_info& dev) {
+    device_plan d;
+    const auto points =
+        run::points_to_resume(plan_capped_sweep(opt.kernels, opt.sweep, dev, opt.max_cases),
+                              opt.kernels, dev, opt.resume.get()); // --resume: those left
+    std::map<std::string, std::size_t> index;
+    for (const auto& p : points) {
+        const auto& k = opt.kernels[p.kernel];
+        auto [it, added] = index.emplace(k.name, d.kernels.size());
+        if (added) {
+            d.kernels.push_back({k.name, {}, {}, {}, {}, 0, 0});
+        }
+        auto& row = d.kernels[it->second];
+        ++row.cases;
+        ++d.cases;
+        row.types.insert(to_string(p.type));
+        row.sizes.insert(p.n);
+        row.locals.insert(p.local_size);
+        if (!k.config.empty()) {
+            row.configs.insert(describe_config(k.tuning, k.config));
+        }
+        if (auto why = skip_reason(k, p, dev); !why.empty()) {
+            ++row.skipped;
+            ++d.skipped[why];
+        } else {
+            d.timed.push_back(p);
+        }
+    }
+    return d;
+}
+
+// One round of one case at most: warm-up, then samples until the round's share of --max-time
+// (or --min-samples launches, if those take longer), never over --max-samples.
+double round_s(const run::measure_options& m, double launch_s) {
+    const auto n = [](std::uint64_t v) {
+        return static_cast<double>(v);
+    };
+    const double budget = std::max(run::round_budget_s(m), launch_s * n(m.min_samples));
+    return launch_s * n(m.warmup) + std::min(budget, launch_s * n(m.max_samples));
+}
+
+struct estimate {
+    double build_s = 0, data_s = 0, sampling_s = 0, fixed_s = 0;
+    [[nodiscard]] double total_s() const { return build_s + data_s + sampling_s + fixed_s; }
+};
+
+// Builds and inputs in every process; the rounds, each at least --round-spacing after the
+// previous one; each process's start, and the peak.
+estimate estimate_plan(const device_plan& d, const run::run_options& opt, const device_info& dev,
+                       std::size_t runs) {
+    const auto& m = opt.measure;
+    const auto costs = costs_of(dev.type);
+    std::map<std::tuple<int, int, std::uint64_t>, double> inputs;
+    double per_round = 0;
+    for (const auto& p : d.timed) {
+        const double bytes =
+            static_cast<double>(p.n) * static_cast<double>(record_bytes(p.layout, p.type));
+        inputs[{static_cast<int>(p.type), static_cast<int>(p.layout), p.n}] = bytes;
+        per_round += round_s(m, bytes / costs.bandwidth + costs.overhead_s);
+    }
+    estimate e;
+    const auto processes = static_cast<double>(runs);
+    e.build_s = processes * static_cast<double>(d.timed.size()) * costs.build_s;
+    for (const auto& [key, bytes] : inputs) {
+        e.data_s += processes * bytes * data_s_per_byte;
+    }
+    if (!d.timed.empty()) {
+        e.sampling_s = static_cast<double>(m.rounds) * std::max(per_round, m.round_spacing_s);
+    }
+    e.fixed_s = processes * process_s + (opt.measure_peak ? costs.peak_s : 0);
+    return e;
+}
+
+std::string duration_text(double s) {
+    char buf[48];
+    if (s < 60) {
+        std::snprintf(buf, sizeof buf, "%.0f s", std::max(1.0, s));
+    } else if (s < 3600) {
+        std::snprintf(buf, sizeof buf, "%.0f min %02.0f s", std::floor(s / 60), std::fmod(s, 60));
+    } else {
+        std::snprintf(buf, sizeof buf, "%.1f h", s / 3600);
+    }
+    return buf;
+}
+
+void print_kernels(std::ostream& os, const device_plan& d) {
+    text_table t;
+    for (const char* c : {"kernel", "cases", "skipped", "types", "n", "local", "configurations"}) {
+        t.add_column(c, std::string(c) == "cases" || std::string(c) == "skipped"
+                            ? text_table::align::right
+                            : text_table::align::left);
+    }
+    for (const auto& k : d.kernels) {
+        t.add_row({{k.name},
+                   {std::to_string(k.cases)},
+                   {std::to_string(k.skipped)},
+                   {joined(k.types, [](const std::string& s) { return s; })},
+                   {joined(k.sizes, [](std::uint64_t v) { return format_count(v); })},
+                   {joined(k.locals, [](std::uint64_t v) { return std::to_string(v); })},
+                   {k.configs.empty() ? "-" : std::to_string(k.configs.size())}});
+    }
+    t.print(os, false, "  ");
+    for (const auto& [reason, count] : d.skipped) {
+        os << "  skipped " << count << "x: " << terminal_escape(reason) << '\n';
+    }
+}
+
+void print_estimate(std::ostream& os, const estimate& e, const run::run_options& opt,
+                    const device_info& dev, std::size_t runs) {
+    const auto& m = opt.measure;
+    const auto costs = costs_of(dev.type);
+    os << "  estimated wall time: about " << duration_text(e.total_s()) << " (builds "
+       << duration_text(e.build_s) << ", inputs " << duration_text(e.data_s) << ", rounds "
+       << duration_text(e.sampling_s) << ", " << runs << (runs == 1 ? " process" : " processes")
+       << (opt.measure_peak ? " and the peak " : " ") << duration_text(e.fixed_s) << ")\n"
+       << "  how: " << m.rounds << " rounds; a case's round at most its share of --max-time ("
+       << format_fixed(run::round_budget_s(m) * 1e3, 1) << " ms) or --min-samples " << m.min_samples
+       << " launches, whichever is longer, capped at --max-samples " << m.max_samples
+       << "; a launch at a nominal " << format_fixed(costs.bandwidth / 1e9, 0) << " GB/s plus "
+       << format_fixed(costs.overhead_s * 1e6, 0) << " us (" << device_class(dev.type)
+       << "); rounds at least --round-spacing " << format_fixed(m.round_spacing_s, 2)
+       << " s apart; a build and first launch ~" << format_fixed(costs.build_s, 2)
+       << " s per case per process; a loaded machine takes longer. An upper bound on the rounds (a "
+          "round also ends when "
+          "its median is steady, --max-noise), not counting extra rounds for disturbed cases"
+       << (opt.scenarios.empty() ? "" : ", scenarios")
+       << (opt.search.what == search_options::kind::halving ? " or halving's screening" : "")
+       << ".\n";
+}
+
+} // namespace
+
+void print_run_plan(std::ostream& os, const run::run_options& opt, std::size_t runs) {
+    os << "dry run: nothing is built or timed, no profile is written\n";
+    const auto devices = ocl::select(opt.devices);
+    for (const auto& h : devices) {
+        const auto d = plan_device(opt, h.info);
+        os << "\ndevice " << h.info.index << ": " << terminal_escape(h.info.name) << " ("
+           << terminal_escape(h.info.platform_name) << "): " << d.cases << " cases planned, "
+           << d.timed.size() << " to time, " << d.cases - d.timed.size() << " to skip\n";
+        print_kernels(os, d);
+        print_estimate(os, estimate_plan(d, opt, h.info, runs), opt, h.info, runs);
+    }
+}
+
+} // namespace grp::cli
