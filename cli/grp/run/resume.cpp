@@ -49,6 +49,7 @@ resume_summary check_resume(const run_options& opt) {
     }
     const auto devices = ocl::select(opt.devices);
     std::vector<device_info> infos;
+    infos.reserve(devices.size());
     for (const auto& d : devices) {
         infos.push_back(d.info);
     }
