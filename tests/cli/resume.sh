@@ -34,7 +34,7 @@ short)
   grep -q "resume: 0 of 4 planned cases are in a.json in full. measuring 4: 4 with fewer rounds" <(tr ';' . <b.log) ||
     fail "no word on the short cases measured again"
   py b.json "assert p['complete'] is True, p['incomplete_reason']; assert len(p['cases']) == 4
-assert all(len(c['rounds']) == 4 for c in p['cases']), [len(c['rounds']) for c in p['cases']]
+assert all(len(c['rounds']) >= 4 for c in p['cases']), [len(c['rounds']) for c in p['cases']]
 used = {r['run'] for c in p['cases'] for r in c['rounds']}
 assert used == set(range(len(p['runs']))) and len(p['runs']) == 2, (used, len(p['runs']))" || fail "b.json"
   "$bin" run "${plan[@]/8,16,32,64/8,16,32,64,128}" --round-spacing 0 --runs 1 --resume b.json -o c.json --force 2>c.log >/dev/null ||
@@ -54,7 +54,7 @@ retry)
   "$bin" run "${plan[@]}" --round-spacing 0 --runs 1 --resume f.json -o g.json --force 2>g.log >/dev/null ||
     { cat g.log; fail "retry exited $?"; }
   grep -q "3 of 4 planned cases are in f.json in full. measuring 1: 1 failed there (retried)" <(tr ';' . <g.log) || { cat g.log; fail "g"; }
-  py g.json "assert all(c['status'] == 'ok' and len(c['rounds']) == 4 for c in p['cases']) and p['complete']" || fail "g.json"
+  py g.json "assert all(c['status'] == 'ok' and len(c['rounds']) >= 4 for c in p['cases']) and p['complete']" || fail "g.json"
   py a.json "[k.update(sha256='0' * 64) for k in p['kernels']]; json.dump(p, open('s.json', 'w'))"
   "$bin" run "${plan[@]}" --round-spacing 0 --runs 1 --resume s.json -o h.json --force 2>h.log >/dev/null ||
     { cat h.log; fail "changed source exited $?"; }
