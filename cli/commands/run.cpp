@@ -8,6 +8,7 @@
 #include "commands/run_list.hpp"
 #include "commands/run_parts.hpp"
 #include "commands/run_plan.hpp"
+#include "commands/run_resume.hpp"
 #include "grp/core/files/output_file.hpp"
 #include "grp/core/text_safe.hpp"
 #include "grp/model/profile/io.hpp"
@@ -20,7 +21,6 @@
 #include "grp/report/text/table.hpp"
 #include "grp/report/views/layout_summary.hpp"
 #include "grp/run/interrupt.hpp"
-#include "grp/run/resume.hpp"
 #include "grp/run/runner.hpp"
 
 #include <cerrno>
@@ -144,7 +144,10 @@ private:
     bool m_final_saved = false;
 };
 
-run::progress_sink make_sink(run_progress& progress, checkpoint_store& store) {
+// `resumed`: the options of a --resume run's own process, whose checkpoints hold the union (a
+// second signal must never write a profile without the resumed cases); null in a part.
+run::progress_sink make_sink(run_progress& progress, checkpoint_store& store,
+                             const run::run_options* resumed) {
     run::progress_sink sink;
     sink.device_started = [&](const device_info& d, std::size_t n) {
         progress.device_started(d, n);
@@ -158,8 +161,14 @@ run::progress_sink make_sink(run_progress& progress, checkpoint_store& store) {
     sink.case_finished = [&](std::size_t i, std::size_t n, const case_result& r) {
         progress.case_finished(i, n, r);
     };
-    sink.checkpoint = [&](const profile& p) {
-        store.update(p);
+    sink.checkpoint = [&store, resumed](const profile& p) {
+        if (resumed == nullptr || !resumed->resume) {
+            store.update(p);
+            return;
+        }
+        profile u = p;
+        with_resumed(u, *resumed, false);
+        store.update(std::move(u));
     };
     return sink;
 }
@@ -228,7 +237,9 @@ int exit_status(const profile& p, const outcome_counts& n) {
 
 // Saves the finished work of a run cut short by `e` (a build or spec error, an OpenCL error,
 // a bug), then lets `e` set the exit status.
-[[noreturn]] void save_and_rethrow(profile& p, checkpoint_store& store, const std::exception& e) {
+// The --csv file, when asked for, holds the same cases as the profile.
+[[noreturn]] void save_and_rethrow(profile& p, checkpoint_store& store, const output_file* csv,
+                                   const std::exception& e) {
     if (p.cases.empty()) {
         throw; // nothing finished, nothing to keep: no empty profile is left behind
     }
@@ -238,19 +249,13 @@ int exit_status(const profile& p, const outcome_counts& n) {
     store.save_final(p);
     std::cerr << "the run stopped early; " << p.cases.size() << " case(s) saved to "
               << terminal_escape(store.out().path()) << " (marked incomplete)\n";
+    if (csv != nullptr) {
+        std::ostringstream rows;
+        print_cases_csv(rows, p);
+        csv->write(rows.str());
+        std::cerr << "their CSV rows written to " << terminal_escape(csv->path()) << '\n';
+    }
     throw;
-}
-
-// --resume: the profile to write is the resumed one's cases and this run's.
-void with_resumed(profile& p, const run::run_options& opts, const std::string& path) {
-    if (!opts.resume) {
-        return;
-    }
-    std::vector<std::string> warnings;
-    p = run::resume_union(*opts.resume, path, p, warnings);
-    for (const auto& w : warnings) {
-        std::cerr << "warning: " << terminal_escape(w) << '\n';
-    }
 }
 
 /// Where a run's results go: the profile (through the store), the CSV, and the tables, which
@@ -291,13 +296,7 @@ int finish_run(profile& p, const run_outputs& outs, const run_cli_options& o) {
               << where(outs.store.out()) << " (" << p.cases.size() << " cases"
               << (n.wrong ? ", " + std::to_string(n.wrong) + " WRONG" : "")
               << (n.failed ? ", " + std::to_string(n.failed) + " failed" : "") << ")\n";
-    if (const auto w = load_warning(p); !w.empty()) {
-        std::cerr << "warning: " << w << '\n';
-    }
-    if (!o.quiet) {
-        const std::chrono::duration<double> wall = std::chrono::steady_clock::now() - outs.started;
-        std::cerr << time_summary(p, wall.count()) << '\n';
-    }
+    print_time_lines(std::cerr, p, outs.started, o.quiet);
     if (n.measured == 0 && p.complete) {
         std::cerr << "error: nothing was measured: every case was skipped (reasons above). "
                      "Check -k, -l, -n and -t against what the kernels and device allow.\n";
@@ -363,11 +362,14 @@ int run_run(const run_cli_options& o) {
     run::start_signal_thread([store](int sig) { store->write_and_exit(sig); });
     const std::size_t runs = planned_runs(o, opts);
     run_progress progress(std::cerr, isatty(2) != 0, o.quiet, use_colour(2, o.color));
-    auto sink = make_sink(progress, *store);
+    auto sink = make_sink(progress, *store, part ? nullptr : &opts);
     profile p;
     run::stamp_profile(p, invocation_argv());
+    const bool measure = part || resume_preflight(opts); // refuses another device (exit 2)
     try {
-        if (runs > 1) {
+        if (!measure) {
+            p.settings = run::settings_json(opts); // nothing left to measure: no empty run
+        } else if (runs > 1) {
             run_parts(runs, opts.measure.order_seed, sink, o.quiet, p);
         } else {
             run::run_sweep(opts, sink, p);
@@ -377,17 +379,18 @@ int run_run(const run_cli_options& o) {
     } catch (const std::exception& e) {
         progress.finish();
         if (!part) {
-            with_resumed(p, opts, o.resume);
+            with_resumed(p, opts);
         }
-        save_and_rethrow(p, *store, e);
+        save_and_rethrow(p, *store, csv ? &*csv : nullptr, e);
     }
     progress.finish();
     if (part) { // the parent prints the tables of all parts, and adds what --resume kept
         store->save_final(p);
         return exit_status(p, count_outcomes(p));
     }
-    with_resumed(p, opts, o.resume);
-    const run_outputs outs{*store, csv ? &*csv : nullptr, o.output == "-" || o.csv == "-", started};
+    with_resumed(p, opts);
+    const run_outputs outs{*store, csv ? &*csv : nullptr,
+                           out.is_stdout() || (csv && csv->is_stdout()), started};
     return finish_run(p, outs, o);
 }
 

@@ -105,8 +105,9 @@ void add_sweep_options(CLI::App* sub, run_cli_options& o) {
         ->transform(count_range(1, UINT64_MAX))
         ->capture_default_str();
     sub->add_option("--resume", o.resume,
-                    "An earlier profile: its cases (same key, same device) are not measured "
-                    "again, and the profile written holds its cases and this run's")
+                    "An earlier profile of this device: its cases held in full are kept; "
+                    "missing ones, ones short of --rounds, failed ones and ones whose source "
+                    "changed are measured (whole). The profile written holds the union")
         ->type_name("PROFILE");
     sub->add_option("--seed", o.seed,
                     "Seed of the input data, of --order random and of --search random")
@@ -299,6 +300,7 @@ run::run_options to_run_options(const run_cli_options& o) {
     }
     r.measure = o.measure;
     r.measure.order_seed = resolve_order_seed(o.order_seed);
+    r.resume_rounds = r.measure.rounds; // before a part of --runs takes its share
     r.measure.max_noise = o.max_noise_pct / 100.0;
     if (o.samples != 0) {
         r.measure.min_samples = r.measure.max_samples = o.samples;

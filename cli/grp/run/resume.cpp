@@ -1,53 +1,98 @@
-// run --resume: skip the sweep points an existing profile already holds, write the union.
+// run --resume: the points to measure on each device, and the check before any measuring.
 #include "grp/run/resume.hpp"
 
-#include "grp/model/baseline/merge.hpp"
-#include "grp/model/compare/case_compare.hpp"
+#include "grp/core/error.hpp"
+#include "grp/ocl/enumerate.hpp"
 #include "grp/run/launch/case_setup.hpp"
-
-#include <set>
+#include "grp/run/run_record.hpp"
+#include "grp/run/runner.hpp"
 
 namespace grp::run {
 
+resume_rules resume_rules_of(const run_options& opt) {
+    resume_rules rules;
+    rules.rounds = opt.resume_rounds != 0 ? opt.resume_rounds : opt.measure.rounds;
+    profile recorded;
+    record_kernels(recorded, opt.kernels);
+    for (const auto& k : recorded.kernels) {
+        rules.sources[k.name] = k.sha256;
+    }
+    return rules;
+}
+
 std::vector<sweep_point> points_to_resume(const std::vector<sweep_point>& points,
                                           const std::vector<kernel_spec>& kernels,
-                                          const device_info& dev, const profile* done) {
+                                          const device_info& dev, const profile* done,
+                                          const resume_rules& rules) {
     if (done == nullptr) {
         return points;
     }
-    std::set<case_key> have;
-    for (const auto& c : done->cases) {
-        const auto d = static_cast<std::size_t>(c.device);
-        if (c.scenario.empty() && d < done->devices.size() &&
-            same_device(done->devices[d].info, dev)) {
-            have.insert(c.key);
-        }
-    }
     std::vector<sweep_point> out;
     for (const auto& p : points) {
-        if (have.count(key_of(kernels[p.kernel], p)) == 0) {
+        const auto* had = find_resumed(*done, key_of(kernels[p.kernel], p), dev);
+        if (resume_action_for(had, *done, rules) != resume_action::keep) {
             out.push_back(p);
         }
     }
     return out;
 }
 
-profile resume_union(const profile& resumed, const std::string& resumed_path, const profile& now,
-                     std::vector<std::string>& warnings) {
-    auto m = merge_profiles({{resumed, resumed_path}, {now, "this run"}});
-    warnings = m.warnings;
-    profile& out = m.merged;
-    out.tool = now.tool;
-    out.host = now.host;
-    out.settings = now.settings;
-    out.settings["resumed_from"] = resumed_path;
-    out.complete = now.complete;
-    out.incomplete_reason = now.incomplete_reason;
-    out.host_baselines = resumed.host_baselines;
-    for (const auto& b : now.host_baselines) {
-        out.host_baselines.push_back(b);
+std::size_t resume_summary::kept() const {
+    const auto k = by_action.find(resume_action::keep);
+    return k == by_action.end() ? 0 : k->second;
+}
+
+resume_summary check_resume(const run_options& opt) {
+    resume_summary s;
+    if (!opt.resume) {
+        return s;
     }
-    return std::move(out);
+    const auto devices = ocl::select(opt.devices);
+    std::vector<device_info> infos;
+    infos.reserve(devices.size());
+    for (const auto& d : devices) {
+        infos.push_back(d.info);
+    }
+    if (auto problem = resume_device_problem(*opt.resume, opt.resume_path, infos)) {
+        throw usage_error(*problem);
+    }
+    const auto rules = resume_rules_of(opt);
+    for (const auto& d : devices) {
+        for (const auto& p : plan_capped_sweep(opt.kernels, opt.sweep, d.info, opt.max_cases)) {
+            const auto* had = find_resumed(*opt.resume, key_of(opt.kernels[p.kernel], p), d.info);
+            ++s.by_action[resume_action_for(had, *opt.resume, rules)];
+            ++s.planned;
+        }
+    }
+    return s;
+}
+
+std::string describe_resume(const resume_summary& s, const std::string& path) {
+    const auto n = [&s](resume_action a) {
+        const auto it = s.by_action.find(a);
+        return it == s.by_action.end() ? std::size_t{0} : it->second;
+    };
+    std::string out = "resume: " + std::to_string(s.kept()) + " of " + std::to_string(s.planned) +
+                      " planned cases are in " + path + " in full";
+    if (s.to_measure() == 0) {
+        return out + "; nothing to measure";
+    }
+    out += "; measuring " + std::to_string(s.to_measure()) + ":";
+    const std::pair<resume_action, const char*> parts[] = {
+        {resume_action::absent, " not in it"},
+        {resume_action::short_rounds,
+         " with fewer rounds than planned (measured again whole: a case's rounds all come from "
+         "one invocation, as compare's run-to-run spread assumes)"},
+        {resume_action::failed, " failed there (retried)"},
+        {resume_action::source_changed, " whose kernel source changed"}};
+    const char* sep = " ";
+    for (const auto& [a, what] : parts) {
+        if (n(a) != 0) {
+            out += sep + std::to_string(n(a)) + what;
+            sep = ", ";
+        }
+    }
+    return out;
 }
 
 } // namespace grp::run

@@ -321,7 +321,7 @@ void run_device(const run_options& opt, const ocl::device_handle& h, int device_
         return std::make_unique<ocl::session>(h);
     }();
     auto points = points_to_resume(plan_capped_sweep(opt.kernels, opt.sweep, h.info, opt.max_cases),
-                                   opt.kernels, h.info, opt.resume.get());
+                                   opt.kernels, h.info, opt.resume.get(), resume_rules_of(opt));
     if (progress.device_started) {
         progress.device_started(h.info, points.size());
     }

@@ -33,10 +33,13 @@ struct run_options {
     std::vector<kernel_spec> kernels;
     sweep_options sweep;
     search_options search; ///< how tuning spaces are walked (random is applied by the plan)
-    /// --resume: a profile whose cases are not measured again (matched by key on the same
-    /// device); the caller writes the union (resume_union).
+    /// --resume: a profile whose cases held in full are not measured again (matched by key on
+    /// the same device); the caller writes the union (resume_union).
     std::shared_ptr<const profile> resume;
     std::string resume_path; ///< where `resume` was read from
+    /// The invocation's rounds per case (before a part of --runs takes its share): a resumed
+    /// case with fewer is measured again (resume_action_for). 0: measure.rounds.
+    std::uint64_t resume_rounds = 0;
     measure_options measure;
     data_choice data;
     wg_limit_policy wg_limit = wg_limit_policy::device;

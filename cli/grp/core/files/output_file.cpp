@@ -7,6 +7,7 @@
 #include <cstring>
 #include <fcntl.h>
 #include <filesystem>
+#include <optional>
 #include <sys/stat.h>
 #include <sys/syscall.h>
 #include <unistd.h>
@@ -54,6 +55,27 @@ int write_all(int fd, const std::string& text) {
     return 0;
 }
 
+/// The descriptor a path names by itself: /dev/stdout (1), /dev/stderr (2), /dev/fd/N and
+/// /proc/self/fd/N. Written through that descriptor, as `-` is through stdout: resolving the
+/// name instead gives the file the shell redirected to (a regular file that would then need
+/// --force and be replaced by a rename) or, where /dev/stdout is a node of its own, that node.
+std::optional<int> descriptor_of(const std::string& path) {
+    if (path == "/dev/stdout") {
+        return STDOUT_FILENO;
+    }
+    if (path == "/dev/stderr") {
+        return STDERR_FILENO;
+    }
+    for (const std::string prefix : {"/dev/fd/", "/proc/self/fd/"}) {
+        const auto digits = path.substr(std::min(path.size(), prefix.size()));
+        if (path.rfind(prefix, 0) == 0 && !digits.empty() && digits.size() < 6 &&
+            digits.find_first_not_of("0123456789") == std::string::npos) {
+            return std::stoi(digits);
+        }
+    }
+    return std::nullopt;
+}
+
 std::string reason(int err) {
     std::string r = std::strerror(err);
     if (err == ENOSPC || err == EDQUOT) {
@@ -96,6 +118,10 @@ output_file::output_file(std::string path, std::string what, bool force, bool cr
     : m_path(std::move(path)), m_what(std::move(what)), m_force(force), m_create_dirs(create_dirs) {
 }
 
+bool output_file::is_stdout() const {
+    return m_path == "-" || descriptor_of(m_path) == STDOUT_FILENO;
+}
+
 void output_file::probe() const {
     (void)process_umask();
     if (is_stdout()) {
@@ -103,6 +129,13 @@ void output_file::probe() const {
     }
     if (m_path.empty()) {
         throw usage_error("the " + m_what + " file name is empty; name a file");
+    }
+    if (const auto fd = descriptor_of(m_path)) {
+        if (::fcntl(*fd, F_GETFL) < 0) {
+            throw file_error("cannot write the " + m_what + " to '" + m_path + "': descriptor " +
+                             std::to_string(*fd) + " is not open");
+        }
+        return; // written in place, like a device: no --force
     }
     struct stat st {};
     const bool exists = ::lstat(m_path.c_str(), &st) == 0;
@@ -146,6 +179,13 @@ void output_file::write(const std::string& text) const {
     if (is_stdout()) {
         if (const int err = write_all(STDOUT_FILENO, text); err != 0) {
             throw file_error("writing the " + m_what + " to stdout failed: " + reason(err));
+        }
+        return;
+    }
+    if (const auto fd = descriptor_of(m_path)) {
+        if (const int err = write_all(*fd, text); err != 0) {
+            throw file_error("writing the " + m_what + " to '" + m_path +
+                             "' failed: " + reason(err));
         }
         return;
     }

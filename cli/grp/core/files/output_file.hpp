@@ -8,6 +8,8 @@
 //    on every failure, and messages name the user's path, never the temp;
 //  - without --force an existing file is never replaced, atomically: the temp is linked to the
 //    name (link() fails if anything got there first), so two runs cannot both "win";
+//  - /dev/stdout, /dev/stderr, /dev/fd/N and /proc/self/fd/N are written through that
+//    descriptor, like `-` (no --force: the shell opened it, whatever it redirects to);
 //  - character devices, FIFOs and sockets (/dev/null, a pipe from `>(...)`) are written in
 //    place, since renaming over them would replace the node; a FIFO with no reader fails
 //    instead of blocking; block devices are refused;
@@ -28,7 +30,8 @@ public:
     output_file(std::string path, std::string what, bool force, bool create_dirs = false);
 
     [[nodiscard]] const std::string& path() const { return m_path; }
-    [[nodiscard]] bool is_stdout() const { return m_path == "-"; }
+    /// "-" or a name of descriptor 1 (/dev/stdout, /dev/fd/1, /proc/self/fd/1).
+    [[nodiscard]] bool is_stdout() const;
 
     /// Checks now that write() can succeed later: creates missing parent directories (when
     /// allowed) and a probe file in the target's directory, then removes it. Throws usage_error

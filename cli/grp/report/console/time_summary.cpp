@@ -116,4 +116,15 @@ std::string load_warning(const profile& p, double min_cores) {
            "machine";
 }
 
+void print_time_lines(std::ostream& os, const profile& p,
+                      std::chrono::steady_clock::time_point started, bool quiet) {
+    if (const auto w = load_warning(p); !w.empty()) {
+        os << "warning: " << w << '\n';
+    }
+    if (!quiet) {
+        const std::chrono::duration<double> wall = std::chrono::steady_clock::now() - started;
+        os << time_summary(p, wall.count()) << '\n';
+    }
+}
+
 } // namespace grp

@@ -7,8 +7,10 @@
 
 #include "grp/model/profile/profile.hpp"
 
+#include <chrono>
 #include <cstddef>
 #include <optional>
+#include <ostream>
 #include <string>
 
 namespace grp {
@@ -32,5 +34,10 @@ std::string time_summary(const profile& p, double wall_s);
 /// of the profile's runs (runs[].other_cpu_cores), saying what that means for the numbers;
 /// empty otherwise.
 std::string load_warning(const profile& p, double min_cores = 0.5);
+
+/// Prints load_warning (if any) and, unless `quiet`, the time_summary of an invocation that
+/// started at `started`.
+void print_time_lines(std::ostream& os, const profile& p,
+                      std::chrono::steady_clock::time_point started, bool quiet);
 
 } // namespace grp

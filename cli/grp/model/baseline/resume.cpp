@@ -1,0 +1,193 @@
+#include "grp/model/baseline/resume.hpp"
+
+#include "grp/model/baseline/merge.hpp"
+#include "grp/model/compare/case_compare.hpp"
+
+#include <algorithm>
+#include <set>
+
+namespace grp {
+
+namespace {
+
+bool on_device(const profile& p, const case_result& c, const device_info& dev) {
+    const auto d = static_cast<std::size_t>(c.device);
+    return d < p.devices.size() && same_device(p.devices[d].info, dev);
+}
+
+std::string source_of(const profile& p, const std::string& kernel) {
+    for (const auto& k : p.kernels) {
+        if (k.name == kernel) {
+            return k.sha256;
+        }
+    }
+    return "";
+}
+
+// A case that successive halving dropped early has fewer rounds by design.
+bool dropped_by_halving(const case_result& c) {
+    return c.extra.is_object() && c.extra.contains("halving_rung");
+}
+
+// Leaves out the runs no case has a round of (this run's when nothing was left to measure, the
+// resumed one's when all its cases were measured again), and renumbers the rounds' runs. One
+// run stays when none has a round.
+void drop_empty_runs(profile& p) {
+    std::set<std::uint32_t> used;
+    for (const auto& c : p.cases) {
+        for (const auto& r : c.rounds) {
+            used.insert(r.run);
+        }
+    }
+    if (used.empty()) {
+        used.insert(0);
+    }
+    std::vector<std::uint32_t> to(p.runs.size());
+    std::vector<run_record> kept;
+    for (std::size_t i = 0; i < p.runs.size(); ++i) {
+        to[i] = static_cast<std::uint32_t>(kept.size());
+        if (used.count(static_cast<std::uint32_t>(i)) != 0) {
+            kept.push_back(p.runs[i]);
+        }
+    }
+    p.runs = std::move(kept);
+    for (auto& c : p.cases) {
+        for (auto& r : c.rounds) {
+            r.run = r.run < to.size() ? to[r.run] : r.run;
+        }
+    }
+}
+
+// Whether `now` measured the case `c` of `resumed` again (same key on the same device).
+bool measured_again(const profile& resumed, const case_result& c, const profile& now) {
+    const auto d = static_cast<std::size_t>(c.device);
+    if (!c.scenario.empty() || d >= resumed.devices.size()) {
+        return false;
+    }
+    return find_resumed(now, c.key, resumed.devices[d].info) != nullptr;
+}
+
+} // namespace
+
+const case_result* find_resumed(const profile& resumed, const case_key& key,
+                                const device_info& dev) {
+    for (const auto& c : resumed.cases) {
+        if (c.scenario.empty() && c.key == key && on_device(resumed, c, dev)) {
+            return &c;
+        }
+    }
+    return nullptr;
+}
+
+resume_action resume_action_for(const case_result* had, const profile& resumed,
+                                const resume_rules& rules) {
+    if (had == nullptr) {
+        return resume_action::absent;
+    }
+    const auto now = rules.sources.find(had->key.kernel);
+    const std::string before = source_of(resumed, had->key.kernel);
+    if (now != rules.sources.end() && !before.empty() && !now->second.empty() &&
+        before != now->second) {
+        return resume_action::source_changed;
+    }
+    if (had->status == case_status::failed) {
+        return resume_action::failed;
+    }
+    if (had->status == case_status::ok && had->rounds.size() < rules.rounds &&
+        !dropped_by_halving(*had)) {
+        return resume_action::short_rounds;
+    }
+    return resume_action::keep;
+}
+
+std::optional<std::string> resume_device_problem(const profile& resumed, const std::string& path,
+                                                 const std::vector<device_info>& devices) {
+    std::set<std::size_t> with_cases;
+    for (const auto& c : resumed.cases) {
+        with_cases.insert(static_cast<std::size_t>(c.device));
+    }
+    for (const auto d : with_cases) {
+        if (d >= resumed.devices.size()) {
+            continue; // validate refuses such a profile; nothing to match here
+        }
+        const auto& had = resumed.devices[d].info;
+        if (std::none_of(devices.begin(), devices.end(),
+                         [&](const device_info& dev) { return same_device(had, dev); })) {
+            std::string names;
+            for (const auto& dev : devices) {
+                names += (names.empty() ? "'" : ", '") + dev.name + "'";
+            }
+            return path + " was measured on '" + had.name + "', which this run does not " +
+                   "measure (it measures " + (names.empty() ? "no device" : names) +
+                   "): --resume continues a run on its own device. Select that device (-d), " +
+                   "or measure anew and combine the profiles with merge";
+        }
+    }
+    return std::nullopt;
+}
+
+std::vector<std::string> resume_setting_warnings(const profile& resumed, const std::string& path,
+                                                 const nlohmann::ordered_json& now) {
+    // Rounds, extra rounds and the time budget are split over the processes (the resumed
+    // profile records the first one's share); the plan's rounds are judged per case instead.
+    static const std::vector<std::pair<const char*, const char*>> keys = {
+        {"cl_options", "build options (--cl-options)"},
+        {"data", "input data (--data, --seed)"},
+        {"wg_limit", "work-group limit (--wg-limit)"},
+        {"warmup_per_round", "timing: warm-up launches per round (--warmup)"},
+        {"min_samples_per_round", "timing: samples per round (--min-samples)"},
+        {"max_samples_per_round", "timing: samples per round (--max-samples)"},
+        {"max_noise", "timing: noise target (--max-noise)"},
+        {"round_spacing_s", "timing: round spacing (--round-spacing)"},
+        {"rotate_cpus", "timing: --rotate-cpus"},
+        {"sensors", "timing: --sensors"},
+    };
+    std::vector<std::string> out;
+    for (const auto& [key, what] : keys) {
+        const auto a = resumed.settings.find(key);
+        const auto b = now.find(key);
+        if (a == resumed.settings.end() || b == now.end() || *a == *b) {
+            continue; // an older profile without the setting is not a difference
+        }
+        out.push_back(std::string(what) + " differ: " + path + " has " + a->dump() + ", this run " +
+                      b->dump() + "; its kept cases were measured that way, the new ones this way");
+    }
+    return out;
+}
+
+profile resume_union(const profile& resumed, const std::string& resumed_path, const profile& now,
+                     const resume_rules& rules, std::vector<std::string>& warnings) {
+    profile kept = resumed;
+    kept.cases.clear();
+    kept.complete = true; // judged here, case by case: no "incomplete" warning from the merge
+    std::size_t unfinished = 0;
+    for (const auto& c : resumed.cases) {
+        if (measured_again(resumed, c, now)) {
+            continue; // measured whole again: the new case replaces it
+        }
+        const bool ours = c.scenario.empty() && rules.sources.count(c.key.kernel) != 0;
+        unfinished += ours && resume_action_for(&c, resumed, rules) != resume_action::keep;
+        kept.cases.push_back(c);
+    }
+    auto m = merge_profiles({{kept, resumed_path}, {now, "this run"}});
+    warnings = m.warnings;
+    profile& out = m.merged;
+    drop_empty_runs(out);
+    out.tool = now.tool;
+    out.host = now.host;
+    out.settings = now.settings.empty() ? resumed.settings : now.settings;
+    out.settings["resumed_from"] = resumed_path;
+    out.complete = now.complete && unfinished == 0;
+    out.incomplete_reason = now.complete && unfinished != 0
+                                ? std::to_string(unfinished) + " case(s) of " + resumed_path +
+                                      " still lack planned rounds, failed or have a changed "
+                                      "source: resume again with their sweep to measure them"
+                                : now.incomplete_reason;
+    out.host_baselines = resumed.host_baselines;
+    for (const auto& b : now.host_baselines) {
+        out.host_baselines.push_back(b);
+    }
+    return std::move(out);
+}
+
+} // namespace grp
