@@ -75,7 +75,8 @@ device_plan plan_device(const run::run_options& opt, const device_info& dev) {
     device_plan d;
     const auto points =
         run::points_to_resume(plan_capped_sweep(opt.kernels, opt.sweep, dev, opt.max_cases),
-                              opt.kernels, dev, opt.resume.get()); // --resume: those left
+                              opt.kernels, dev, opt.resume.get(),
+                              run::resume_rules_of(opt)); // --resume: those left
     std::map<std::string, std::size_t> index;
     for (const auto& p : points) {
         const auto& k = opt.kernels[p.kernel];
