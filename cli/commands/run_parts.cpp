@@ -12,6 +12,7 @@
 #include <algorithm>
 #include <cerrno>
 #include <chrono>
+#include <cmath>
 #include <csignal>
 #include <cstdio>
 #include <cstdlib>
@@ -184,8 +185,8 @@ std::string time_left(const std::vector<std::pair<profile, std::string>>& parts,
     if (timed == 0) {
         return "";
     }
-    const auto s = std::max(
-        1L, static_cast<long>(sum / static_cast<double>(timed) * static_cast<double>(left) + 0.5));
+    const long s =
+        std::max(1L, std::lround(sum / static_cast<double>(timed) * static_cast<double>(left)));
     return ", about " + (s < 60 ? std::to_string(s) + " s" : std::to_string(s / 60) + " min") +
            " to go";
 }

@@ -43,7 +43,7 @@ std::string stderr_capture::text() {
         return "";
     }
     std::rewind(m_file);
-    std::string out(64 * 1024, '\0');
+    std::string out(std::size_t{64} * 1024, '\0');
     out.resize(std::fread(out.data(), 1, out.size(), m_file));
     return out;
 }
