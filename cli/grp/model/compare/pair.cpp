@@ -18,7 +18,7 @@ namespace {
 
 /// The log ratios cand / base of the rounds both ran in the same slot, grouped by process.
 struct paired_rounds {
-    std::map<std::uint32_t, std::vector<double>> by_process;
+    std::map<run_index, std::vector<double>> by_process;
     std::vector<double> all;
     std::size_t set_aside = 0; ///< rounds of either kernel set aside for CPU wait
 };
