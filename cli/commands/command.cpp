@@ -1,5 +1,7 @@
 #include "commands/command.hpp"
 
+#include <memory>
+
 namespace grp::cli {
 
 namespace {
@@ -30,4 +32,26 @@ void add_color_option(CLI::App* sub, std::string& mode) {
         ->check(CLI::IsMember({"auto", "always", "never"}))
         ->capture_default_str();
 }
+
+namespace {
+
+/// CLI11's usage line shows a hidden positional as "[]": left out here.
+class usage_without_hidden : public CLI::Formatter {
+public:
+    std::string make_usage(const CLI::App* app, std::string name) const override {
+        auto usage = CLI::Formatter::make_usage(app, std::move(name));
+        if (const auto at = usage.find(" []"); at != std::string::npos) {
+            usage.erase(at, 3);
+        }
+        return usage;
+    }
+};
+
+} // namespace
+
+void accept_files_after_double_dash(CLI::App* sub) {
+    sub->add_option("double-dash-files")->expected(1)->group("");
+    sub->formatter(std::make_shared<usage_without_hidden>());
+}
+
 } // namespace grp::cli

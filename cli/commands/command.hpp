@@ -29,6 +29,13 @@ void add_device_option(CLI::App* sub, std::vector<std::string>& devices);
 /// Adds `--color auto|always|never` (default auto: a terminal and NO_COLOR unset).
 void add_color_option(CLI::App* sub, std::string& mode);
 
+/// Lets files follow `--` after other files (`compare A.json -- B.json`), as they may before
+/// any (`compare -- A.json B.json`). Call right after adding the subcommand's file positional.
+/// CLI11 2.1 hands a `--` back to the main app once a subcommand's positional has its minimum,
+/// and the files after it were refused as unexpected; a hidden positional that never fills (the
+/// file list takes every value first) keeps the subcommand parsing them.
+void accept_files_after_double_dash(CLI::App* sub);
+
 /// Keeps main's argv for invocation_argv (called once, first thing in main).
 void set_invocation_argv(int argc, char** argv);
 

@@ -232,6 +232,7 @@ void add_compare(CLI::App& app, command_slot& slot) {
         ->required()
         ->expected(1, -1)
         ->type_name("FILE");
+    accept_files_after_double_dash(sub);
     sub->add_option("--pair", opt->pair,
                     "OLD=NEW[,NEW...]: judge kernel NEW against kernel OLD measured in the same "
                     "rounds of ONE profile (a duet: e.g. the base revision's kernel and the "

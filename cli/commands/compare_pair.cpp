@@ -52,12 +52,46 @@ std::vector<kernel_pair> checked_pairs(const compare_cli_options& cli, const pro
     return pairs;
 }
 
+/// "run 0 (a.json), run 1": the first runs of `runs`, with the file a merged run came from.
+std::string runs_text(const profile& p, const std::vector<run_index>& runs) {
+    std::string out;
+    for (std::size_t i = 0; i < runs.size() && i < 3; ++i) {
+        const auto& source = p.runs.at(runs[i]).source;
+        out += (i == 0 ? "run " : ", run ") + std::to_string(runs[i]) +
+               (source.empty() ? "" : " (" + source + ")");
+    }
+    return out + (runs.size() > 3 ? " and " + std::to_string(runs.size() - 3) + " more" : "");
+}
+
+/// A pair is judged on the rounds both kernels ran in: kernels that never shared a run (a merge
+/// of separate invocations) have none, and the gate would judge nothing yet read as a duet's.
+void require_shared_rounds(const profile& p, const kernel_pair& pr, const std::string& file) {
+    const auto runs = runs_of_pair(p, pr);
+    if (!runs.shared.empty() || runs.base_only.empty() || runs.cand_only.empty()) {
+        return; // a duet, or a kernel without rounds (its cases say why: failed, skipped)
+    }
+    throw usage_error(
+        "--pair " + terminal_escape(pr.base + "=" + pr.cand) + ": " + terminal_escape(file) +
+        " is not a duet: " + terminal_escape(pr.base) + " and " + terminal_escape(pr.cand) +
+        " never shared a round (" + terminal_escape(pr.base) + " ran in " +
+        terminal_escape(runs_text(p, runs.base_only)) + ", " + terminal_escape(pr.cand) + " in " +
+        terminal_escape(runs_text(p, runs.cand_only)) +
+        "; a merge of separate runs?). --pair judges the ratio within rounds both kernels ran "
+        "in: measure them in one invocation (run -k " +
+        terminal_escape(pr.base + "," + pr.cand) +
+        ", or run --duet), or compare separate runs as two profiles: compare BASE.json "
+        "CAND.json");
+}
+
 /// The pairs to judge: --pair's, else the duet the profile records.
 std::vector<kernel_pair> pairs_to_judge(const compare_cli_options& cli, const profile& p) {
-    if (!cli.pair.empty()) {
-        return checked_pairs(cli, p);
+    auto pairs = cli.pair.empty() ? recorded_pairs(p) : checked_pairs(cli, p);
+    for (const auto& pr : pairs) {
+        require_shared_rounds(p, pr, cli.files.front());
     }
-    auto pairs = recorded_pairs(p);
+    if (!cli.pair.empty()) {
+        return pairs;
+    }
     if (pairs.empty()) {
         throw usage_error("compare needs a baseline and a candidate: BASE.json CAND.json, "
                           "--base RUN.json (repeatable) CAND.json, or one duet profile (run "
@@ -111,6 +145,13 @@ std::vector<comparison> judge(const profile& p, const std::vector<kernel_pair>& 
             if (ctrl.original == pr.base || ctrl.original == pr.cand) {
                 apply_control(c, ctrl.result, ctrl.what, opt);
             }
+        }
+        const auto runs = runs_of_pair(p, pr);
+        if (const auto lone = runs.base_only.size() + runs.cand_only.size(); lone > 0) {
+            c.warnings.push_back(
+                std::to_string(lone) + " run(s) timed only one of " + pr.base + " and " + pr.cand +
+                " (" + runs_text(p, runs.base_only.empty() ? runs.cand_only : runs.base_only) +
+                "): their rounds have no partner and are not judged");
         }
         if (pr.control.empty()) {
             c.warnings.push_back("no A/A control beside " + pr.base +

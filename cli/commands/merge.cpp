@@ -51,7 +51,9 @@ const char* merge_footer = R"(Examples:
 A merged baseline keeps every run's rounds, tagged with the run: compare then measures how
 much a case moves from run to run (not only from round to round) and widens its intervals
 accordingly. Merge runs of the same sweep on the same machine; runs from other hosts are
-merged with a warning (the spread then includes the machines' differences).)";
+merged with a warning (the spread then includes the machines' differences). A run given
+twice (the same run id, or the very same rounds) counts once, with a warning: copies never
+pose as independent runs. A merge of separate runs is not a duet: compare --pair refuses it.)";
 
 } // namespace
 
@@ -63,6 +65,7 @@ void add_merge(CLI::App& app, command_slot& slot) {
         ->required()
         ->expected(1, -1)
         ->type_name("FILE");
+    accept_files_after_double_dash(sub);
     sub->add_option("-o,--output", o->output, "The baseline profile to write ('-': stdout)")
         ->required();
     sub->add_flag("--force", o->force, "Overwrite an existing output file");

@@ -123,6 +123,7 @@ void add_report(CLI::App& app, command_slot& slot) {
                     "comparison")
         ->required()
         ->type_name("FILE");
+    accept_files_after_double_dash(sub);
     sub->add_option("-o,--output", opt->output, "HTML file to write ('-' for stdout)")
         ->type_name("FILE");
     sub->add_option("--markdown", opt->markdown,

@@ -66,6 +66,7 @@ void add_validate(CLI::App& app, command_slot& slot) {
         "Exit codes: 0 every file is valid, 5 any file is invalid or unreadable, 2 usage.");
     sub->add_option("files", opt->files, "Profile JSON files written by 'gpu-reduce-prof run'")
         ->type_name("FILE");
+    accept_files_after_double_dash(sub);
     sub->add_flag("--print-schema", opt->print_schema,
                   "Print the embedded JSON Schema (draft-07) and exit");
     sub->callback([opt, &slot] {

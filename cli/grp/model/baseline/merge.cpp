@@ -56,14 +56,14 @@ bool has_result(case_status s) {
     return s == case_status::ok || s == case_status::wrong || s == case_status::race_observed;
 }
 
-/// Where each run of an input lands in the merged profile. A run merged before (the same id: a
-/// file given twice, a run inside a baseline given beside it) lands on its first copy and is
-/// `repeated`. A round of a run the input does not list moves by `offset`, the merged runs
-/// before this input.
+/// Where each run of an input lands in the merged profile. A run merged before (the same id or
+/// the same rounds: a file given twice, a run inside a baseline given beside it) lands on its first
+/// copy and is `repeated`. A round of a run the input does not list moves by `offset`, the merged
+/// runs before this input.
 struct run_map {
-    std::vector<std::uint32_t> to;
+    std::vector<run_index> to;
     std::vector<bool> repeated;
-    std::uint32_t offset = 0;
+    run_index offset = 0;
 };
 
 void merge_case(case_result& into, const case_result& from, const run_map& runs) {
@@ -80,7 +80,7 @@ void merge_case(case_result& into, const case_result& from, const run_map& runs)
         into.status = case_status::wrong;
         into.reason = from.reason;
     }
-    std::set<std::uint32_t> had; // the runs this case has rounds of already
+    std::set<run_index> had; // the runs this case has rounds of already
     for (const auto& r : into.rounds) {
         had.insert(r.run);
     }
@@ -98,32 +98,82 @@ void merge_case(case_result& into, const case_result& from, const run_map& runs)
     into.rounds_planned += any || from.rounds.empty() ? from.rounds_planned : 0;
 }
 
-/// Appends the runs of `p` that `merged` lacks (by id) and maps every run of `p`; a warning
-/// names the input whose runs were merged before.
-run_map merge_runs(profile& merged, const profile& p, const std::string& label,
-                   std::vector<std::string>& warnings) {
+/// A run's rounds as a number, or 0 when it has none: the sum of each round's FNV-1a over its
+/// case key, start and samples (a sum: the order of the cases, which a merge may change, does
+/// not matter). Two runs with the same non-zero digest are one run: the nanoseconds of a real run
+/// never repeat, so a copy whose id was changed or dropped (an upgraded 0.1 profile has none) is
+/// still recognised.
+std::vector<std::uint64_t> run_digests(const profile& p) {
+    std::vector<std::uint64_t> out(p.runs.size(), 0);
+    const auto mix = [](std::uint64_t& h, const void* data, std::size_t size) {
+        const auto* bytes = static_cast<const unsigned char*>(data);
+        for (std::size_t i = 0; i < size; ++i) {
+            h = (h ^ bytes[i]) * 0x100000001b3ULL;
+        }
+    };
+    for (const auto& c : p.cases) {
+        const auto key = c.key.to_string();
+        for (const auto& r : c.rounds) {
+            if (r.run >= out.size() || r.samples_ns.empty()) {
+                continue;
+            }
+            std::uint64_t h = 0xcbf29ce484222325ULL;
+            mix(h, key.data(), key.size());
+            mix(h, &r.started_s, sizeof r.started_s);
+            mix(h, r.samples_ns.data(), r.samples_ns.size() * sizeof r.samples_ns[0]);
+            out[r.run] += h;
+        }
+    }
+    return out;
+}
+
+/// The merged run that `run` (digest `digest`) already is, by id or by its rounds; or npos.
+std::size_t same_run(const profile& merged, const std::vector<std::uint64_t>& known,
+                     const run_record& run, std::uint64_t digest) {
+    for (std::size_t i = 0; i < merged.runs.size(); ++i) {
+        if ((!run.id.empty() && merged.runs[i].id == run.id) ||
+            (digest != 0 && known[i] == digest)) {
+            return i;
+        }
+    }
+    return std::string::npos;
+}
+
+/// Appends the runs of `p` that `merged` lacks (by id or by rounds) and maps every run of `p`;
+/// a warning names the input and the files its repeated runs were merged from first.
+run_map merge_runs(profile& merged, std::vector<std::uint64_t>& known, const profile& p,
+                   const std::string& label, std::vector<std::string>& warnings) {
     run_map out;
-    out.offset = static_cast<std::uint32_t>(merged.runs.size());
-    std::size_t repeated = 0;
-    for (auto run : p.runs) {
-        const auto same = std::find_if(merged.runs.begin(), merged.runs.end(),
-                                       [&](const run_record& r) { return r.id == run.id; });
-        if (!run.id.empty() && same != merged.runs.end()) {
-            out.to.push_back(static_cast<std::uint32_t>(same - merged.runs.begin()));
-            out.repeated.push_back(true);
-            ++repeated;
+    out.offset = merged.runs.size();
+    const auto digests = run_digests(p);
+    std::vector<std::string> first_from; // the files the repeated runs came from first
+    for (std::size_t k = 0; k < p.runs.size(); ++k) {
+        auto run = p.runs[k];
+        const auto same = same_run(merged, known, run, digests[k]);
+        out.repeated.push_back(same != std::string::npos);
+        if (same != std::string::npos) {
+            out.to.push_back(same);
+            const auto& from = merged.runs[same].source;
+            if (std::find(first_from.begin(), first_from.end(), from) == first_from.end()) {
+                first_from.push_back(from);
+            }
             continue;
         }
-        out.to.push_back(static_cast<std::uint32_t>(merged.runs.size()));
-        out.repeated.push_back(false);
+        out.to.push_back(merged.runs.size());
         run.source = run.source.empty() ? label : run.source;
         merged.runs.push_back(std::move(run));
+        known.push_back(digests[k]);
     }
-    if (repeated > 0) {
+    if (!first_from.empty()) {
+        std::string files;
+        for (const auto& f : first_from) {
+            files += (files.empty() ? "" : ", ") + f;
+        }
+        const auto repeated = std::count(out.repeated.begin(), out.repeated.end(), true);
         warnings.push_back(label + " repeats " + std::to_string(repeated) + " of its " +
-                           std::to_string(p.runs.size()) +
-                           " run(s) already merged (the same run id): each run's rounds of a "
-                           "case count once");
+                           std::to_string(p.runs.size()) + " run(s) already merged from " + files +
+                           " (the same run id, or the very same rounds): each run counts once, "
+                           "so a copy never poses as an independent run");
     }
     return out;
 }
@@ -178,10 +228,11 @@ merge_result merge_profiles(const std::vector<std::pair<profile, std::string>>& 
     m.scenarios = first.scenarios;
     m.runs.clear();
     std::vector<host_info> device_hosts;
+    std::vector<std::uint64_t> digests; // of the merged runs: what identifies a run besides its id
     std::map<std::pair<case_key, int>, std::size_t> where;
     nlohmann::ordered_json sources = nlohmann::ordered_json::array();
     for (const auto& [p, label] : inputs) {
-        const auto runs = merge_runs(m, p, label, out.warnings);
+        const auto runs = merge_runs(m, digests, p, label, out.warnings);
         m.complete = m.complete && p.complete;
         if (!p.complete) {
             out.warnings.push_back(label + " is incomplete: only its finished rounds are merged");

@@ -9,7 +9,9 @@
 
 #include <algorithm>
 #include <cmath>
+#include <iterator>
 #include <map>
+#include <set>
 #include <stdexcept>
 
 namespace grp {
@@ -18,7 +20,7 @@ namespace {
 
 /// The log ratios cand / base of the rounds both ran in the same slot, grouped by process.
 struct paired_rounds {
-    std::map<std::uint32_t, std::vector<double>> by_process;
+    std::map<run_index, std::vector<double>> by_process;
     std::vector<double> all;
     std::size_t set_aside = 0; ///< rounds of either kernel set aside for CPU wait
 };
@@ -166,6 +168,27 @@ case_comparison compare_pair_case(const profile& p, const case_result* b, const 
 }
 
 } // namespace
+
+pair_runs runs_of_pair(const profile& p, const kernel_pair& pair) {
+    std::set<run_index> base, cand;
+    for (const auto& c : p.cases) {
+        const bool is_base = c.key.kernel == pair.base;
+        if (!is_base && c.key.kernel != pair.cand) {
+            continue;
+        }
+        for (const auto& r : c.rounds) {
+            (is_base ? base : cand).insert(r.run);
+        }
+    }
+    pair_runs out;
+    std::set_intersection(base.begin(), base.end(), cand.begin(), cand.end(),
+                          std::back_inserter(out.shared));
+    std::set_difference(base.begin(), base.end(), cand.begin(), cand.end(),
+                        std::back_inserter(out.base_only));
+    std::set_difference(cand.begin(), cand.end(), base.begin(), base.end(),
+                        std::back_inserter(out.cand_only));
+    return out;
+}
 
 std::vector<kernel_pair> parse_kernel_pairs(const std::string& text) {
     const auto eq = text.find('=');

@@ -32,6 +32,16 @@ struct kernel_pair {
 /// named twice.
 std::vector<kernel_pair> parse_kernel_pairs(const std::string& text);
 
+/// Where the rounds of a pair's two kernels came from: the runs (processes) that timed both,
+/// and those that timed only one. A duet's kernels share every run; a merge of separate
+/// invocations (one kernel each) shares none, and its rounds can never be paired.
+struct pair_runs {
+    std::vector<run_index> shared, base_only, cand_only;
+};
+
+/// The runs of `p` holding rounds of pair.base and of pair.cand (any case of each kernel).
+pair_runs runs_of_pair(const profile& p, const kernel_pair& pair);
+
 /// The level below which the processes of an invocation are taken to disagree about the ratio.
 inline constexpr double pair_process_alpha = 0.05;
 

@@ -16,7 +16,7 @@ replication replication_of(const profile& p, const aside_rule& aside) {
     }
     std::size_t rounds = 0, case_runs = 0;
     for (const auto& c : p.cases) {
-        std::map<std::uint32_t, std::size_t> per_run;
+        std::map<run_index, std::size_t> per_run;
         for (const auto& round : c.rounds) {
             per_run[round.run] += set_aside(round, aside) ? 0 : 1;
         }

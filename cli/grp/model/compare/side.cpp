@@ -40,15 +40,15 @@ std::optional<double> peak_scale(const profile& p, const case_result& c, std::st
 /// drift (on the H100 the 20 us cases of three processes sat within 2-4 % of each other while
 /// invocations two minutes apart differed by 10-20 %: bench/results/h100-gate-power.txt).
 /// Otherwise every run (a process of `run --runs`, or a run of a 0.1 merge) is its own unit.
-std::vector<std::uint32_t> run_units(const profile& p) {
-    std::map<std::string, std::uint32_t> unit_of_source;
+std::vector<run_index> run_units(const profile& p) {
+    std::map<std::string, run_index> unit_of_source;
     for (const auto& r : p.runs) {
-        unit_of_source.emplace(r.source, static_cast<std::uint32_t>(unit_of_source.size()));
+        unit_of_source.emplace(r.source, unit_of_source.size());
     }
-    std::vector<std::uint32_t> units(p.runs.size());
+    std::vector<run_index> units(p.runs.size());
     const bool by_source = unit_of_source.size() >= 2 && unit_of_source.size() < p.runs.size();
     for (std::size_t i = 0; i < p.runs.size(); ++i) {
-        units[i] = by_source ? unit_of_source[p.runs[i].source] : static_cast<std::uint32_t>(i);
+        units[i] = by_source ? unit_of_source[p.runs[i].source] : run_index{i};
     }
     return units;
 }
@@ -82,7 +82,7 @@ std::string set_aside_problem(const case_result& c, const side_rounds& s,
 round_slots medians_by_slot(const case_result& c, const aside_rule& aside, std::size_t* dropped,
                             round_center center) {
     round_slots out;
-    std::map<std::uint32_t, std::size_t> ordinal;
+    std::map<run_index, std::size_t> ordinal;
     for (const auto& r : c.rounds) {
         std::optional<double> m = r.median_ns();
         if (center == round_center::min && !r.samples_ns.empty()) {
@@ -138,7 +138,7 @@ side_rounds rounds_of(const profile& p, const case_result& c, const compare_opti
         }
     }
     const auto unit_of = run_units(p);
-    std::map<std::uint32_t, std::vector<double>> by_run;
+    std::map<run_index, std::vector<double>> by_run;
     for (const auto& [slot, median] : medians_by_slot(c, opt.aside(), &s.disturbed, opt.center)) {
         double v = std::log(median) + shift;
         if (opt.normalize == normalization::kernel) {

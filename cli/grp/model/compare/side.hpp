@@ -25,7 +25,7 @@ struct side_rounds {
 
 /// A round's place in a profile, (run, ordinal within the run), mapped to its median in ns:
 /// the rounds of two cases of one run with the same slot ran in the same pass over the sweep.
-using round_slots = std::map<std::pair<std::uint32_t, std::size_t>, double>;
+using round_slots = std::map<std::pair<run_index, std::size_t>, double>;
 
 /// The round centers (median, or the fastest sample with round_center::min) of `c` by slot;
 /// rounds set aside (set_aside) are left out and counted in `*dropped` when given.

@@ -123,7 +123,7 @@ std::optional<round_conditions> conditions_meter::finish() {
     return summarize_readings(readings_, judge_clock_, wrap);
 }
 
-void mark_below_steady_clock(std::vector<case_result>& cases, int device, std::uint32_t run) {
+void mark_below_steady_clock(std::vector<case_result>& cases, int device, run_index run) {
     std::vector<round_record*> rounds;
     std::vector<double> highest;
     for (auto& c : cases) {

@@ -56,6 +56,6 @@ bool counter_worth_reading(const case_result& c);
 /// highest clocks; a round whose highest clock stayed clock_ramp_share below it is marked
 /// unsteady (the clocks had not reached their level, or a cap held them down). Rounds already
 /// unsteady keep their reason. Cases of other devices or runs are left alone.
-void mark_below_steady_clock(std::vector<case_result>& cases, int device, std::uint32_t run);
+void mark_below_steady_clock(std::vector<case_result>& cases, int device, run_index run);
 
 } // namespace grp

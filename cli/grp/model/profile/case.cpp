@@ -77,7 +77,7 @@ ojson round_json(const round_record& r) {
 
 round_record round_from(const ojson& j) {
     round_record r;
-    r.run = j.value("run", std::uint32_t{0});
+    r.run = j.value("run", run_index{0});
     r.started_s = opt_double(j, "started_s").value_or(0);
     r.warmup = j.value("warmup", std::uint64_t{0});
     r.flagged = j.value("flagged", std::uint64_t{0});

@@ -71,8 +71,13 @@ struct pass_info {
 /// process's threads waiting, for the round to count as disturbed (round_record::disturbed).
 inline constexpr double min_other_cpu = 0.02;
 
+/// A round's run: an index into profile::runs. 64-bit wherever it is read or kept, so that a
+/// file's index is never wrapped onto another run (2^32 + k read as 32 bits paired rounds with
+/// the wrong process); every reader checks it names a listed run (io.hpp).
+using run_index = std::uint64_t;
+
 struct round_record {
-    std::uint32_t run = 0;     ///< index into profile::runs (several in a merged baseline)
+    run_index run = 0;         ///< index into profile::runs (several in a merged baseline)
     double started_s = 0;      ///< seconds since the run's start
     std::uint64_t warmup = 0;  ///< launches discarded before this round's samples
     std::uint64_t flagged = 0; ///< samples dropped by the timestamp sanity checks

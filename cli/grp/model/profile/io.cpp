@@ -1,7 +1,8 @@
 // Reading and writing profile files. Reading goes through core/json_file (regular files only,
 // size and depth limits, syntax errors with line:column), then the schema major check (2.x read
 // as is, 1.x upgraded first), the JSON Schema itself, and the checks the schema cannot express
-// (one case per key and device). Writing goes through core/output_file (temp file + rename).
+// (one case per key and device; every case's device and every round's run listed). Writing goes
+// through core/output_file (temp file + rename).
 #include "grp/model/profile/io.hpp"
 
 #include "grp/core/error.hpp"
@@ -47,38 +48,58 @@ std::vector<std::string> duplicate_case_keys(const profile& p) {
     return out;
 }
 
-profile parse_profile(const std::string& text, const std::string& path) {
-    auto p = profile_from_json(parse_json_text(text, path, profile_json_limits), path);
-    // Cases are matched by key: with two cases of one key, compare, merge and report would
-    // each pick one (a present key was reported missing), so every reader refuses what
-    // validate refuses. validate itself lists every duplicate (schema_check.cpp).
-    if (const auto dups = duplicate_case_keys(p); !dups.empty()) {
-        throw file_error(path + ": " + dups.front() +
-                         (dups.size() > 1 ? " (and " + std::to_string(dups.size() - 1) +
-                                                " more; 'gpu-reduce-prof validate' lists them)"
-                                          : ""));
-    }
-    return p;
-}
-
 namespace {
 
 // Every case names a device the profile lists (the schema cannot say so): readers index
 // devices[c.device] (a fuzzer found compare dereferencing a missing one).
-void check_case_devices(const profile& p, const std::string& path) {
+void add_case_device_problems(const profile& p, std::vector<std::string>& out) {
     for (std::size_t i = 0; i < p.cases.size(); ++i) {
         const int d = p.cases[i].device;
         if (d < 0 || static_cast<std::size_t>(d) >= p.devices.size()) {
-            throw file_error(
-                path + ": /cases/" + std::to_string(i) + "/device: " + std::to_string(d) +
-                " names no device (the profile lists " + std::to_string(p.devices.size()) + ")");
+            out.push_back("/cases/" + std::to_string(i) + "/device: " + std::to_string(d) +
+                          " names no device (the profile lists " +
+                          std::to_string(p.devices.size()) + ")");
+        }
+    }
+}
+
+// Every round names a run the profile lists: compare pairs and groups rounds by run (a round
+// of an unlisted run would be a process of its own, or paired with another file's process
+// after a merge), so a file whose index points past runs[] is refused, not guessed at.
+void add_round_run_problems(const profile& p, std::vector<std::string>& out) {
+    for (std::size_t i = 0; i < p.cases.size(); ++i) {
+        const auto& rounds = p.cases[i].rounds;
+        for (std::size_t k = 0; k < rounds.size(); ++k) {
+            if (rounds[k].run >= p.runs.size()) {
+                out.push_back("/cases/" + std::to_string(i) + "/rounds/" + std::to_string(k) +
+                              "/run: " + std::to_string(rounds[k].run) + " names no run (case " +
+                              p.cases[i].key.to_string() + "; runs[] lists " +
+                              std::to_string(p.runs.size()) + ", indexed from 0)");
+            }
         }
     }
 }
 
 } // namespace
 
-profile profile_from_json(nlohmann::ordered_json j, const std::string& path, bool schema_checked) {
+std::vector<std::string> consistency_problems(const profile& p) {
+    std::vector<std::string> out;
+    add_case_device_problems(p, out);
+    add_round_run_problems(p, out);
+    // Cases are matched by key: with two cases of one key, compare, merge and report would
+    // each pick one (a present key was reported missing).
+    for (auto& dup : duplicate_case_keys(p)) {
+        out.push_back(std::move(dup));
+    }
+    return out;
+}
+
+profile parse_profile(const std::string& text, const std::string& path) {
+    return profile_from_json(parse_json_text(text, path, profile_json_limits), path);
+}
+
+profile profile_fields_from_json(nlohmann::ordered_json j, const std::string& path,
+                                 bool schema_checked) {
     if (!j.is_object() || !j.contains("schema_version") || !j["schema_version"].is_string()) {
         throw file_error(path + ": not a gpu-reduce-prof profile (no \"schema_version\" string)");
     }
@@ -108,15 +129,26 @@ profile profile_from_json(nlohmann::ordered_json j, const std::string& path, boo
         if (major == 1) {
             upgrade_v1_document(j);
         }
-        auto p = j.get<profile>();
-        check_case_devices(p, path);
-        return p;
+        return j.get<profile>();
     } catch (const file_error& e) {
         const std::string what = e.what();
         throw file_error(what.rfind(path + ":", 0) == 0 ? what : path + ": " + what);
     } catch (const nlohmann::json::exception& e) {
         throw file_error(path + ": malformed profile: " + terminal_escape(e.what()));
     }
+}
+
+profile profile_from_json(nlohmann::ordered_json j, const std::string& path, bool schema_checked) {
+    auto p = profile_fields_from_json(std::move(j), path, schema_checked);
+    // Every reader refuses what validate refuses (the same check), so a file validate rejects
+    // can never change a verdict; validate lists every problem (schema_check.cpp).
+    if (const auto problems = consistency_problems(p); !problems.empty()) {
+        throw file_error(path + ": " + problems.front() +
+                         (problems.size() > 1 ? " (and " + std::to_string(problems.size() - 1) +
+                                                    " more; 'gpu-reduce-prof validate' lists them)"
+                                              : ""));
+    }
+    return p;
 }
 
 profile load_profile(const std::string& path) {

@@ -254,9 +254,15 @@ profile_check check_profile_text(const std::string& text, const std::string& pat
         }
     }
     try {
-        const profile p = profile_from_json(std::move(doc), path, checkable);
-        for (const auto& dup : duplicate_case_keys(p)) {
-            out.problems.push_back(path + ": " + dup);
+        const profile p = profile_fields_from_json(std::move(doc), path, checkable);
+        const auto problems = consistency_problems(p); // what every reader refuses
+        for (std::size_t i = 0; i < problems.size() && i < max_problems_shown; ++i) {
+            out.problems.push_back(path + ": " + problems[i]);
+        }
+        if (problems.size() > max_problems_shown) {
+            out.problems.push_back(path + ": ... and " +
+                                   std::to_string(problems.size() - max_problems_shown) +
+                                   " more problems");
         }
         out.cases = p.cases.size();
         out.devices = p.devices.size();

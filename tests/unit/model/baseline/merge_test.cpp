@@ -4,6 +4,7 @@
 // left as the first run's.
 #include "grp/model/baseline/merge.hpp"
 
+#include <functional>
 #include <gtest/gtest.h>
 
 namespace grp {
@@ -65,8 +66,9 @@ TEST(MergePeak, AWorsePeakOfALaterRunChangesNothing) {
 namespace grp {
 namespace {
 
+/// A run with its own samples (merge knows a run by its id or by its very samples).
 profile run_with_id(const std::string& id) {
-    auto p = run_of(10.0, 100000, "shape");
+    auto p = run_of(10.0, 100000 + std::hash<std::string>{}(id) % 1000, "shape");
     p.runs[0].id = id;
     return p;
 }
@@ -79,6 +81,33 @@ TEST(MergeRuns, AFileGivenTwiceCountsOnceWithAWarning) {
     EXPECT_EQ(r.merged.cases[0].rounds_planned, 0U);
     ASSERT_EQ(r.warnings.size(), 1U);
     EXPECT_NE(r.warnings[0].find("a.json repeats 1 of its 1 run(s)"), std::string::npos);
+}
+
+TEST(MergeRuns, AWarningNamesTheFileTheRunWasMergedFromFirst) {
+    const auto r = merge_profiles({{run_with_id("r1"), "a.json"},
+                                   {run_with_id("r2"), "b.json"},
+                                   {run_with_id("r1"), "copy.json"}});
+    EXPECT_EQ(r.merged.runs.size(), 2U);
+    ASSERT_EQ(r.warnings.size(), 1U);
+    EXPECT_NE(r.warnings[0].find("copy.json repeats 1 of its 1 run(s) already merged from a.json"),
+              std::string::npos)
+        << r.warnings[0];
+}
+
+TEST(MergeRuns, ACopyWithAnotherOrNoIdIsKnownByItsSamples) {
+    auto edited = run_with_id("r1");
+    edited.runs[0].id = "changed";
+    auto no_id = run_with_id("r1");
+    no_id.runs[0].id.clear(); // as a 0.1 profile upgraded on load has
+    const auto r = merge_profiles(
+        {{run_with_id("r1"), "a.json"}, {edited, "edited.json"}, {no_id, "old.json"}});
+    EXPECT_EQ(r.merged.runs.size(), 1U);
+    EXPECT_EQ(r.merged.cases.at(0).rounds.size(), 2U); // one run's rounds, not three
+    EXPECT_EQ(r.warnings.size(), 2U);
+    // Runs without an id that differ in their samples are still runs of their own.
+    auto other = run_with_id("r2");
+    other.runs[0].id.clear();
+    EXPECT_EQ(merge_profiles({{no_id, "old.json"}, {other, "other.json"}}).merged.runs.size(), 2U);
 }
 
 TEST(MergeRuns, ACaseOnlyTheRepeatedRunHasKeepsItsRounds) {

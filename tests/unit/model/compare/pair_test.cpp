@@ -157,6 +157,28 @@ TEST(compare_pair, holm_holds_over_the_cases_of_one_candidate) {
     EXPECT_EQ(holm.count(verdict::inconclusive), 8U);
 }
 
+TEST(compare_pair, a_duet_shares_every_run) {
+    const auto runs = runs_of_pair(
+        duet({make_case("old", rounds(1.0)), make_case("new", rounds(1.1))}), {"old", "new"});
+    EXPECT_EQ(runs.shared, (std::vector<run_index>{0, 1, 2}));
+    EXPECT_TRUE(runs.base_only.empty());
+    EXPECT_TRUE(runs.cand_only.empty());
+}
+
+TEST(compare_pair, separate_runs_merged_share_none) {
+    // A merge of two invocations, one kernel each: old's rounds in run 0, new's in run 1 (and
+    // a 64-bit run index, kept as such).
+    auto neu = rounds(1.1, 1);
+    for (auto& r : neu) {
+        r.run = (run_index{1} << 32) + 1;
+    }
+    const auto runs = runs_of_pair(duet({make_case("old", rounds(1.0, 1)), make_case("new", neu)}),
+                                   {"old", "new"});
+    EXPECT_TRUE(runs.shared.empty());
+    EXPECT_EQ(runs.base_only, (std::vector<run_index>{0}));
+    EXPECT_EQ(runs.cand_only, (std::vector<run_index>{(run_index{1} << 32) + 1}));
+}
+
 TEST(compare_pair, parses_old_equals_new_list) {
     const auto pairs = parse_kernel_pairs("old=a,b");
     ASSERT_EQ(pairs.size(), 2U);

@@ -9,7 +9,8 @@ namespace grp {
 namespace {
 
 /// A profile whose runs carry `sources`, and one case with two rounds in each run (medians
-/// 100 + run, 110 + run ns).
+/// 100 + run, 110 + run ns, plus 1000 ns per run made before: merge knows a run by its id or
+/// its very samples, so every run here has its own).
 profile profile_with_runs(const std::vector<std::string>& sources) {
     profile p;
     profile_device d;
@@ -21,10 +22,11 @@ profile profile_with_runs(const std::vector<std::string>& sources) {
     for (std::size_t i = 0; i < sources.size(); ++i) {
         static int next_id = 0; // every run of every profile here is a run of its own
         run_record run;
+        const auto own = static_cast<std::uint64_t>(1000 * next_id);
         run.id = "run" + std::to_string(next_id++);
         run.source = sources[i];
         p.runs.push_back(run);
-        for (std::uint64_t t : {100 + i, 110 + i}) {
+        for (std::uint64_t t : {own + 100 + i, own + 110 + i}) {
             round_record r;
             r.run = static_cast<std::uint32_t>(i);
             r.samples_ns = {t, t, t};
