@@ -247,16 +247,30 @@ std::shared_ptr<part_folder> make_part_folder(const std::string& out, checkpoint
     return folder;
 }
 
+// --list, --describe: no sweep, no OpenCL.
+int list_or_describe(const run_cli_options& o) {
+    if (o.list) {
+        list_kernels();
+    } else {
+        print_run_legend(std::cout);
+    }
+    return 0;
+}
+
+// A part of --runs: its inputs checked once more (an edit while it measured is not kept), then
+// its profile saved for the parent, which prints the tables.
+int finish_part(const run_cli_options& o, const run::run_options& opts, checkpoint_store& store,
+                const profile& p) {
+    check_input_digests(o.part_inputs, opts, "while this process measured (not kept)");
+    store.save_final(p);
+    return exit_status(p, count_outcomes(p));
+}
+
 } // namespace
 
 int run_run(const run_cli_options& o) {
-    if (o.list) {
-        list_kernels();
-        return 0;
-    }
-    if (o.describe) {
-        print_run_legend(std::cout); // no sweep, no OpenCL: the explanation alone
-        return 0;
+    if (o.list || o.describe) {
+        return list_or_describe(o);
     }
     auto opts = to_run_options(o);
     const bool part = !o.part.empty();
@@ -298,9 +312,7 @@ int run_run(const run_cli_options& o) {
     }
     progress.finish();
     if (part) { // the parent prints the tables of all parts, and adds what --resume kept
-        check_input_digests(o.part_inputs, opts, "while this process measured (not kept)");
-        store->save_final(p);
-        return exit_status(p, count_outcomes(p));
+        return finish_part(o, opts, *store, p);
     }
     with_resumed(p, opts, o.resume);
     const run_outputs outs{*store, csv ? &*csv : nullptr, o.output == "-" || o.csv == "-"};
