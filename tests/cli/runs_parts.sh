@@ -13,6 +13,8 @@
 #  ctrl-z        SIGTSTP to the parent stops the measuring child too, SIGCONT resumes both; the
 #                run ends 0.
 #  part-output   the hidden --part-output never replaces a file without --force.
+#  refused       a part that cannot be read (garbage planted as part-2.json while process 1
+#                runs): the error says where it stays, and it stays; process 1 is kept.
 #  second-signal two SIGINTs while process 1 runs a kernel for seconds: the second reaches the
 #                process, which stops at once; exit 130; the message is true (no profile when
 #                no round had finished, else the profile marked incomplete); no part folder left.
@@ -154,6 +156,26 @@ second-signal)
     grep -q "before any process finished: no profile is written" "$log" || fail "message not true"
   fi
   no_parts_left ;;
+refused)
+  "$bin" run "${quick[@]}" "${slow[@]}" -o "$work/a.json" 2>"$log" >/dev/null &
+  pid=$!
+  dir=""
+  for _ in $(seq 1 1000); do
+    dir=$(find "$work" -maxdepth 1 -name '.a.json.parts-*')
+    [[ -n $dir ]] && break
+    sleep 0.01
+  done
+  [[ -n $dir ]] || fail "no part folder beside -o"
+  echo '{"not": "a profile"' >"$dir/part-2.json"
+  wait $pid; rc=$?
+  [[ $rc != 0 ]] || fail "exit 0 with a refused part"
+  grep -q "the part of process 2 could not be read (.*) and stays at $dir/part-2.json" "$log" ||
+    fail "the refused part's place is not named"
+  grep -q "the 1 finished process(es) are kept" "$log" || fail "process 1 not said kept"
+  grep -q "note: the part files of --runs stay in $dir/ (part-2.json)" "$log" || fail "no note at the end"
+  [[ -f $dir/part-2.json && ! -e $dir/part-1.json ]] || fail "the folder holds $(ls -A "$dir")"
+  python3 -c 'import json,sys; p=json.load(open(sys.argv[1])); assert not p["complete"] and len(p["runs"]) == 1' \
+    "$work/a.json" || fail "process 1 not kept" ;;
 *) fail "unknown case" ;;
 esac
 echo "ok: $case_name"
