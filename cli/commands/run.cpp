@@ -5,10 +5,12 @@
 #include "commands/run.hpp"
 
 #include "commands/command.hpp"
+#include "commands/run_inputs.hpp"
 #include "commands/run_list.hpp"
 #include "commands/run_parts.hpp"
 #include "commands/run_plan.hpp"
 #include "commands/run_resume.hpp"
+#include "commands/run_save.hpp"
 #include "grp/core/files/output_file.hpp"
 #include "grp/core/text_safe.hpp"
 #include "grp/model/profile/io.hpp"
@@ -29,7 +31,6 @@
 #include <filesystem>
 #include <iostream>
 #include <memory>
-#include <mutex>
 #include <optional>
 #include <sstream>
 #include <unistd.h>
@@ -39,110 +40,6 @@ namespace grp::cli {
 namespace {
 
 namespace fs = std::filesystem;
-
-// Never lose a finished run: when the named output cannot be written at the end (its folder
-// was removed or made read-only, the disk filled up, another process created the file), the
-// profile goes to a new file beside it, else in the temp folder; the error then says where.
-// Returns that file's path, or "" when no place could be written.
-std::string write_rescue_file(const std::string& text, const std::string& out) {
-    const fs::path target(out);
-    const char* tmpdir = std::getenv("TMPDIR");
-    std::vector<fs::path> dirs;
-    std::error_code ec;
-    // Beside a regular file; never in /dev beside a device the user named.
-    if (!fs::exists(target, ec) || fs::is_regular_file(target, ec)) {
-        dirs.push_back(target.has_parent_path() ? target.parent_path() : fs::path("."));
-    }
-    dirs.emplace_back(tmpdir != nullptr && *tmpdir != '\0' ? tmpdir : "/tmp");
-    for (const auto& dir : dirs) {
-        std::string name = (dir / "gpu-reduce-prof-rescued-XXXXXX.json").string();
-        const int fd = ::mkstemps(name.data(), 5); // O_EXCL: a fresh file, never a symlink
-        if (fd < 0) {
-            continue;
-        }
-        std::size_t done = 0;
-        while (done < text.size()) {
-            const ssize_t n = ::write(fd, text.data() + done, text.size() - done);
-            if (n <= 0 && errno != EINTR) {
-                break;
-            }
-            done += n > 0 ? static_cast<std::size_t>(n) : 0;
-        }
-        if (::close(fd) == 0 && done == text.size()) {
-            return name;
-        }
-        ::unlink(name.c_str());
-    }
-    return "";
-}
-
-/// Writes the profile to `out`, or, when that fails, to a rescue file; then rethrows the
-/// write error (its exit code) with the rescue file named.
-void save_or_rescue(const profile& p, const output_file& out) {
-    const std::string text = profile_text(p);
-    try {
-        out.write(text);
-    } catch (const error& e) {
-        const std::string rescued = write_rescue_file(text, out.path());
-        throw error(std::string(e.what()) +
-                        (rescued.empty() ? "\nthe profile could not be saved anywhere"
-                                         : "\nthe profile (" + std::to_string(p.cases.size()) +
-                                               " cases) was saved to " + rescued + " instead"),
-                    e.code());
-    }
-}
-
-// The last checkpoint of the profile, written by the signal thread when a second signal says
-// "stop now" while a kernel is still running. The final save goes through here too, under the
-// same lock: a second signal during it waits for it and never replaces the finished profile
-// with an older checkpoint.
-class checkpoint_store {
-public:
-    explicit checkpoint_store(output_file out) : m_out(std::move(out)) {}
-    [[nodiscard]] const output_file& out() const { return m_out; }
-    /// Writes the finished (or cut short) profile: the run's last word on the file.
-    void save_final(const profile& p) {
-        std::lock_guard<std::mutex> lock(m_mutex);
-        save_or_rescue(p, m_out);
-        m_final_saved = true;
-    }
-    void update(profile p) {
-        p.complete = false;
-        p.incomplete_reason = "stopped by a second signal during a launch; the cases finished "
-                              "up to the last round are kept";
-        std::lock_guard<std::mutex> lock(m_mutex);
-        m_profile = std::move(p);
-        m_has = true;
-    }
-    [[noreturn]] void write_and_exit(int sig) {
-        std::lock_guard<std::mutex> lock(m_mutex);
-        const char* name = run::signal_name(sig);
-        try {
-            if (m_final_saved) {
-                std::cerr << "\nstopped by a second " << name << " after the profile was saved to "
-                          << terminal_escape(m_out.path()) << '\n';
-            } else if (m_has) {
-                save_or_rescue(m_profile, m_out);
-                std::cerr << "\nstopped by a second " << name << ": finished rounds saved to "
-                          << terminal_escape(m_out.path()) << '\n';
-            } else {
-                std::cerr << "\nstopped by a second " << name
-                          << " before any case finished; nothing written\n";
-            }
-        } catch (const std::exception& e) {
-            std::cerr << "\nstopped; " << terminal_escape(e.what(), true) << '\n';
-        }
-        std::cerr.flush();
-        _exit(128 + sig);
-    }
-
-private:
-    output_file m_out;
-    std::mutex m_mutex;
-    profile m_profile;
-    bool m_has = false;
-    bool m_final_saved = false;
-};
 
 // `resumed`: the options of a --resume run's own process, whose checkpoints hold the union (a
 // second signal must never write a profile without the resumed cases); null in a part.
@@ -330,17 +227,101 @@ void probe_outputs(const run::run_options& opts, const output_file& out,
     }
 }
 
+// Before any work: sources read from outside their spec's folder, and parts of --runs that an
+// earlier run with this output left behind (its parent was killed before merging them).
+void print_notes(const run::run_options& opts, const std::string& out) {
+    for (const auto& line : source_outside_spec(opts.kernels)) {
+        std::cerr << "note: " << line << " (allowed: the profile records the path)\n";
+    }
+    for (const auto& line : leftover_parts(out)) {
+        std::cerr << "note: " << line << '\n';
+    }
+}
+
+// The parent of --runs: the parts' folder beside the output, whose merged parts go after every
+// save, and which a second signal that ends the run names when parts stay in it. The hooks
+// hold it weakly: it is removed when run_run returns, after the last save.
+std::shared_ptr<part_folder> make_part_folder(const std::string& out, checkpoint_store& store) {
+    auto folder = std::make_shared<part_folder>(out);
+    const std::weak_ptr<part_folder> weak = folder;
+    store.set_hooks(
+        [weak] {
+            if (const auto f = weak.lock()) {
+                f->saved();
+            }
+        },
+        [weak] {
+            const auto f = weak.lock();
+            return f ? f->leave(run::follower() != 0) : std::string();
+        });
+    return folder;
+}
+
+// --list, --describe: no sweep, no OpenCL.
+int list_or_describe(const run_cli_options& o) {
+    if (o.list) {
+        list_kernels();
+    } else {
+        print_run_legend(std::cout);
+    }
+    return 0;
+}
+
+// A part of --runs: its inputs checked once more (an edit while it measured is not kept), then
+// its profile saved for the parent, which prints the tables.
+int finish_part(const run_cli_options& o, const run::run_options& opts, checkpoint_store& store,
+                const profile& p) {
+    check_input_digests(o.part_inputs, opts, "while this process measured (not kept)");
+    store.save_final(p);
+    return exit_status(p, count_outcomes(p));
+}
+
+/// What measure_run needs of run_run.
+struct run_setup {
+    const run_cli_options& o;
+    run::run_options& opts;
+    bool part;
+    std::size_t runs;
+    const output_file& out;
+    checkpoint_store& store;
+    const output_file* csv;
+};
+
+// Measures into `p`: nothing when --resume left nothing to measure, else the processes of
+// --runs or this process's sweep. On an error the finished work is saved (save_and_rethrow).
+// Returns the folder of the parts, which must live until the profile is written.
+std::shared_ptr<part_folder> measure_run(const run_setup& r, const run::progress_sink& sink,
+                                         run_progress& progress, profile& p) {
+    const bool measure = r.part || resume_preflight(r.opts); // refuses another device (exit 2)
+    // The parts of --runs stay until the profile holding them is written (saved() in the hook).
+    const auto folder = measure && r.runs > 1 ? make_part_folder(r.out.path(), r.store) : nullptr;
+    try {
+        if (!measure) {
+            p.settings = run::settings_json(r.opts); // nothing left to measure: no empty run
+        } else if (folder) {
+            run_parts({r.runs, r.opts.measure.order_seed, input_digests(r.opts), &r.opts}, *folder,
+                      sink, r.o.quiet, p);
+        } else {
+            run::run_sweep(r.opts, sink, p);
+        }
+    } catch (const std::bad_alloc&) {
+        throw; // nothing can be saved without memory
+    } catch (const std::exception& e) {
+        progress.finish();
+        if (!r.part) {
+            with_resumed(p, r.opts);
+        }
+        save_and_rethrow(p, r.store, r.csv, e);
+    }
+    return folder;
+}
+
 } // namespace
 
 int run_run(const run_cli_options& o) {
     const auto started = std::chrono::steady_clock::now();
-    if (o.list) {
-        list_kernels();
-        return 0;
-    }
-    if (o.describe) {
-        print_run_legend(std::cout); // no sweep, no OpenCL: the explanation alone
-        return 0;
+    if (o.list || o.describe) {
+        return list_or_describe(o);
     }
     auto opts = to_run_options(o);
     if (o.dry_run && o.part.empty()) {
@@ -350,13 +331,14 @@ int run_run(const run_cli_options& o) {
     const bool part = !o.part.empty();
     if (part) {
         apply_part(parse_part(o.part), opts, o.part_peaks);
+        check_input_digests(o.part_inputs, opts, "before this process measured");
     }
     const output_file out(part ? o.part_output : (o.output.empty() ? default_output() : o.output),
-                          "profile", o.force || part, /*create_dirs=*/!part);
+                          "profile", o.force, /*create_dirs=*/!part);
     const auto csv = csv_target(o, part);
     probe_outputs(opts, out, csv);
-    for (const auto& line : part ? std::vector<std::string>{} : source_outside_spec(opts.kernels)) {
-        std::cerr << "note: " << line << " (allowed: the profile records the path)\n";
+    if (!part) {
+        print_notes(opts, out.path());
     }
     auto store = std::make_shared<checkpoint_store>(out);
     run::start_signal_thread([store](int sig) { store->write_and_exit(sig); });
@@ -365,28 +347,12 @@ int run_run(const run_cli_options& o) {
     auto sink = make_sink(progress, *store, part ? nullptr : &opts);
     profile p;
     run::stamp_profile(p, invocation_argv());
-    const bool measure = part || resume_preflight(opts); // refuses another device (exit 2)
-    try {
-        if (!measure) {
-            p.settings = run::settings_json(opts); // nothing left to measure: no empty run
-        } else if (runs > 1) {
-            run_parts(runs, opts.measure.order_seed, sink, o.quiet, p);
-        } else {
-            run::run_sweep(opts, sink, p);
-        }
-    } catch (const std::bad_alloc&) {
-        throw; // nothing can be saved without memory
-    } catch (const std::exception& e) {
-        progress.finish();
-        if (!part) {
-            with_resumed(p, opts);
-        }
-        save_and_rethrow(p, *store, csv ? &*csv : nullptr, e);
-    }
+    // The parts of --runs stay until the profile holding them is written (saved() in the hook).
+    const auto folder =
+        measure_run({o, opts, part, runs, out, *store, csv ? &*csv : nullptr}, sink, progress, p);
     progress.finish();
     if (part) { // the parent prints the tables of all parts, and adds what --resume kept
-        store->save_final(p);
-        return exit_status(p, count_outcomes(p));
+        return finish_part(o, opts, *store, p);
     }
     with_resumed(p, opts);
     const run_outputs outs{*store, csv ? &*csv : nullptr,

@@ -157,6 +157,8 @@ void add_timing_options(CLI::App* sub, run_cli_options& o) {
     sub->add_option("--part-output", o.part_output, "(internal) where a part writes")->group("");
     sub->add_option("--part-peak", o.part_peaks, "(internal) the first part's read peak")
         ->group("");
+    sub->add_option("--part-input", o.part_inputs, "(internal) the parent's input digests")
+        ->group("");
     sub->add_option("--extra-rounds", m.extra_rounds,
                     "Most rounds added for cases whose rounds another process disturbed (their "
                     "threads waited for a CPU), to reach --rounds undisturbed ones")

@@ -1,6 +1,8 @@
 #include "commands/run_parts.hpp"
 
 #include "commands/command.hpp"
+#include "commands/part_folder.hpp"
+#include "commands/run_inputs.hpp"
 #include "grp/core/error.hpp"
 #include "grp/core/text_safe.hpp"
 #include "grp/core/units.hpp"
@@ -28,8 +30,6 @@ namespace grp::cli {
 
 namespace {
 
-namespace fs = std::filesystem;
-
 constexpr std::size_t max_runs = 100;
 
 std::size_t parse_small_count(const std::string& text, const std::string& what) {
@@ -45,40 +45,6 @@ std::size_t parse_small_count(const std::string& text, const std::string& what) 
     }
     return static_cast<std::size_t>(v);
 }
-
-// A private folder for the parts' profiles, removed with everything in it at the end.
-class part_folder {
-public:
-    part_folder() {
-        const char* tmp = std::getenv("TMPDIR");
-        const bool from_env = tmp != nullptr && *tmp != '\0';
-        const std::string parent = from_env ? tmp : "/tmp";
-        std::string name = parent + "/gpu-reduce-prof-runs-XXXXXX";
-        if (::mkdtemp(name.data()) == nullptr) {
-            const std::string why = std::strerror(errno);
-            throw error("cannot make a folder for the parts of --runs in " +
-                            (from_env ? "$TMPDIR (" + terminal_escape(parent) + ")" : parent) +
-                            ": " + why + "; " +
-                            (from_env ? "set TMPDIR to a writable folder, or unset it"
-                                      : "make /tmp writable, or set TMPDIR to a writable folder") +
-                            " (or run one process: --runs 1)",
-                        exit_code::bad_file);
-        }
-        m_path = name;
-    }
-    part_folder(const part_folder&) = delete;
-    part_folder& operator=(const part_folder&) = delete;
-    ~part_folder() {
-        std::error_code ec;
-        fs::remove_all(m_path, ec);
-    }
-    [[nodiscard]] std::string file(std::size_t i) const {
-        return m_path + "/part-" + std::to_string(i) + ".json";
-    }
-
-private:
-    std::string m_path;
-};
 
 // Starts this executable with `args` in a process group of its own, so that Ctrl-C reaches
 // only this process, which passes it on once (a second copy would make the child stop at
@@ -105,7 +71,8 @@ pid_t start_child(const std::vector<std::string>& args) {
         ::execv("/proc/self/exe", argv.data());
         ::_exit(127);
     }
-    ::setpgid(pid, pid); // also here: whichever runs first
+    ::setpgid(pid, pid);                      // also here: whichever runs first
+    run::set_follower(static_cast<int>(pid)); // Ctrl-Z, fg and a second signal reach it
     return pid;
 }
 
@@ -116,6 +83,7 @@ int wait_child(pid_t pid) {
         int status = 0;
         const pid_t r = ::waitpid(pid, &status, WNOHANG);
         if (r == pid) {
+            run::set_follower(0);
             return status;
         }
         if (r < 0 && errno != EINTR) {
@@ -132,11 +100,15 @@ int wait_child(pid_t pid) {
 
 /// This process's arguments plus the part, where it writes, the invocation's order seed (one for
 /// all parts: their rounds continue one seeded sequence) and the first part's peaks.
-std::vector<std::string> child_args(std::size_t i, std::size_t count, const std::string& path,
-                                    std::uint64_t order_seed, const profile* first) {
+std::vector<std::string> child_args(std::size_t i, const parts_plan& plan, const std::string& path,
+                                    const profile* first) {
     std::vector<std::string> args = invocation_argv();
-    args.insert(args.end(), {"--part", std::to_string(i) + "/" + std::to_string(count),
-                             "--part-output", path, "--order-seed", std::to_string(order_seed)});
+    args.insert(args.end(),
+                {"--part", std::to_string(i) + "/" + std::to_string(plan.count), "--part-output",
+                 path, "--order-seed", std::to_string(plan.order_seed)});
+    for (const auto& digest : plan.inputs) {
+        args.insert(args.end(), {"--part-input", digest});
+    }
     for (std::size_t d = 0; first != nullptr && d < first->devices.size(); ++d) {
         if (const auto& peak = first->devices[d].peak; peak && peak->read_median_ns > 0) {
             args.insert(args.end(), {"--part-peak", part_peak_arg(static_cast<int>(d), *peak)});
@@ -191,14 +163,34 @@ std::string time_left(const std::vector<std::pair<profile, std::string>>& parts,
            " to go";
 }
 
+// What is kept when the run stops at process `i`: said in every message that stops it, so that
+// it is true when nothing finished and when a part was refused.
+std::string kept_note(std::size_t finished, const std::string& refused) {
+    std::string note = finished == 0
+                           ? "no process had finished, so no profile is kept"
+                           : "the " + std::to_string(finished) +
+                                 " finished process(es) are kept (merged into the profile, "
+                                 "marked incomplete)";
+    return note + (refused.empty() ? "" : "; " + refused);
+}
+
 // What a child's end means for the run: go on (0, 1: wrong results are in its profile, 7),
-// stop because of a signal (the profile is marked incomplete), or stop with its error.
-void judge_child(int status, std::size_t i, std::size_t count) {
+// stop because of a signal (the profile is marked incomplete), or stop with its error. A
+// child killed by a signal it cannot handle (SIGKILL: the out-of-memory killer) exits 10, not
+// 128 + N, which would say the parent itself was killed.
+void judge_child(int status, std::size_t i, std::size_t count, const std::string& kept) {
     const std::string which = "process " + std::to_string(i) + " of " + std::to_string(count);
     if (WIFSIGNALED(status)) {
-        throw error(which + " of --runs was killed by " + run::signal_name(WTERMSIG(status)) +
-                        "; the finished processes are kept",
-                    static_cast<exit_code>(128 + WTERMSIG(status)));
+        const int sig = WTERMSIG(status);
+        if (sig == SIGINT || sig == SIGTERM || sig == SIGHUP) {
+            run::request_interrupt(sig);
+            return;
+        }
+        throw error(which + " of --runs was killed by " + run::signal_name(sig) + " (signal " +
+                        std::to_string(sig) + ")" +
+                        (sig == SIGKILL ? " (often the out-of-memory killer: see `dmesg`)" : "") +
+                        "; " + kept,
+                    exit_code::process_killed);
     }
     const int code = WEXITSTATUS(status);
     if (code == 0 || code == static_cast<int>(exit_code::regression_or_wrong) ||
@@ -212,8 +204,41 @@ void judge_child(int status, std::size_t i, std::size_t count) {
         return;
     }
     throw error(which + " of --runs stopped with exit status " + std::to_string(code) +
-                    " (its message is above); the finished processes are kept",
+                    " (its message is above); " + kept,
                 static_cast<exit_code>(code));
+}
+
+// A process that stopped on a bad file may have found the inputs changed: the parent checks
+// them on disk itself, so its error (the profile's incomplete_reason) names the files too.
+void check_inputs_again(const parts_plan& plan, const std::string& kept) {
+    try {
+        check_input_digests(plan.inputs, *plan.options, "during the run", true);
+    } catch (const error& e) {
+        throw error(std::string(e.what()) + "\n" + kept, e.code());
+    }
+}
+
+// Reads process i's part and merges it into `p`; returns "" or, when the file is there but
+// cannot be read or merged, a sentence saying why and where it stays (it is never removed).
+std::string take_part(const part_folder& folder, std::size_t i, std::size_t count,
+                      std::vector<std::pair<profile, std::string>>& parts,
+                      std::vector<std::string>& warnings, profile& p) {
+    const std::string path = folder.file(i);
+    std::error_code ec;
+    if (!std::filesystem::exists(path, ec)) {
+        return "";
+    }
+    try {
+        parts.emplace_back(load_profile(path), "process " + std::to_string(i));
+        p = merge_parts(parts, count, warnings);
+        return "";
+    } catch (const error& e) {
+        if (!parts.empty() && parts.back().second == "process " + std::to_string(i)) {
+            parts.pop_back(); // read, but refused by the merge; `p` is still the earlier merge
+        }
+        return "the part of process " + std::to_string(i) + " could not be read (" +
+               terminal_escape(e.what(), true) + ") and stays at " + terminal_escape(path);
+    }
 }
 
 } // namespace
@@ -318,43 +343,55 @@ void apply_part(const run_part& part, run::run_options& r, const std::vector<std
     }
 }
 
-void run_parts(std::size_t count, std::uint64_t order_seed, const run::progress_sink& progress,
+void run_parts(const parts_plan& plan, part_folder& folder, const run::progress_sink& progress,
                bool quiet, profile& p) {
-    const part_folder folder;
     std::vector<std::pair<profile, std::string>> parts;
     std::vector<std::string> warnings;
     std::size_t i = 1;
-    for (; i <= count && !run::interrupted(); ++i) {
+    for (; i <= plan.count && !run::interrupted(); ++i) {
         if (!quiet) {
-            std::cerr << "run " << i << " of " << count
+            std::cerr << "run " << i << " of " << plan.count
                       << " (a process of its own, so that compare sees the run-to-run spread; "
                          "--runs)"
-                      << time_left(parts, count - i + 1) << "\n";
+                      << time_left(parts, plan.count - i + 1) << "\n";
         }
-        const std::string path = folder.file(i);
-        const int status = wait_child(start_child(child_args(
-            i, count, path, order_seed, parts.empty() ? nullptr : &parts.front().first)));
-        std::error_code ec;
-        if (fs::exists(path, ec)) {
-            parts.emplace_back(load_profile(path), "process " + std::to_string(i));
+        const int status = wait_child(start_child(
+            child_args(i, plan, folder.file(i), parts.empty() ? nullptr : &parts.front().first)));
+        const std::size_t before = parts.size();
+        const std::string refused = take_part(folder, i, plan.count, parts, warnings, p);
+        if (parts.size() > before) {
             if (const auto& runs = parts.back().first.runs; !quiet && runs.size() == 1) {
-                std::cerr << "  " << process_time(runs.front(), i, count) << '\n';
+                std::cerr << "  " << process_time(runs.front(), i, plan.count) << '\n';
             }
-            p = merge_parts(parts, count, warnings);
             if (progress.checkpoint) {
                 progress.checkpoint(p);
             }
+            folder.merged(i); // after the checkpoint: a second signal's save holds it
         }
-        judge_child(status, i, count);
+        if (plan.options != nullptr && WIFEXITED(status) &&
+            WEXITSTATUS(status) == static_cast<int>(exit_code::bad_file)) {
+            check_inputs_again(plan, kept_note(parts.size(), refused));
+        }
+        judge_child(status, i, plan.count, kept_note(parts.size(), refused));
+        if (!refused.empty()) {
+            throw file_error(refused + "; " + kept_note(parts.size(), ""));
+        }
     }
     for (const auto& w : warnings) {
         std::cerr << "warning: " << terminal_escape(w) << '\n';
     }
-    if (run::interrupted() && !parts.empty()) {
+    if (run::interrupted() && parts.empty()) { // no empty profile, no empty folder
+        const int sig = run::interrupt_signal();
+        throw error(std::string("interrupted by ") + run::signal_name(sig) + " in process " +
+                        std::to_string(i - 1) + " of " + std::to_string(plan.count) +
+                        " before any process finished: no profile is written",
+                    static_cast<exit_code>(128 + sig));
+    }
+    if (run::interrupted()) {
         p.complete = false;
         p.incomplete_reason = std::string("interrupted by ") +
                               run::signal_name(run::interrupt_signal()) + " in process " +
-                              std::to_string(i - 1) + " of " + std::to_string(count);
+                              std::to_string(i - 1) + " of " + std::to_string(plan.count);
     }
 }
 

@@ -10,6 +10,7 @@
 // above a peak measured in another.
 #pragma once
 
+#include "commands/part_folder.hpp"
 #include "commands/run_options.hpp"
 #include "grp/model/profile/profile.hpp"
 #include "grp/run/runner.hpp"
@@ -52,13 +53,23 @@ std::map<int, peak_bandwidth> parse_part_peaks(const std::vector<std::string>& t
 /// The --part-peak value of device `index`'s read peak.
 std::string part_peak_arg(int index, const peak_bandwidth& p);
 
+/// What the parent of --runs hands every process besides its part.
+struct parts_plan {
+    std::size_t count = 0;
+    std::uint64_t order_seed = 0;    ///< one for all parts: their rounds continue one sequence
+    std::vector<std::string> inputs; ///< input_digests(): each process checks its inputs
+    const run::run_options* options = nullptr; ///< for the parent's own check of the inputs
+};
+
 /// Runs the parts as child processes of this executable with this process's arguments plus
-/// --part and the invocation's --order-seed, one after the other, and merges the profiles they
-/// write into `p`. A signal to this process is passed on to the running child, which saves its
-/// finished rounds; then the parts finished so far are merged and `p` is marked incomplete. A child
-/// that fails (its error is already on stderr) stops the run: the finished parts are merged into
-/// `p` and an error with the child's exit code is thrown.
-void run_parts(std::size_t count, std::uint64_t order_seed, const run::progress_sink& progress,
+/// --part, the invocation's --order-seed and the inputs' digests, one after the other, each
+/// writing its profile into `folder`, and merges them into `p` (checkpointed after each). A
+/// signal to this process is passed on to the running child, which saves its finished rounds;
+/// then the parts finished so far are merged and `p` is marked incomplete. A child that fails
+/// (its error is on stderr), is killed (exit_code::process_killed), or whose part cannot be read
+/// stops the run: the finished parts are merged into `p` and an error saying what is kept (and
+/// where a refused part stays) is thrown.
+void run_parts(const parts_plan& plan, part_folder& folder, const run::progress_sink& progress,
                bool quiet, profile& p);
 
 } // namespace grp::cli

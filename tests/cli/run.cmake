@@ -118,3 +118,10 @@ add_test(NAME cli.run_records_the_sensors_it_found_or_lacked
          COMMAND ${CMAKE_CURRENT_LIST_DIR}/sensors.sh ${GRP_BIN})
 set_tests_properties(cli.run_records_the_sensors_it_found_or_lacked
                      PROPERTIES LABELS cli TIMEOUT 600)
+# --runs keeps finished processes on every way out and measures one snapshot of its inputs (#31).
+foreach(case tmpdir data-change part-input kill-child kill-first kill-parent ctrl-z part-output
+    second-signal refused)
+  add_test(NAME cli.run_runs_parts_${case}
+    COMMAND ${CMAKE_CURRENT_LIST_DIR}/runs_parts.sh ${GRP_BIN} ${case})
+  set_tests_properties(cli.run_runs_parts_${case} PROPERTIES LABELS cli TIMEOUT 120)
+endforeach()

@@ -6,7 +6,7 @@
 #     (--runs auto: never more processes than rounds, so 2) uses both sides' runs and does not warn about single runs. With --rotate-cpus the rounds'
 #     CPUs go through the allowed ones in turn across the processes; without, no round is pinned.
 #  2. --runs auto is 3 processes on PoCL too. SIGINT once process 2 has started: exit 130, process 1's rounds are kept, the profile
-#     is marked incomplete naming the process, and no part file is left behind.
+#     is marked incomplete naming the process, and no part file is left behind (in TMPDIR or beside -o).
 # Usage: runs.sh BIN
 set -u
 bin=$1
@@ -70,4 +70,5 @@ assert not p["complete"] and "interrupted by SIGINT in process 2 of 3" in p["inc
 assert all(sum(r["run"] == 0 for r in c["rounds"]) == 2 for c in p["cases"]), p["cases"]
 EOF
 [[ -z $(ls -A "$TMPDIR") ]] || fail "part files left in TMPDIR: $(ls -A "$TMPDIR")"
+[[ -z $(find "$work" -maxdepth 1 -name '.*.parts-*') ]] || fail "part folder left beside -o: $(ls -A "$work")"
 echo "ok: --runs 3 keeps three runs; SIGINT keeps process 1"

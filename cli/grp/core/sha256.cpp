@@ -3,7 +3,6 @@
 #include <array>
 #include <cstdint>
 #include <cstdio>
-#include <vector>
 
 namespace grp {
 
@@ -51,38 +50,62 @@ void compress(std::array<std::uint32_t, 8>& h, const unsigned char* block) {
 
 } // namespace
 
-std::array<std::uint8_t, 32> sha256_digest(std::string_view data) {
-    std::array<std::uint32_t, 8> h = {0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a,
-                                      0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19};
-    std::vector<unsigned char> msg(data.begin(), data.end());
-    const std::uint64_t bits = static_cast<std::uint64_t>(data.size()) * 8;
-    msg.push_back(0x80);
-    while (msg.size() % 64 != 56) {
-        msg.push_back(0);
+sha256_stream::sha256_stream()
+    : m_h{0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a,
+          0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19} {}
+
+void sha256_stream::update(std::string_view data) {
+    m_bytes += data.size();
+    for (const char c : data) {
+        m_block[m_used++] = static_cast<unsigned char>(c);
+        if (m_used == 64) {
+            compress(m_h, m_block.data());
+            m_used = 0;
+        }
+    }
+}
+
+std::array<std::uint8_t, 32> sha256_stream::digest() {
+    const std::uint64_t bits = m_bytes * 8;
+    const unsigned char pad = 0x80;
+    update(std::string_view(reinterpret_cast<const char*>(&pad), 1));
+    const unsigned char zero = 0;
+    while (m_used != 56) {
+        update(std::string_view(reinterpret_cast<const char*>(&zero), 1));
     }
     for (int i = 7; i >= 0; --i) {
-        msg.push_back(static_cast<unsigned char>(bits >> (8 * i)));
-    }
-    for (std::size_t off = 0; off < msg.size(); off += 64) {
-        compress(h, msg.data() + off);
+        const auto byte = static_cast<unsigned char>(bits >> (8 * i));
+        update(std::string_view(reinterpret_cast<const char*>(&byte), 1));
     }
     std::array<std::uint8_t, 32> out{};
     for (std::size_t i = 0; i < 8; ++i) {
         for (std::size_t b = 0; b < 4; ++b) {
-            out[4 * i + b] = static_cast<std::uint8_t>(h[i] >> (24 - 8 * b));
+            out[4 * i + b] = static_cast<std::uint8_t>(m_h[i] >> (24 - 8 * b));
         }
     }
     return out;
 }
 
-std::string sha256_hex(std::string_view data) {
+std::string sha256_stream::hex() {
     std::string out;
     char buf[3];
-    for (auto byte : sha256_digest(data)) {
+    for (auto byte : digest()) {
         std::snprintf(buf, sizeof buf, "%02x", byte);
         out += buf;
     }
     return out;
+}
+
+std::array<std::uint8_t, 32> sha256_digest(std::string_view data) {
+    sha256_stream s;
+    s.update(data);
+    return s.digest();
+}
+
+std::string sha256_hex(std::string_view data) {
+    sha256_stream s;
+    s.update(data);
+    return s.hex();
 }
 
 } // namespace grp

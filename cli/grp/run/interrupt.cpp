@@ -4,12 +4,44 @@
 #include <csignal>
 #include <pthread.h>
 #include <thread>
+#include <unistd.h>
 
 namespace grp::run {
 
 namespace {
 
 std::atomic<int> g_signal{0};
+std::atomic<int> g_follower{0};
+std::atomic<bool> g_passed_second{false};
+
+// Ctrl-Z: the follower first (SIGSTOP: a child in a group of its own may be in an orphaned
+// group, where SIGTSTP is discarded), then this process, as the default action would.
+void stop_both() {
+    if (const int f = g_follower.load(); f > 0) {
+        ::kill(f, SIGSTOP);
+    }
+    ::kill(::getpid(), SIGSTOP);
+}
+
+// A signal from the thread; true when it was job control or went to the follower.
+bool handled_here(int sig) {
+    if (sig == SIGTSTP) {
+        stop_both();
+        return true;
+    }
+    const int f = g_follower.load();
+    if (sig == SIGCONT) {
+        if (f > 0) {
+            ::kill(f, SIGCONT);
+        }
+        return true;
+    }
+    if (interrupted() && f > 0 && !g_passed_second.exchange(true)) {
+        ::kill(f, sig);
+        return true;
+    }
+    return false;
+}
 
 } // namespace
 
@@ -26,8 +58,30 @@ void request_interrupt(int signal) {
     g_signal.compare_exchange_strong(expected, signal);
 }
 
+void set_follower(int pid) {
+    g_follower.store(pid);
+}
+
+int follower() {
+    return g_follower.load();
+}
+
 const char* signal_name(int signal) {
     switch (signal) {
+    case SIGKILL:
+        return "SIGKILL";
+    case SIGSEGV:
+        return "SIGSEGV";
+    case SIGABRT:
+        return "SIGABRT";
+    case SIGBUS:
+        return "SIGBUS";
+    case SIGFPE:
+        return "SIGFPE";
+    case SIGILL:
+        return "SIGILL";
+    case SIGQUIT:
+        return "SIGQUIT";
     case SIGINT:
         return "SIGINT";
     case SIGTERM:
@@ -46,11 +100,13 @@ void start_signal_thread(std::function<void(int)> on_second) {
     sigaddset(&set, SIGINT);
     sigaddset(&set, SIGTERM);
     sigaddset(&set, SIGHUP);
+    sigaddset(&set, SIGTSTP);
+    sigaddset(&set, SIGCONT);
     pthread_sigmask(SIG_BLOCK, &set, nullptr);
     std::thread([set, on_second = std::move(on_second)] {
         for (;;) {
             int sig = 0;
-            if (sigwait(&set, &sig) != 0) {
+            if (sigwait(&set, &sig) != 0 || handled_here(sig)) {
                 continue;
             }
             if (!interrupted()) {

@@ -3,7 +3,11 @@
 // the first sets interrupted(), which the runner polls between launches and rounds, so it saves
 // what is finished and exits 128 + the signal; a second one (a kernel that runs for minutes)
 // calls the handler given to start_signal_thread, which writes the last checkpoint and ends the
-// process at once. SIGPIPE is ignored: `run ... | head` must not lose the profile.
+// process at once. SIGPIPE is ignored: `run ... | head` must not lose the profile. The parent of
+// `run --runs` follows its measuring child (set_follower), which sits in a process group of its
+// own where the terminal's signals do not reach it: Ctrl-Z (SIGTSTP) stops the child with the
+// parent, SIGCONT (`fg`, `bg`) resumes it, and a second signal goes to the child (which writes
+// its last checkpoint and ends at once) instead of ending the parent before it merged the parts.
 #pragma once
 
 #include <functional>
@@ -17,13 +21,20 @@ int interrupt_signal();
 /// Asks the run to stop as if `signal` had arrived (tests, and the runner itself).
 void request_interrupt(int signal = 2);
 
-/// Blocks INT, TERM and HUP in the calling thread, so in every thread created after it (call
-/// it before OpenCL starts driver threads), ignores SIGPIPE, and starts the signal thread.
+/// Blocks INT, TERM, HUP, TSTP and CONT in the calling thread, so in every thread created after it
+/// (call it before OpenCL starts driver threads), ignores SIGPIPE, and starts the signal thread.
 /// `on_second(signal)` runs on that thread when a second signal arrives; it must not return
 /// (write the checkpoint, then _exit). Call once per process.
 void start_signal_thread(std::function<void(int)> on_second);
 
-/// "SIGINT", "SIGTERM", "SIGHUP", or "signal N".
+/// Follows process `pid` (> 0; 0: none): SIGTSTP stops it with this process, SIGCONT resumes
+/// it, and the first signal after the first INT/TERM/HUP is passed on to it instead of calling
+/// on_second (a third one calls it).
+void set_follower(int pid);
+/// The process set_follower follows now, 0 when none.
+int follower();
+
+/// "SIGINT", "SIGTERM", "SIGHUP", "SIGKILL" and other common names, or "a signal".
 const char* signal_name(int signal);
 
 } // namespace grp::run

@@ -45,5 +45,20 @@ TEST(sha256, known_digests) {
               "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1");
 }
 
+TEST(sha256, stream_in_pieces_equals_whole) {
+    // A million 'a' (FIPS 180-4), given in pieces that straddle the 64-byte blocks.
+    sha256_stream s;
+    const std::string piece(1000, 'a');
+    for (int i = 0; i < 1000; ++i) {
+        s.update(piece);
+    }
+    EXPECT_EQ(s.hex(), "cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0");
+    const std::string text(200, 'x');
+    sha256_stream t;
+    t.update(std::string_view(text).substr(0, 63));
+    t.update(std::string_view(text).substr(63));
+    EXPECT_EQ(t.hex(), sha256_hex(text));
+}
+
 } // namespace
 } // namespace grp

@@ -1,0 +1,53 @@
+// Where `run`'s profile goes on every way out: the end, an error, a second signal while a kernel
+// runs for minutes. The named output first; when it cannot be written (its folder removed or
+// made read-only, the disk full, another process created the file), a rescue file beside it or
+// in $TMPDIR, and the error says where. The last checkpoint waits here for a second signal.
+#pragma once
+
+#include "grp/core/files/output_file.hpp"
+#include "grp/model/profile/profile.hpp"
+
+#include <functional>
+#include <mutex>
+#include <string>
+
+namespace grp::cli {
+
+/// Writes `text` to a new "gpu-reduce-prof-rescued-*.json" beside `out` (when that is a regular
+/// file or absent), else in $TMPDIR (/tmp). Returns its path, or "" when no place took it.
+std::string write_rescue_file(const std::string& text, const std::string& out);
+
+/// Writes the profile to `out`, or, when that fails, to a rescue file; then rethrows the
+/// write error (its exit code) with the rescue file named.
+void save_or_rescue(const profile& p, const output_file& out);
+
+// The last checkpoint of the profile, written by the signal thread when a second signal says
+// "stop now" while a kernel is still running. The final save goes through here too, under the
+// same lock: a second signal during it waits for it and never replaces the finished profile
+// with an older checkpoint.
+class checkpoint_store {
+public:
+    explicit checkpoint_store(output_file out) : m_out(std::move(out)) {}
+    [[nodiscard]] const output_file& out() const { return m_out; }
+    /// Writes the finished (or cut short) profile: the run's last word on the file.
+    void save_final(const profile& p);
+    /// Keeps `p` (marked incomplete) as what a second signal writes.
+    void update(profile p);
+    /// Writes the last checkpoint (unless the final profile is saved) and ends the process.
+    [[noreturn]] void write_and_exit(int sig);
+    /// For the parts of --runs: `after_save` runs after every successful save (the merged
+    /// parts may go); `at_exit` returns a line on what stays where before write_and_exit ends
+    /// the process ("" for nothing).
+    void set_hooks(std::function<void()> after_save, std::function<std::string()> at_exit);
+
+private:
+    output_file m_out;
+    std::mutex m_mutex;
+    profile m_profile;
+    bool m_has = false;
+    bool m_final_saved = false;
+    std::function<void()> m_after_save;
+    std::function<std::string()> m_at_exit;
+};
+
+} // namespace grp::cli
