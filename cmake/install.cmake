@@ -54,6 +54,9 @@ install(FILES ${CMAKE_SOURCE_DIR}/profiles/nvidia-h100-80gb-hbm3-layouts.json
               ${CMAKE_SOURCE_DIR}/profiles/nvidia-h100-80gb-hbm3-layouts.md
         DESTINATION ${CMAKE_INSTALL_DATADIR}/gpu-reduce-prof/profiles/examples)
 install(FILES ${GRP_MAN_PAGE}.gz DESTINATION ${CMAKE_INSTALL_MANDIR}/man1)
+# lintian's overrides: what does not apply to a package built outside Debian's archive.
+install(FILES ${CMAKE_SOURCE_DIR}/cmake/debian/lintian-overrides
+        DESTINATION ${CMAKE_INSTALL_DATADIR}/lintian/overrides RENAME gpu-reduce-prof)
 install(FILES ${GRP_BASH_COMPLETION} DESTINATION ${CMAKE_INSTALL_DATADIR}/bash-completion/completions)
 install(FILES ${GRP_ZSH_COMPLETION} DESTINATION ${CMAKE_INSTALL_DATADIR}/zsh/vendor-completions)
 install(FILES ${CMAKE_SOURCE_DIR}/README.md ${CMAKE_SOURCE_DIR}/CONTRIBUTING.md
