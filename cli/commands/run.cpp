@@ -294,7 +294,7 @@ std::shared_ptr<part_folder> measure_run(const run_setup& r, const run::progress
                                          run_progress& progress, profile& p) {
     const bool measure = r.part || resume_preflight(r.opts); // refuses another device (exit 2)
     // The parts of --runs stay until the profile holding them is written (saved() in the hook).
-    const auto folder = measure && r.runs > 1 ? make_part_folder(r.out.path(), r.store) : nullptr;
+    auto folder = measure && r.runs > 1 ? make_part_folder(r.out.path(), r.store) : nullptr;
     try {
         if (!measure) {
             p.settings = run::settings_json(r.opts); // nothing left to measure: no empty run
