@@ -29,6 +29,11 @@ find_program(GRP_GZIP gzip REQUIRED)
 add_custom_command(OUTPUT ${GRP_MAN_PAGE}.gz
   COMMAND ${GRP_GZIP} -9nfk ${GRP_MAN_PAGE}
   DEPENDS ${GRP_MAN_PAGE} COMMENT "Compressing the man page" VERBATIM)
+# Debian needs a maintainer "Name <address>": whoever publishes the package sets theirs
+# (.invalid is a reserved domain: the default is visibly a placeholder). Set before the
+# changelog below, whose trailer names it (a fresh configure must see it, not only a cached one).
+set(GRP_PACKAGE_CONTACT "gpu-reduce-prof maintainers <maintainers@gpu-reduce-prof.invalid>"
+    CACHE STRING "The Debian package's Maintainer field")
 # The Debian changelog (required in every .deb): one entry for the packaged version, dated at
 # configure time (or SOURCE_DATE_EPOCH). The version carries a Debian revision (-1): the
 # package is not native to Debian, hence changelog.Debian.gz.
@@ -81,10 +86,6 @@ install(DIRECTORY ${CMAKE_SOURCE_DIR}/examples/ DESTINATION ${CMAKE_INSTALL_DOCD
 set(CPACK_GENERATOR DEB)
 set(CPACK_PACKAGE_NAME gpu-reduce-prof)
 set(CPACK_PACKAGE_VENDOR "gpu-reduce-prof")
-# Debian needs a maintainer "Name <address>": whoever publishes the package sets theirs
-# (.invalid is a reserved domain: the default is visibly a placeholder).
-set(GRP_PACKAGE_CONTACT "gpu-reduce-prof maintainers <maintainers@gpu-reduce-prof.invalid>"
-    CACHE STRING "The Debian package's Maintainer field")
 set(CPACK_PACKAGE_CONTACT "${GRP_PACKAGE_CONTACT}")
 set(CPACK_PACKAGE_DESCRIPTION_SUMMARY
     "profile, verify and compare OpenCL reduction kernels")
