@@ -3,7 +3,7 @@
 # or through sudo), configures and builds, then either runs the main job or the whole test suite.
 #   scripts/dev.sh run [RUN-OPTIONS...]   # gpu-reduce-prof run on the default device
 #   scripts/dev.sh test [CTEST-OPTIONS...] # the style check, every test with CTest; then the unit and CLI tests
-#                                          # under ASan + UBSan and each fuzzer for 10 s
+#                                          # under ASan + UBSan and each fuzzer for 5 s
 #                                          # (GRP_SKIP_SANITIZERS=1 skips that part)
 # Idempotent: a second call installs nothing and rebuilds only what changed.
 set -euo pipefail
@@ -48,7 +48,7 @@ if [[ -n ${GRP_SKIP_SANITIZERS:-} ]]; then
   exit 0
 fi
 # The same unit and CLI tests under AddressSanitizer + UndefinedBehaviorSanitizer (any finding
-# fails the test), then every fuzzer for 10 s. One clang build serves both (build-asan).
+# fails the test), then every fuzzer for 5 s. One clang build serves both (build-asan).
 # LeakSanitizer runs on our code; PoCL's own allocations that live until exit are suppressed
 # (tests/lsan.supp says which and why).
 asan=${GRP_ASAN_BUILD_DIR:-build-asan}
@@ -61,4 +61,4 @@ export UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
 # sweep kernels ran once above, and under ASan they would take CI past its 30 minutes.
 ctest --test-dir "$asan" --output-on-failure -j"$(nproc)" -LE "ocl|browser|example|package" \
   -E "cli\.(run_|scenario_|wg_limit|check_)" "$@"
-scripts/fuzz.sh 10
+scripts/fuzz.sh 5
