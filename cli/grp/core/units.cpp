@@ -52,6 +52,20 @@ std::string format_joules(double joules) {
     return format_fixed(v, digits) + " " + units[u];
 }
 
+std::string format_seconds(double s) {
+    char buf[32];
+    if (s < 0.095) {
+        std::snprintf(buf, sizeof buf, "%.1f ms", s * 1e3);
+    } else {
+        std::snprintf(buf, sizeof buf, s < 9.95 ? "%.1f s" : "%.0f s", s);
+    }
+    return buf;
+}
+
+std::string format_mhz(double mhz) {
+    return std::to_string(static_cast<long long>(std::lround(mhz)));
+}
+
 std::string format_count(std::uint64_t n) {
     if (n >= 1024 && (n & (n - 1)) == 0) {
         int p = 0;

@@ -15,6 +15,10 @@ std::string format_bytes(std::uint64_t bytes);
 std::string format_ns(double ns);
 /// "73.5 mJ", "512 uJ", "1.20 J": three significant digits, from joules.
 std::string format_joules(double joules);
+/// A duration for people: "12.3 ms" below 0.095 s, "1.2 s" below 9.95 s, else "12 s".
+std::string format_seconds(double s);
+/// A clock in whole MHz: "1980".
+std::string format_mhz(double mhz);
 /// "%.*f" with `digits` decimals.
 std::string format_fixed(double v, int digits);
 /// "1048576" -> "2^20" when a power of two, else "1.05M"; for compact tables.

@@ -1,6 +1,7 @@
 #include "grp/model/measure/conditions_meter.hpp"
 
 #include "grp/core/strings.hpp"
+#include "grp/core/units.hpp"
 #include "grp/model/stats/stats.hpp"
 
 #include <algorithm>
@@ -15,10 +16,6 @@ void widen(std::optional<double>& lo, std::optional<double>& hi, const std::opti
         lo = lo ? std::min(*lo, *v) : *v;
         hi = hi ? std::max(*hi, *v) : *v;
     }
-}
-
-std::string mhz(double v) {
-    return std::to_string(static_cast<long long>(std::lround(v)));
 }
 
 /// Energy over the window from the counter, where it is long enough and never went backwards
@@ -44,7 +41,7 @@ std::string unsteady_reason(const round_conditions& c, std::uint32_t reasons, bo
     }
     if (judge_clock && c.clock_mhz_min && c.clock_mhz_max &&
         *c.clock_mhz_min < (1 - clock_ramp_share) * *c.clock_mhz_max) {
-        return "clock " + mhz(*c.clock_mhz_min) + "-" + mhz(*c.clock_mhz_max) +
+        return "clock " + format_mhz(*c.clock_mhz_min) + "-" + format_mhz(*c.clock_mhz_max) +
                " MHz during the round";
     }
     return "";
@@ -142,8 +139,8 @@ void mark_below_steady_clock(std::vector<case_result>& cases, int device, run_in
     for (auto* r : rounds) {
         auto& c = *r->conditions;
         if (c.unsteady.empty() && *c.clock_mhz_max < (1 - clock_ramp_share) * steady) {
-            c.unsteady = "clock " + mhz(*c.clock_mhz_max) + " MHz, below the run's steady " +
-                         mhz(steady) + " MHz";
+            c.unsteady = "clock " + format_mhz(*c.clock_mhz_max) + " MHz, below the run's steady " +
+                         format_mhz(steady) + " MHz";
         }
     }
 }

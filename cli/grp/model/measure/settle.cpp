@@ -1,15 +1,13 @@
 #include "grp/model/measure/settle.hpp"
 
+#include "grp/core/units.hpp"
+
 #include <cmath>
 #include <deque>
 
 namespace grp {
 
 namespace {
-
-std::string mhz(double v) {
-    return std::to_string(static_cast<long long>(std::lround(v)));
-}
 
 bool steady(const std::deque<double>& clocks, const settle_options& opt,
             const std::optional<double>& max_clock) {
@@ -70,14 +68,14 @@ settle_result settle_clocks(sensor_source* source, const std::function<void()>& 
             }
             if (steady(clocks, opt, max_clock)) {
                 r.seconds = now() - start;
-                r.how = "clock steady at " + mhz(*c) + " MHz";
+                r.how = "clock steady at " + format_mhz(*c) + " MHz";
                 return r;
             }
         }
     }
     r.seconds = now() - start;
-    r.how = "time: the clock was not steady after " + mhz(opt.max_s * 1000) + " ms" +
-            (r.clock_mhz ? " (" + mhz(*r.clock_mhz) + " MHz)" : "");
+    r.how = "time: the clock was not steady after " + format_fixed(opt.max_s * 1000, 0) + " ms" +
+            (r.clock_mhz ? " (" + format_mhz(*r.clock_mhz) + " MHz)" : "");
     return r;
 }
 

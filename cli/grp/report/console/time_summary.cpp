@@ -1,5 +1,7 @@
 #include "grp/report/console/time_summary.hpp"
 
+#include "grp/core/units.hpp"
+
 #include <algorithm>
 #include <cstdio>
 #include <utility>
@@ -8,16 +10,6 @@
 namespace grp {
 
 namespace {
-
-std::string seconds(double s) {
-    char buf[32];
-    if (s < 0.095) {
-        std::snprintf(buf, sizeof buf, "%.1f ms", s * 1e3);
-    } else {
-        std::snprintf(buf, sizeof buf, s < 9.95 ? "%.1f s" : "%.0f s", s);
-    }
-    return buf;
-}
 
 phase_times all_phases(const profile& p) {
     phase_times out;
@@ -58,11 +50,11 @@ std::string phases_text(const phase_times& phases, double wall_s) {
               [](const auto& a, const auto& b) { return a.second > b.second; });
     std::string out;
     for (const auto& [name, s] : shown) {
-        out += (out.empty() ? "" : ", ") + name + " " + seconds(s);
+        out += (out.empty() ? "" : ", ") + name + " " + format_seconds(s);
     }
     const double other = small + std::max(0.0, wall_s - accounted);
     if (other >= 0.05) {
-        out += (out.empty() ? "other " : ", other ") + seconds(other);
+        out += (out.empty() ? "other " : ", other ") + format_seconds(other);
     }
     return out;
 }
@@ -72,21 +64,21 @@ std::string process_time(const run_record& r, std::size_t index, std::size_t cou
     if (!r.wall_s) {
         return out + " finished";
     }
-    out += " took " + seconds(*r.wall_s);
+    out += " took " + format_seconds(*r.wall_s);
     const auto phases = phases_text(r.phases, *r.wall_s);
     return phases.empty() ? out : out + ": " + phases;
 }
 
 std::string time_summary(const profile& p, double wall_s) {
     const double kernels = timed_kernel_s(p);
-    std::string out = "time: " + seconds(wall_s);
+    std::string out = "time: " + format_seconds(wall_s);
     if (p.runs.size() > 1) {
         out += " in " + std::to_string(p.runs.size()) + " processes";
     }
     if (kernels > 0) {
         char ratio[32];
         std::snprintf(ratio, sizeof ratio, "%.1fx", wall_s / kernels);
-        out += ", " + seconds(kernels) + " of it timed kernels (wall " + ratio + " that)";
+        out += ", " + format_seconds(kernels) + " of it timed kernels (wall " + ratio + " that)";
     }
     const auto phases = phases_text(all_phases(p), wall_s);
     return phases.empty() ? out : out + "; " + phases;

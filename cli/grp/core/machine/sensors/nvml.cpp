@@ -108,13 +108,6 @@ private:
     sensor_description desc_;
 };
 
-sensor_handle none(std::string why) {
-    sensor_handle h;
-    h.description.backend = "none";
-    h.description.lacking.push_back(std::move(why));
-    return h;
-}
-
 /// The NVML device matching the bus id or UUID; on a machine with one GPU, that one.
 nvml_device find_device(const nvml_api& a, const std::optional<std::string>& pci_bus,
                         const std::optional<std::string>& uuid, std::string& how) {
@@ -196,20 +189,21 @@ sensor_handle open_nvml(const std::optional<std::string>& pci_bus,
     void* lib = dlopen(library.c_str(), RTLD_NOW | RTLD_LOCAL);
     if (lib == nullptr) {
         const char* why = dlerror();
-        return none("every sensor: " + library + " could not be loaded (" +
-                    (why ? why : "not found") + ")");
+        return no_sensor("every sensor: " + library + " could not be loaded (" +
+                         (why ? why : "not found") + ")");
     }
     const auto api = load_api(lib);
     if (!api.init || !api.shutdown || api.init() != 0) {
         dlclose(lib);
-        return none("every sensor: " + library + " loaded, but nvmlInit_v2 failed");
+        return no_sensor("every sensor: " + library + " loaded, but nvmlInit_v2 failed");
     }
     std::string how;
     nvml_device dev = find_device(api, pci_bus, uuid, how);
     if (dev == nullptr) {
         api.shutdown();
         dlclose(lib);
-        return none("every sensor: NVML lists no GPU with the OpenCL device's PCI bus id or UUID");
+        return no_sensor(
+            "every sensor: NVML lists no GPU with the OpenCL device's PCI bus id or UUID");
     }
     sensor_handle h;
     h.description.backend = "nvml";

@@ -9,13 +9,6 @@ namespace grp {
 
 namespace {
 
-sensor_handle none(const std::string& why) {
-    sensor_handle h;
-    h.description.backend = "none";
-    h.description.lacking.push_back(why);
-    return h;
-}
-
 bool is_nvidia(const device_info& d) {
     const auto has = [](const std::string& s) {
         return s.find("NVIDIA") != std::string::npos;
@@ -39,7 +32,7 @@ sensor_settings sensor_settings_from_env(bool enabled) {
 
 sensor_handle open_sensors(const device_info& dev, const sensor_settings& s) {
     if (!s.enabled) {
-        return none("every sensor: switched off (--sensors off)");
+        return no_sensor("every sensor: switched off (--sensors off)");
     }
     if (is_nvidia(dev)) {
         return open_nvml(dev.pci_bus, dev.uuid, s.nvml);
@@ -47,8 +40,8 @@ sensor_handle open_sensors(const device_info& dev, const sensor_settings& s) {
     if (dev.type.find("cpu") != std::string::npos) {
         return open_linux_cpu(s.sysfs);
     }
-    return none("every sensor: no backend for a " + dev.type + " device of " + dev.vendor +
-                " (NVML reads NVIDIA GPUs, sysfs the host's CPUs)");
+    return no_sensor("every sensor: no backend for a " + dev.type + " device of " + dev.vendor +
+                     " (NVML reads NVIDIA GPUs, sysfs the host's CPUs)");
 }
 
 } // namespace grp

@@ -32,4 +32,11 @@ double sensor_now_s() {
         .count();
 }
 
+sensor_handle no_sensor(std::string why) {
+    sensor_handle h;
+    h.description.backend = "none";
+    h.description.lacking.push_back(std::move(why));
+    return h;
+}
+
 } // namespace grp

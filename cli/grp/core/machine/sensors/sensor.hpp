@@ -84,4 +84,7 @@ struct sensor_handle {
     sensor_description description;        ///< also when there is none: lacking says why
 };
 
+/// No sensor, and why: description.backend "none", `why` its one lacking reason.
+sensor_handle no_sensor(std::string why);
+
 } // namespace grp
