@@ -14,12 +14,16 @@ seconds=${1:-60}
 shift || true
 harnesses=("$@")
 if ((${#harnesses[@]} == 0)); then
-  harnesses=(spec profile compare report_html report_markdown)
+  harnesses=(spec data profile compare merge report_html report_markdown scenarios)
 fi
 build=${GRP_ASAN_BUILD_DIR:-build-asan}
 jobs=${FUZZ_JOBS:-$(nproc)}
 
-scripts/sanitizer-build.sh "$build" "${harnesses[@]/#/fuzz_}"
+# GRP_FUZZ_PREBUILT=1: the harnesses in BUILD/fuzz are used as they are (a machine without the
+# compilers, such as a borrowed one the build was copied to).
+if [[ -z ${GRP_FUZZ_PREBUILT:-} ]]; then
+  scripts/sanitizer-build.sh "$build" "${harnesses[@]/#/fuzz_}"
+fi
 
 fuzz=$build/fuzz
 seeds=$fuzz/seeds
@@ -42,22 +46,66 @@ copy_seeds profile "${profiles[@]}"
 copy_seeds report_html "${profiles[@]}"
 copy_seeds report_markdown "${profiles[@]}"
 copy_seeds compare "${profiles[@]}"
-# compare and the reports also take two profiles, split at a NUL byte.
+copy_seeds merge "${profiles[@]}" tests/data/gates/*.json
+# compare, merge and the reports also take two profiles, split at a NUL byte.
 for pair in "base rerun" "base slower10" "base missing" "base other_device" "noisy base"; do
   set -- $pair
-  for h in compare report_html report_markdown; do
+  for h in compare merge report_html report_markdown; do
     [[ -d $seeds/$h ]] || continue
     { cat "tests/data/compare/$1.json"; printf '\0'; cat "tests/data/compare/$2.json"; } \
       >"$seeds/$h/pair_$1_$2.json"
   done
 done
 
+if [[ -d $seeds/merge ]]; then # a merge of runs split over files; a resume of a short run
+  for pair in "gates/split_base gates/split_cand" "gates/base_no_id gates/base_other_id" \
+              "compare/duet_controlled compare/duet_biased" "gates/run_index_wraps compare/base"; do
+    set -- $pair
+    { cat "tests/data/$1.json"; printf '\0'; cat "tests/data/$2.json"; } \
+      >"$seeds/merge/pair_${1//\//_}_${2//\//_}.json"
+  done
+fi
+if [[ -d $seeds/scenarios ]]; then # every scenario summary the fixtures hold
+  python3 - "$seeds/scenarios" "${profiles[@]}" <<'PY'
+import json, sys
+for i, path in enumerate(sys.argv[2:]):
+    try:
+        s = json.load(open(path)).get("scenarios")
+    except (ValueError, AttributeError, UnicodeDecodeError):
+        continue
+    if isinstance(s, dict) and s:
+        open(f"{sys.argv[1]}/{i}.json", "w").write(json.dumps(s))
+PY
+fi
+if [[ -d $seeds/data ]]; then # --data values; file: values as raw bytes after the first line
+  i=0
+  for v in random iota ones const:2.5 const:1e38 const:-1 const:1.5 const:4294967295 \
+           const:-2147483648 const:3.4e38 const:nan const:inf const:0x1p-149; do
+    printf '%s' "$v" >"$seeds/data/value_$((i++))"
+  done
+  python3 - "$seeds/data" <<'PY'
+import struct, sys
+d = sys.argv[1]
+for name, vals in {"floats": [1.5, -2.0, 3.4e38, 3.4e38, 1e-45], "doubles": [1e308, 1e308, -0.0],
+                   "specials": [float("inf"), float("nan"), -1.0, 2.0]}.items():
+    fmt = "f" if name != "doubles" else "d"
+    open(f"{d}/file_{name}", "wb").write(b"file:in.bin\n" + b"\x00" + struct.pack(f"<{len(vals)}{fmt}", *vals))
+open(f"{d}/file_ints", "wb").write(b"file:x\n" + struct.pack("<6i", 2**31 - 1, 2**31 - 1, -2**31, 5, -5, 0))
+PY
+fi
+
+dict_of() { # HARNESS: JSON's dictionary, plus the harness's own words (tests/fuzz/HARNESS.dict)
+  local own=tests/fuzz/$1.dict out=$fuzz/$1.dict
+  cat tests/fuzz/json.dict >"$out"
+  [[ -f $own ]] && cat "$own" >>"$out"
+  echo "$out"
+}
 run_one() { # HARNESS: fuzzes for $seconds; prints one summary line; non-zero on a finding
   local h=$1 log=$fuzz/fuzz_$1.log
   set +e
   ASAN_OPTIONS=detect_leaks=1:allocator_may_return_null=1 \
     "$fuzz/fuzz_$h" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 \
-    -max_len=262144 -dict=tests/fuzz/json.dict -print_final_stats=1 \
+    -max_len=262144 -dict="$(dict_of "$h")" -print_final_stats=1 \
     -artifact_prefix="$fuzz/findings/${h}-" "$fuzz/corpus/$h" "$seeds/$h" >"$log" 2>&1
   local rc=$?
   set -e
@@ -72,6 +120,6 @@ run_one() { # HARNESS: fuzzes for $seconds; prints one summary line; non-zero on
   fi
   return $rc
 }
-export -f run_one
+export -f run_one dict_of
 export fuzz seconds seeds
 printf '%s\n' "${harnesses[@]}" | xargs -P "$jobs" -I{} bash -c 'run_one {}'
