@@ -109,8 +109,10 @@ run_one() { # HARNESS: fuzzes for $seconds; prints one summary line; non-zero on
     -artifact_prefix="$fuzz/findings/${h}-" "$fuzz/corpus/$h" "$seeds/$h" >"$log" 2>&1
   local rc=$?
   set -e
-  local execs; execs=$(grep -o 'stat::number_of_executed_units: *[0-9]*' "$log" | grep -o '[0-9]*$')
-  local cov; cov=$(grep -o 'cov: [0-9]*' "$log" | tail -1 | grep -o '[0-9]*')
+  # A crash leaves no final stats: the greps find nothing, which must not end the function
+  # (set -e) before it names the finding.
+  local execs; execs=$(grep -o 'stat::number_of_executed_units: *[0-9]*' "$log" | grep -o '[0-9]*$' || true)
+  local cov; cov=$(grep -o 'cov: [0-9]*' "$log" | tail -1 | grep -o '[0-9]*' || true)
   if ((rc == 0)); then
     echo "fuzz_$h: ${execs:-?} executions in ${seconds}s, coverage ${cov:-?}, no findings"
   else
@@ -122,4 +124,4 @@ run_one() { # HARNESS: fuzzes for $seconds; prints one summary line; non-zero on
 }
 export -f run_one dict_of
 export fuzz seconds seeds
-printf '%s\n' "${harnesses[@]}" | xargs -P "$jobs" -I{} bash -c 'run_one {}'
+printf '%s\n' "${harnesses[@]}" | xargs -P "$jobs" -I{} bash -c 'run_one {}' || exit 1
