@@ -48,6 +48,10 @@ add_custom_command(OUTPUT ${GRP_DEB_CHANGELOG}.gz
 add_custom_target(grp_docs ALL DEPENDS ${GRP_DOC_OUTPUTS} ${GRP_MAN_PAGE}.gz
                                        ${GRP_DEB_CHANGELOG}.gz)
 
+# `install`, and cpack's preinstall step, use what is built and build nothing: the package test
+# runs beside other tests, and a build of every target there (the unit tests included) would
+# race them (scripts/dev.sh test builds the tool and grp_docs first).
+set(CMAKE_SKIP_INSTALL_ALL_DEPENDENCY TRUE)
 install(TARGETS gpu-reduce-prof RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
 install(DIRECTORY ${CMAKE_SOURCE_DIR}/kernels/ DESTINATION ${CMAKE_INSTALL_DATADIR}/gpu-reduce-prof/kernels
         FILES_MATCHING PATTERN "*.cl" PATTERN "*.json" PATTERN "*.md")

@@ -2,9 +2,10 @@
 # One entry point for newcomers and CI: installs the Debian packages that are missing (as root,
 # or through sudo), configures and builds, then either runs the main job or the whole test suite.
 #   scripts/dev.sh run [RUN-OPTIONS...]   # gpu-reduce-prof run on the default device
-#   scripts/dev.sh test [CTEST-OPTIONS...] # the style check, every test with CTest; then the unit and CLI tests
-#                                          # under ASan + UBSan and each fuzzer for 5 s
-#                                          # (GRP_SKIP_SANITIZERS=1 skips that part)
+#   scripts/dev.sh test [CTEST-OPTIONS...] # the style check; the device, CLI, report, example and
+#                                          # package tests (Release); the unit and file CLI tests
+#                                          # under ASan + UBSan; each fuzzer for 3 s
+#                                          # (GRP_SKIP_SANITIZERS=1: every test on Release only)
 # Idempotent: a second call installs nothing and rebuilds only what changed.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
@@ -39,16 +40,21 @@ if [[ $mode == run ]]; then
   cmake --build "$build" -j"$(nproc)" --target gpu-reduce-prof
   exec "$build/gpu-reduce-prof" run "$@"
 fi
-cmake --build "$build" -j"$(nproc)"
+# The Release build runs what needs OpenCL or the optimised binary: the device tests, the CLI,
+# report, example and package tests. The unit tests run once, in the sanitizer build below
+# (compiling them twice cost CI ~7 of its 35 minutes); with GRP_SKIP_SANITIZERS=1 they run here.
 # Every OpenCL test gets its own PoCL cache folder (tests/pocl-isolate.sh and
 # grp_isolate_pocl_caches), and nothing is kept between tests.
 export POCL_KERNEL_CACHE=0
-ctest --test-dir "$build" --output-on-failure -j"$(nproc)" "$@"
 if [[ -n ${GRP_SKIP_SANITIZERS:-} ]]; then
-  exit 0
+  cmake --build "$build" -j"$(nproc)"
+  exec ctest --test-dir "$build" --output-on-failure -j"$(nproc)" "$@"
 fi
-# The same unit and CLI tests under AddressSanitizer + UndefinedBehaviorSanitizer (any finding
-# fails the test), then every fuzzer for 5 s. One clang build serves both (build-asan).
+cmake --build "$build" -j"$(nproc)" --target gpu-reduce-prof grp_docs grp_ocl_tests
+ctest --test-dir "$build" --output-on-failure -j"$(nproc)" -L "browser|cli|example|ocl|package" "$@"
+# The unit tests and the file-handling CLI tests under AddressSanitizer +
+# UndefinedBehaviorSanitizer (any finding fails the test), then every fuzzer for 3 s. One clang
+# build serves both (build-asan).
 # LeakSanitizer runs on our code; PoCL's own allocations that live until exit are suppressed
 # (tests/lsan.supp says which and why).
 asan=${GRP_ASAN_BUILD_DIR:-build-asan}
@@ -61,4 +67,4 @@ export UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
 # sweep kernels ran once above, and under ASan they would take CI past its 30 minutes.
 ctest --test-dir "$asan" --output-on-failure -j"$(nproc)" -LE "ocl|browser|example|package" \
   -E "cli\.(run_|scenario_|wg_limit|check_)" "$@"
-scripts/fuzz.sh 5
+scripts/fuzz.sh 3
