@@ -14,6 +14,12 @@ grp_cli_test(compare_slower10_fails 1 "6 cases: 6 slower\\. FAIL: 6 cases fail"
 grp_cli_test(compare_failing_case_lines 1
              "FAIL: 6 cases fail.*  reduce6 \\(int, n=2\\^20, local 256\\): candidate ran 1\\.11 .+ 0\\.01 .+ slower than base"
              compare ${CMP}/base.json ${CMP}/slower10.json)
+grp_cli_test(compare_failing_case_lines_markdown 1
+             "\\*\\*fails\\*\\*: reduce6 \\(int, n=2\\^20, local 256\\): candidate ran 1\\.11 .+ 0\\.01 .+ slower than base"
+             compare ${CMP}/base.json ${CMP}/slower10.json --markdown)
+grp_cli_test(compare_duet_failing_case_line 1
+             "FAIL: 1 case fails.*  reduce6 \\(float, n=2\\^20, local 256\\): candidate ran 1\\.099 .+ 0\\.004 .+ slower than base:reduce6"
+             compare ${CMP}/duet_controlled.json)
 grp_cli_test(compare_slower2_within_threshold 0 "6 cases: 6 same\\. PASS"
              compare ${CMP}/base.json ${CMP}/slower2.json)
 grp_cli_test(compare_slower2_threshold_1 1 "[56] slower.*FAIL"

@@ -77,8 +77,7 @@ void print_cross_devices(std::ostream& os, const std::vector<comparison>& all, b
 /// hyperfine's closing lines: each failing case as "ran R ± H × slower than base".
 void print_failing_lines(std::ostream& os, const std::vector<comparison>& all) {
     for (const auto& c : all) {
-        const auto who = all.size() > 1 ? terminal_escape(c.cand_label) : "candidate";
-        for (const auto& line : failing_case_lines(c, who)) {
+        for (const auto& line : failing_case_lines(c, candidate_name(all, c))) {
             os << "  " << terminal_escape(line) << '\n';
         }
     }

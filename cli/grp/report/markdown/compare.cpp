@@ -79,7 +79,7 @@ void print_comparisons_markdown(std::ostream& os, const std::vector<comparison>&
         for (const auto& line : undecided(c)) {
             os << "  - **not decided**: " << markdown_escape(line) << '\n';
         }
-        for (const auto& line : failing_case_lines(c, "candidate")) {
+        for (const auto& line : failing_case_lines(c, candidate_name(all, c))) {
             os << "  - **fails**: " << markdown_escape(line) << '\n';
         }
     }

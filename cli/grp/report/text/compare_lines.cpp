@@ -102,6 +102,12 @@ std::vector<std::string> failing_case_lines(const comparison& c, const std::stri
     return out;
 }
 
+std::string candidate_name(const std::vector<comparison>& all, const comparison& c) {
+    const auto candidates =
+        std::count_if(all.begin(), all.end(), [](const comparison& x) { return !x.control; });
+    return candidates > 1 ? c.cand_label : "candidate";
+}
+
 text_table cross_device_text_table(const comparison& c, bool safe_terminal) {
     auto clean = [&](const std::string& s) {
         return safe_terminal ? terminal_escape(s) : s;

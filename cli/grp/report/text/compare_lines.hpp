@@ -22,6 +22,10 @@ std::string case_words(const case_key& key);
 /// Nothing for a duet's A/A control (its cases never fail).
 std::vector<std::string> failing_case_lines(const comparison& c, const std::string& who);
 
+/// How a failing line names `c`'s side: "candidate" when `all` holds one candidate (a duet's
+/// A/A controls aside), else its label.
+std::string candidate_name(const std::vector<comparison>& all, const comparison& c);
+
 /// Each kernel's best on each side, GB/s, % of each side's own peak and the GB/s ratio.
 text_table cross_device_text_table(const comparison& c, bool safe_terminal);
 
