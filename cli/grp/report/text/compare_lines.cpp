@@ -140,8 +140,13 @@ text_table cross_device_text_table(const comparison& c, bool safe_terminal) {
 
 std::string cross_device_caption(const comparison& c) {
     const auto& first = c.cross_devices.front();
-    return "across devices (base " + first.base.device + ", candidate " + first.cand.device +
-           "): each kernel's best configuration on each side (the highest GB/s over n, local "
+    // One device on both sides: the sweeps differ (no case in common), not the devices.
+    const auto where = first.base.device == first.cand.device
+                           ? "no case in common (both on " + first.base.device + ")"
+                           : "across devices (base " + first.base.device + ", candidate " +
+                                 first.cand.device + ")";
+    return where +
+           ": each kernel's best configuration on each side (the highest GB/s over n, local "
            "size and parameters), % of its own device's measured peak read, and the GB/s "
            "ratio; timing is not gated here";
 }

@@ -82,6 +82,19 @@ TEST(cross_device, default_profiles_of_two_device_classes_share_every_kernel) {
     EXPECT_TRUE(c.judged_nothing());
 }
 
+// One device, two sweeps that share kernels but no size: the table still stands in.
+TEST(cross_device, the_same_device_at_other_sizes_gets_the_table) {
+    const auto base = fixture("base");
+    auto other = base;
+    for (auto& c : other.cases) {
+        c.key.n *= 2;
+    }
+    const auto c = compare_profiles(base, other, {}, "base", "bigger");
+    EXPECT_EQ(c.common, 0u);
+    EXPECT_EQ(c.cross_devices.size(), 6u);
+    EXPECT_TRUE(c.timing_not_gated());
+}
+
 TEST(cross_device, configuration_text_names_what_won) {
     case_key k = make_case_key("reduce6", "float", "flat", 1u << 27, 256);
     EXPECT_EQ(configuration_text(k), "local 256, n=2^27");
