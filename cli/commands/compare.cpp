@@ -148,7 +148,10 @@ change, the change beyond --threshold and, over all cases compared, Holm's corre
 +-threshold; inconclusive: the interval is too wide to tell (listed at the top with its
 width); unmeasured: no usable timing. Cases match by kernel, type, layout, n, local size,
 operator and parameters. Raw times of different devices never fail; of different machines
-only with --allow-cross-machine. With --pair the change is the median ratio NEW/OLD over the
+only with --allow-cross-machine: across devices, and whenever no case is in common, a table
+gives each kernel's best configuration on each side (GB/s, % of its own peak, their ratio),
+and the headline says NOT GATED. Each failing case ends the output as "ran 1.11 +- 0.01 x
+slower than base" (+-: the farther end of its interval). With --pair the change is the median ratio NEW/OLD over the
 rounds both ran in (Hodges-Lehmann, signed-rank interval); when the processes disagree about
 it, the interval is Student's over the process means. A duet from run --duet carries an A/A
 control (the base kernel built again): a candidate is judged only where the control reads
@@ -156,7 +159,7 @@ same; where it reads slower or faster the case is biased (the experiment, not th
 
 Exit codes: 0 no failing case, 1 a case fails under --fail-on (improvements never fail),
 2 usage, 5 unreadable or invalid profile or unsupported schema major, 8 timing judged no case
-of a candidate (UNDECIDED), 9 a duet's control was not same (BIASED).)";
+of a candidate (UNDECIDED, or NOT GATED across devices), 9 a duet's control was not same (BIASED).)";
 
 void add_compare_options(CLI::App* sub, compare_cli_options& o) {
     sub->add_option("--threshold", o.threshold,

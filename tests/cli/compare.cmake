@@ -10,6 +10,16 @@ grp_cli_test(compare_rerun_same 0 "6 cases: 6 same\\. PASS"
              compare ${CMP}/base.json ${CMP}/rerun.json)
 grp_cli_test(compare_slower10_fails 1 "6 cases: 6 slower\\. FAIL: 6 cases fail"
              compare ${CMP}/base.json ${CMP}/slower10.json)
+# hyperfine's closing line per failing case, the +- from the case's own interval.
+grp_cli_test(compare_failing_case_lines 1
+             "FAIL: 6 cases fail.*  reduce6 \\(int, n=2\\^20, local 256\\): candidate ran 1\\.11 .+ 0\\.01 .+ slower than base"
+             compare ${CMP}/base.json ${CMP}/slower10.json)
+grp_cli_test(compare_failing_case_lines_markdown 1
+             "\\*\\*fails\\*\\*: reduce6 \\(int, n=2\\^20, local 256\\): candidate ran 1\\.11 .+ 0\\.01 .+ slower than base"
+             compare ${CMP}/base.json ${CMP}/slower10.json --markdown)
+grp_cli_test(compare_duet_failing_case_line 1
+             "FAIL: 1 case fails.*  reduce6 \\(float, n=2\\^20, local 256\\): candidate ran 1\\.099 .+ 0\\.004 .+ slower than base:reduce6"
+             compare ${CMP}/duet_controlled.json)
 grp_cli_test(compare_slower2_within_threshold 0 "6 cases: 6 same\\. PASS"
              compare ${CMP}/base.json ${CMP}/slower2.json)
 grp_cli_test(compare_slower2_threshold_1 1 "[56] slower.*FAIL"
@@ -79,9 +89,22 @@ grp_cli_test(compare_wrong_fails 1 "reduce6/float.*wrong \\(fails\\).*differs fr
              compare ${CMP}/base.json ${CMP}/wrong.json)
 grp_cli_test(compare_wrong_not_in_fail_on 0 "1 wrong, 5 same\\. PASS"
              compare ${CMP}/base.json ${CMP}/wrong.json --fail-on slower)
-grp_cli_test(compare_other_device_never_fails_by_raw_time 0
-             "6 cases: 6 slower\\. PASS"
+# Raw times of another device model are read, never gated: NOT GATED (exit 8), never PASS, and
+# the cross-device table below the cases.
+grp_cli_test(compare_other_device_never_fails_by_raw_time 8
+             "across devices \\(base Test GPU A, candidate Test GPU B\\).*6 cases: 6 slower\\. NOT GATED: raw times of different devices are not gated"
              compare ${CMP}/base.json ${CMP}/other_device.json)
+# The default sweeps of an H100 and of PoCL share no case (n and local sizes follow the device
+# class): each shared kernel gets both devices' best instead of missing/added rows.
+grp_cli_test(compare_cross_device_default_profiles 8
+             "no case in common: 18 only in the base, 10 only in the candidate.*reduce_vec4 +float +local 256, n=2\\^27, cold +[0-9.]+ +9[0-9.]+ +local 8, n=2\\^25 +[0-9.]+ +[0-9.]+ +0\\.[0-9]+x.*NOT GATED: no case in common, so timing is not gated"
+             compare ${CMP}/cross/h100_default.json ${CMP}/cross/pocl_default.json)
+grp_cli_test(compare_cross_device_json 8
+             "\"timing_not_gated\": true.*\"cross_device\": \\[.*\"kernel\": \"reduce6\".*\"gbps_ratio\""
+             compare ${CMP}/cross/h100_default.json ${CMP}/cross/pocl_default.json --json)
+grp_cli_test(compare_cross_device_markdown 8
+             "### gpu-reduce-prof compare: NOT GATED.*\\| kernel \\| type \\| base best \\|"
+             compare ${CMP}/cross/h100_default.json ${CMP}/cross/pocl_default.json --markdown)
 grp_cli_test(compare_other_device_normalized_peak 1
              "reduce6/int/flat/n=1048576/local=256 +[0-9.]+% peak +[0-9.]+% peak .*slower \\(fails\\)"
              compare ${CMP}/base.json ${CMP}/other_device.json --normalize peak)

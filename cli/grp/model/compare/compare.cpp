@@ -169,7 +169,10 @@ void add_warnings(comparison& r, const profile& base, const profile& cand) {
             ", " + r.cand_label + " has " + std::to_string(cand.cases.size()) +
             (cand.cases.empty() ? "" : " (e.g. " + cand.cases[0].key.to_string() + ")") +
             "; cases match by kernel, type, layout, n and local size, so run both with the same "
-            "-k, -t, -n and -l");
+            "-k, -t, -n and -l" +
+            (r.cross_devices.empty() ? std::string()
+                                     : " (the cross-device table compares each kernel's best "
+                                       "configuration instead; timing is not gated there)"));
     }
 }
 
@@ -209,6 +212,9 @@ comparison compare_profiles(const profile& base, const profile& cand, const comp
     correct_for_multiplicity(r.cases, opt);
     sort_worst_first(r.cases);
     r.context = context_differences(base, cand);
+    if (!r.paired && wants_cross_device(base, cand, r.common)) {
+        r.cross_devices = cross_device_table(base, cand);
+    }
     add_warnings(r, base, cand);
     return r;
 }
@@ -228,12 +234,21 @@ std::size_t comparison::failures() const {
 }
 
 std::size_t comparison::timing_cases() const {
-    return timing_judged() + count(verdict::inconclusive) + count(verdict::unmeasured) +
-           count(verdict::biased);
+    return count(verdict::same) + count(verdict::slower) + count(verdict::faster) +
+           count(verdict::inconclusive) + count(verdict::unmeasured) + count(verdict::biased);
 }
 
 std::size_t comparison::timing_judged() const {
-    return count(verdict::same) + count(verdict::slower) + count(verdict::faster);
+    return static_cast<std::size_t>(
+        std::count_if(cases.begin(), cases.end(), [this](const auto& c) {
+            return (c.outcome == verdict::same || c.outcome == verdict::slower ||
+                    c.outcome == verdict::faster) &&
+                   !ungated(c);
+        }));
+}
+
+bool comparison::ungated(const case_comparison& cc) const {
+    return cc.cross_device && options.normalize == normalization::none;
 }
 
 } // namespace grp

@@ -7,6 +7,7 @@
 // it; nothing here does I/O.
 #pragma once
 
+#include "grp/model/compare/cross_device.hpp"
 #include "grp/model/compare/options.hpp"
 #include "grp/model/compare/side.hpp"
 #include "grp/model/profile/context.hpp"
@@ -75,6 +76,9 @@ struct comparison {
     /// A duet's A/A control (the base kernel built again, judged against the base): its cases
     /// never fail; a control that is not `same` makes the candidates' cases `biased`.
     bool control = false;
+    /// Each kernel's best on each side, where the devices differ or no case is in common
+    /// (cross_device.hpp); never gated.
+    std::vector<cross_device_row> cross_devices;
 
     [[nodiscard]] std::size_t count(verdict v) const;
     [[nodiscard]] std::size_t failures() const;
@@ -82,8 +86,17 @@ struct comparison {
     /// Cases whose timing was for the gate to judge: both sides have a result (same, slower,
     /// faster, inconclusive, unmeasured or biased).
     [[nodiscard]] std::size_t timing_cases() const;
-    /// Of timing_cases, the ones timing decided: same, slower or faster.
+    /// Of timing_cases, the ones timing decided for the gate: same, slower or faster, except
+    /// raw times of two device models (never gated: a slower GPU is not a regression).
     [[nodiscard]] std::size_t timing_judged() const;
+    /// True when a case is on two device models and compared on raw time: read, never gated.
+    [[nodiscard]] bool ungated(const case_comparison& cc) const;
+    /// True when timing could only be read across devices: a cross-device table stands in and
+    /// no case's timing was gated (none in common, or every one on another device model). The
+    /// headline then says NOT GATED, never PASS.
+    [[nodiscard]] bool timing_not_gated() const {
+        return !cross_devices.empty() && timing_judged() == 0 && failures() == 0;
+    }
     /// True when the policy gates timing (--fail-on slower) and timing could not be judged for
     /// some case, or there was none to judge: the headline then says UNDECIDED, never PASS.
     [[nodiscard]] bool undecided() const {

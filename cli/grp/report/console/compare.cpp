@@ -1,6 +1,7 @@
 #include "grp/report/console/compare.hpp"
 
 #include "grp/core/text_safe.hpp"
+#include "grp/report/text/compare_lines.hpp"
 #include "grp/report/text/compare_tables.hpp"
 #include "grp/report/text/table.hpp"
 #include "grp/report/views/compare_cells.hpp"
@@ -44,22 +45,62 @@ void print_header(std::ostream& os, const std::vector<comparison>& all) {
     os << "(" << terminal_escape(options_line(all.front())) << ")\n\n";
 }
 
+/// The case table of one comparison; with no case in common and a cross-device table that
+/// stands in, one line instead of every base-only and candidate-only row (--json and --csv
+/// list them).
+void print_case_table(std::ostream& os, const comparison& c, bool colour) {
+    if (c.common > 0 || c.cross_devices.empty() || c.failed()) {
+        pair_table(c, rows::all, true).print(os, colour);
+        return;
+    }
+    os << "no case in common: " << c.count(verdict::missing) << " only in the base, "
+       << c.count(verdict::added) << " only in the candidate"
+       << (c.count(verdict::not_run) > 0
+               ? ", " + std::to_string(c.count(verdict::not_run)) + " run by neither"
+               : std::string())
+       << " (--json and --csv list them)\n";
+}
+
+/// The cross-device table of each comparison that has one (cross_device.hpp).
+void print_cross_devices(std::ostream& os, const std::vector<comparison>& all, bool colour) {
+    for (const auto& c : all) {
+        if (c.cross_devices.empty()) {
+            continue;
+        }
+        os << '\n'
+           << (all.size() > 1 ? terminal_escape(c.cand_label) + ": " : "")
+           << terminal_escape(cross_device_caption(c)) << '\n';
+        cross_device_text_table(c, true).print(os, colour);
+    }
+}
+
+/// hyperfine's closing lines: each failing case as "ran R ± H × slower than base".
+void print_failing_lines(std::ostream& os, const std::vector<comparison>& all) {
+    for (const auto& c : all) {
+        for (const auto& line : failing_case_lines(c, candidate_name(all, c))) {
+            os << "  " << terminal_escape(line) << '\n';
+        }
+    }
+}
+
 } // namespace
 
 void print_comparisons(std::ostream& os, const std::vector<comparison>& all, bool colour) {
     print_header(os, all);
     if (all.size() == 1) {
-        pair_table(all.front(), rows::all, true).print(os, colour);
+        print_case_table(os, all.front(), colour);
     } else {
         matrix_table(all, true).print(os, colour);
         os << "(change vs base and verdict; '!' a case that fails, '~' another device or "
               "machine)\n";
     }
+    print_cross_devices(os, all, colour);
     os << '\n';
     for (const auto& c : all) {
         os << (all.size() > 1 ? terminal_escape(c.cand_label) + ": " : "") << summary_line(c)
            << '\n';
     }
+    print_failing_lines(os, all);
 }
 
 } // namespace grp

@@ -68,6 +68,31 @@ ojson case_json(const case_comparison& cc) {
                  {"candidate", side_json(cc.cand)}};
 }
 
+ojson best_json(const device_best& b) {
+    return ojson{{"device", b.device},
+                 {"case", b.key.to_string()},
+                 {"key", b.key},
+                 {"gbps", b.gbps},
+                 {"pct_of_peak", num(b.pct_of_peak)},
+                 {"median_ns", b.median_ns},
+                 {"configurations", b.configurations}};
+}
+
+/// The cross-device table (cross_device.hpp): each kernel's best on each side; never gated.
+ojson cross_device_json(const comparison& c) {
+    ojson rows = ojson::array();
+    for (const auto& r : c.cross_devices) {
+        rows.push_back({{"kernel", r.kernel},
+                        {"type", r.type},
+                        {"layout", r.layout},
+                        {"op", r.op},
+                        {"base", best_json(r.base)},
+                        {"candidate", best_json(r.cand)},
+                        {"gbps_ratio", num(r.gbps_ratio())}});
+    }
+    return rows;
+}
+
 ojson comparison_json(const comparison& c) {
     ojson verdicts = ojson::object();
     for (auto v : all_verdicts) {
@@ -90,6 +115,7 @@ ojson comparison_json(const comparison& c) {
         {"undecided", c.undecided()},
         {"timing_cases", c.timing_cases()},
         {"timing_judged", c.timing_judged()},
+        {"timing_not_gated", c.timing_not_gated()},
         {"common_cases", c.common},
         {"reference_cases", c.reference_cases},
         {"unit", c.paired ? "paired rounds" : "rounds and runs"},
@@ -114,6 +140,7 @@ ojson comparison_json(const comparison& c) {
         {"context", context},
         {"warnings", c.warnings},
         {"cases", cases},
+        {"cross_device", cross_device_json(c)},
     };
 }
 

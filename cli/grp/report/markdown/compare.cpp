@@ -1,9 +1,12 @@
 #include "grp/report/markdown/compare.hpp"
 
+#include "grp/report/text/compare_lines.hpp"
 #include "grp/report/text/compare_tables.hpp"
 #include "grp/report/text/escape.hpp"
 #include "grp/report/text/table.hpp"
 #include "grp/report/views/compare_cells.hpp"
+
+#include <algorithm>
 
 namespace grp {
 
@@ -25,8 +28,9 @@ void print_context_markdown(std::ostream& os, const comparison& c) {
 }
 
 /// FAIL when a case fails, else BIASED when a duet's control kept cases from being judged, else
-/// UNDECIDED when timing could not judge some case of some candidate, else PASS: a gate that
-/// decided nothing never reads as a pass.
+/// NOT GATED when every candidate could only be read across devices, else UNDECIDED when timing
+/// could not judge some case of some candidate, else PASS: a gate that decided nothing never reads
+/// as a pass.
 std::string headline(const std::vector<comparison>& all, std::size_t failures) {
     if (failures > 0) {
         return "FAIL, " + std::to_string(failures) + " failing case" + (failures == 1 ? "" : "s");
@@ -47,6 +51,10 @@ std::string headline(const std::vector<comparison>& all, std::size_t failures) {
     if (biased > 0) {
         return "BIASED, the A/A control was not the same in " + std::to_string(biased) + " case" +
                (biased == 1 ? "" : "s");
+    }
+    if (std::all_of(all.begin(), all.end(),
+                    [](const comparison& c) { return c.control || c.timing_not_gated(); })) {
+        return "NOT GATED, timing across devices is not gated";
     }
     if (undecided) {
         return "UNDECIDED, timing judged for " + std::to_string(judged) + " of " +
@@ -71,15 +79,31 @@ void print_comparisons_markdown(std::ostream& os, const std::vector<comparison>&
         for (const auto& line : undecided(c)) {
             os << "  - **not decided**: " << markdown_escape(line) << '\n';
         }
+        for (const auto& line : failing_case_lines(c, candidate_name(all, c))) {
+            os << "  - **fails**: " << markdown_escape(line) << '\n';
+        }
     }
     os << '\n';
     for (const auto& c : all) {
         print_context_markdown(os, c);
+        if (!c.cross_devices.empty()) {
+            os << markdown_escape(cross_device_caption(c)) << ":\n\n";
+            cross_device_text_table(c, false).print_markdown(os);
+            os << '\n';
+        }
     }
     if (all.size() > 1) {
         matrix_table(all, false).print_markdown(os);
         os << "\nEach cell: change vs base and verdict; `!` a case that fails, `~` another device "
               "or machine.\n";
+        return;
+    }
+    if (first.common == 0 && !first.cross_devices.empty() && !first.failed()) {
+        // The cross-device table above stands in; the one-sided rows are folded away.
+        os << "<details><summary>no case in common: " << first.cases.size()
+           << " cases on one side only</summary>\n\n";
+        pair_table(first, rows::all, false).print_markdown(os);
+        os << "\n</details>\n";
         return;
     }
     auto changed = pair_table(first, rows::changed, false);

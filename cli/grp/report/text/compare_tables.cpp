@@ -2,6 +2,7 @@
 
 #include "grp/core/text_safe.hpp"
 #include "grp/core/units.hpp"
+#include "grp/report/text/compare_lines.hpp"
 #include "grp/report/views/compare_cells.hpp"
 
 #include <algorithm>
@@ -127,6 +128,8 @@ std::string summary_line(const comparison& c) {
     } else if (const auto b = c.count(verdict::biased)) {
         s += " BIASED: " + std::to_string(b) + " of " + std::to_string(c.timing_cases()) +
              " cases not judged, the A/A control was not the same";
+    } else if (c.timing_not_gated()) {
+        s += " " + not_gated_headline(c);
     } else if (c.undecided()) {
         s += " " + undecided_headline(c);
     } else {

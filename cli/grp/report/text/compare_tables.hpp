@@ -30,7 +30,8 @@ std::size_t total_failures(const std::vector<comparison>& all);
 std::vector<std::string> undecided(const comparison& c);
 
 /// The one-line verdict: "3 cases: 1 slower, 2 same. FAIL: 1 case fails (fail on ...)";
-/// BIASED when a duet's control kept cases from being judged; UNDECIDED instead of PASS when
+/// BIASED when a duet's control kept cases from being judged; NOT GATED when timing could only be
+/// read across devices (not_gated_headline, compare_lines.hpp); UNDECIDED instead of PASS when
 /// timing could not judge every case (undecided_headline); a control's own line says whether
 /// it read same (control_headline).
 std::string summary_line(const comparison& c);
