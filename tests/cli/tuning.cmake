@@ -32,3 +32,14 @@ add_test(NAME cli.run_tuning_resume_skips_what_exists
     python3 -c \"import json,collections; p=json.load(open('tune_resume_b.json')); a=json.load(open('tune_resume_a.json')); runs=collections.Counter(tuple(sorted({r['run'] for r in c['rounds']})) for c in p['cases']); print(runs); assert runs == {(0,): 2, (1,): 2}, runs; old={json.dumps(c['key'],sort_keys=True) for c in a['cases']}; assert all((json.dumps(c['key'],sort_keys=True) in old) == (c['rounds'][0]['run'] == 0) for c in p['cases'])\"
     ${GRP_EXPECT} 2 'is the input' -- '${GRP_BIN}' run -k '${GRP_KDATA}/tunable_small.json' --resume tune_resume_a.json -o tune_resume_a.json --force")
 set_tests_properties(cli.run_tuning_resume_skips_what_exists PROPERTIES LABELS cli TIMEOUT 600)
+
+# A parameter in grid.max_groups ("{G}*cu" on a CPU) gives each configuration its own group
+# count; -a/--param replaces a parameter's values (UNROLL=1 leaves the two G configurations),
+# and the profile's recorded spec says so.
+add_test(NAME cli.run_tuning_param_in_max_groups_and_param_override
+  COMMAND bash -c "set -e
+    '${GRP_BIN}' run -k '${GRP_KDATA}/tunable_groups.json' -a UNROLL=1 -l 8 -n 4096 -t int ${GRP_TUNE_QUICK_SH} -o tune_groups.json --force
+    python3 -c \"import json; p=json.load(open('tune_groups.json')); cu=p['devices'][0]['compute_units']; got=sorted((c['key']['params']['G'], c['passes'][0]['groups']) for c in p['cases']); print(cu, got); assert [k for k,_ in got] == [1, 2], got; assert all(g == min(k * cu, 512) for k, g in got), got; assert p['kernels'][0]['spec']['params']['UNROLL'] == [1]\"
+    ${GRP_EXPECT} 2 'no selected kernel has a parameter WIDTH .known: G, UNROLL .tunable_groups.' -- '${GRP_BIN}' run -k '${GRP_KDATA}/tunable_groups.json' -a WIDTH=2 --dry-run")
+set_tests_properties(cli.run_tuning_param_in_max_groups_and_param_override
+                     PROPERTIES LABELS cli TIMEOUT 600)
