@@ -43,3 +43,8 @@ add_test(NAME cli.run_tuning_param_in_max_groups_and_param_override
     ${GRP_EXPECT} 2 'no selected kernel has a parameter WIDTH .known: G, UNROLL .tunable_groups.' -- '${GRP_BIN}' run -k '${GRP_KDATA}/tunable_groups.json' -a WIDTH=2 --dry-run")
 set_tests_properties(cli.run_tuning_param_in_max_groups_and_param_override
                      PROPERTIES LABELS cli TIMEOUT 600)
+
+# random:N draws N configurations, each at every local size: 2 of 4 at -l 8,16 are 4 cases.
+grp_cli_test(run_tuning_random_counts_configurations 0
+             "4 cases planned.*tunable_small +4 +0 +int +2\\^12 +8,16 +2"
+             run -k ${GRP_KDATA}/tunable_small.json --search random:2 -l 8,16 -n 4096 -t int --dry-run)
