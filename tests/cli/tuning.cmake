@@ -48,3 +48,9 @@ set_tests_properties(cli.run_tuning_param_in_max_groups_and_param_override
 grp_cli_test(run_tuning_random_counts_configurations 0
              "4 cases planned.*tunable_small +4 +0 +int +2\\^12 +8,16 +2"
              run -k ${GRP_KDATA}/tunable_small.json --search random:2 -l 8,16 -n 4096 -t int --dry-run)
+
+# Successive halving's screened cells carry '~' (never '*'), and the legend says what it means.
+grp_cli_test(run_tuning_halving_marks_screened_cells 0
+             "[0-9.]+ [a-z]+\\*\\*.*[0-9.]+ [a-z]+~ .*~ screened out by successive halving"
+             run -k ${GRP_KDATA}/tunable_small.json --search halving:2 -l 8,16 -n 4096 -t int
+             ${GRP_TUNE_QUICK} -o tune_screened.json --force)
