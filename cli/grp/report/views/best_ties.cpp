@@ -35,7 +35,8 @@ std::vector<std::string> labels(const std::vector<const case_result*>& cases) {
     const bool cache = varies([](const case_result& c) { return c.key.cache; });
     std::set<std::string> params;
     for (const auto* c : cases) {
-        for (const auto& [name, value] : c->key.params) {
+        for (const auto& param : c->key.params) {
+            const std::string& name = param.first;
             if (varies([&](const case_result& x) {
                     auto it = x.key.params.find(name);
                     return it == x.key.params.end() ? std::string("-") : it->second;

@@ -109,8 +109,7 @@ TEST(tuning_spec, a_group_cap_naming_an_unknown_parameter_names_field_and_parame
     EXPECT_NE(e.find("this kernel has no \"params\""), std::string::npos) << e;
     e = error_of(spec_with(R"("params": {"G": [0, 4]}, "grid": {"max_groups": {"cpu": "{G}*cu"}})",
                            "-D T={type}"));
-    EXPECT_NE(e.find("kernels[0].grid.max_groups.cpu: max_groups is 0"), std::string::npos)
-        << e;
+    EXPECT_NE(e.find("kernels[0].grid.max_groups.cpu: max_groups is 0"), std::string::npos) << e;
     EXPECT_NE(e.find("for G=0"), std::string::npos) << e;
     e = error_of(spec_with(R"("grid": {"max_groups": "lots*cu*"})", "-D T={type}"));
     EXPECT_NE(e.find("expected a number, 'K*cu' or an expression"), std::string::npos) << e;
