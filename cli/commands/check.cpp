@@ -5,6 +5,7 @@
 #include "grp/report/console/check.hpp"
 
 #include "commands/command.hpp"
+#include "commands/run_inputs.hpp"
 #include "commands/run_options.hpp"
 #include "commands/validators.hpp"
 #include "grp/core/files/output_file.hpp"

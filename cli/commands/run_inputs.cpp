@@ -109,4 +109,22 @@ void check_input_digests(const std::vector<std::string>& expected, const run::ru
     }
 }
 
+std::vector<std::string> run_input_files(const run::run_options& o) {
+    std::vector<std::string> files;
+    for (const auto& k : o.kernels) {
+        for (const auto* path : {&k.spec_path, &k.source_path}) {
+            if (!path->empty() && path->rfind("builtin:", 0) != 0) {
+                files.push_back(*path);
+            }
+        }
+    }
+    if (o.data.kind == value_kind::file) {
+        files.push_back(o.data.path);
+    }
+    if (!o.resume_path.empty()) {
+        files.push_back(o.resume_path); // the checkpoints must never overwrite what is resumed
+    }
+    return files;
+}
+
 } // namespace grp::cli

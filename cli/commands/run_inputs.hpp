@@ -13,6 +13,10 @@
 
 namespace grp::cli {
 
+/// The files the run reads (user kernel specs and sources, --data file:PATH): the output
+/// must be none of them.
+std::vector<std::string> run_input_files(const run::run_options& o);
+
 /// "SHA256:PATH" for every file the run reads, each once, in run_input_files' order (without
 /// --resume's profile, which only this process reads): a kernel source as read into the run's
 /// kernels (the text that is built), a spec and a --data file as they are on disk now (a file

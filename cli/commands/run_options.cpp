@@ -8,6 +8,7 @@
 #include "grp/model/profile/io.hpp"
 #include "grp/model/spec/duet.hpp"
 #include "grp/model/spec/kernel_catalog.hpp"
+#include "grp/model/spec/param_override.hpp"
 #include "grp/run/run_record.hpp"
 #include "grp/run/scenario/scenarios.hpp"
 
@@ -94,10 +95,15 @@ void add_sweep_options(CLI::App* sub, run_cli_options& o) {
         ->capture_default_str();
     sub->add_option("--search", o.search,
                     "Tuning spaces (kernels with \"params\"): exhaustive, random:N "
-                    "(N configurations per kernel, type, layout and n; seeded by --seed) or "
+                    "(N parameter configurations per kernel, type, layout and n, each at every "
+                    "local size; seeded by --seed) or "
                     "halving[:ETA] (successive halving: all briefly, the best 1/ETA again "
                     "with more rounds, until the best gets the full measurement)")
         ->capture_default_str();
+    sub->add_option("-a,--param", o.params,
+                    "A tuning parameter's values instead of the spec's, in every selected "
+                    "kernel that declares it: NAME=V[,V...] (UNROLL=1,2); repeat for several")
+        ->type_name("NAME=V,...");
     sub->add_option("--max-cases", o.max_cases,
                     "The most cases a device's sweep may plan (cases: configurations x types x "
                     "ops x layouts x sizes x local sizes); a larger plan is refused before any "
@@ -323,15 +329,26 @@ run::run_options to_run_options(const run_cli_options& o) {
         run::check_scenario_name(sc);
         r.scenarios.push_back(sc);
     }
+    std::vector<param_override> overrides;
+    for (const auto& a : o.params) {
+        overrides.push_back(parse_param_override(a));
+    }
+    const auto select = [&](const std::vector<std::string>& items) {
+        auto kernels = resolve_kernels(items, r.sweep.layouts);
+        apply_param_overrides(kernels, overrides);
+        return kernels;
+    };
     // `run --scenario X` alone runs the scenario only; add -k to sweep kernels as well.
     if (!o.duet.empty()) {
-        auto plan = plan_duet(resolve_kernels({o.duet}, r.sweep.layouts),
-                              resolve_kernels(o.kernels, r.sweep.layouts));
+        auto plan = plan_duet(select({o.duet}), select(o.kernels));
         r.kernels = instantiate_kernels(plan.kernels);
         r.duet = std::move(plan.triples);
         r.duet_base = o.duet;
     } else if (o.scenarios.empty() || !o.kernels.empty() || !o.layouts.empty()) {
-        r.kernels = instantiate_kernels(resolve_kernels(o.kernels, r.sweep.layouts));
+        r.kernels = instantiate_kernels(select(o.kernels));
+    } else if (!overrides.empty()) {
+        throw usage_error("--param sets tuning parameters of -k's kernels; --scenario alone "
+                          "runs none");
     }
     r.barrier_runs = o.barrier_runs;
     r.max_cases = o.max_cases;
@@ -359,24 +376,6 @@ std::string default_output() {
     char suffix[16];
     std::snprintf(suffix, sizeof suffix, "%06x", rd() & 0xFFFFFFu);
     return "out/profile-" + stamp + "-" + suffix + ".json";
-}
-
-std::vector<std::string> run_input_files(const run::run_options& o) {
-    std::vector<std::string> files;
-    for (const auto& k : o.kernels) {
-        for (const auto* path : {&k.spec_path, &k.source_path}) {
-            if (!path->empty() && path->rfind("builtin:", 0) != 0) {
-                files.push_back(*path);
-            }
-        }
-    }
-    if (o.data.kind == value_kind::file) {
-        files.push_back(o.data.path);
-    }
-    if (!o.resume_path.empty()) {
-        files.push_back(o.resume_path); // the checkpoints must never overwrite what is resumed
-    }
-    return files;
 }
 
 void add_run(CLI::App& app, command_slot& slot) {

@@ -11,6 +11,7 @@ namespace grp::cli {
 
 struct run_cli_options {
     std::vector<std::string> kernels, sizes, types, layouts, devices, scenarios, ops;
+    std::vector<std::string> params; ///< -a NAME=V,...: tuning values instead of the spec's
     std::string local_sizes = "default";
     std::string order = "sequential";
     std::string cache = "auto";        ///< auto | cold | warm | both (cache_mode.hpp)
@@ -54,9 +55,5 @@ std::uint64_t resolve_order_seed(const std::string& text);
 
 /// "out/profile-<UTC>-<random>.json": two runs started in the same second do not collide.
 std::string default_output();
-
-/// The files the run reads (user kernel specs and sources, --data file:PATH): the output
-/// must be none of them.
-std::vector<std::string> run_input_files(const run::run_options& o);
 
 } // namespace grp::cli

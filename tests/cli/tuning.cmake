@@ -32,3 +32,31 @@ add_test(NAME cli.run_tuning_resume_skips_what_exists
     python3 -c \"import json,collections; p=json.load(open('tune_resume_b.json')); a=json.load(open('tune_resume_a.json')); runs=collections.Counter(tuple(sorted({r['run'] for r in c['rounds']})) for c in p['cases']); print(runs); assert runs == {(0,): 2, (1,): 2}, runs; old={json.dumps(c['key'],sort_keys=True) for c in a['cases']}; assert all((json.dumps(c['key'],sort_keys=True) in old) == (c['rounds'][0]['run'] == 0) for c in p['cases'])\"
     ${GRP_EXPECT} 2 'is the input' -- '${GRP_BIN}' run -k '${GRP_KDATA}/tunable_small.json' --resume tune_resume_a.json -o tune_resume_a.json --force")
 set_tests_properties(cli.run_tuning_resume_skips_what_exists PROPERTIES LABELS cli TIMEOUT 600)
+
+# A parameter in grid.max_groups ("{G}*cu" on a CPU) gives each configuration its own group
+# count; -a/--param replaces a parameter's values (UNROLL=1 leaves the two G configurations),
+# and the profile's recorded spec says so.
+add_test(NAME cli.run_tuning_param_in_max_groups_and_param_override
+  COMMAND bash -c "set -e
+    '${GRP_BIN}' run -k '${GRP_KDATA}/tunable_groups.json' -a UNROLL=1 -l 8 -n 4096 -t int ${GRP_TUNE_QUICK_SH} -o tune_groups.json --force
+    python3 -c \"import json; p=json.load(open('tune_groups.json')); cu=p['devices'][0]['compute_units']; got=sorted((c['key']['params']['G'], c['passes'][0]['groups']) for c in p['cases']); print(cu, got); assert [k for k,_ in got] == [1, 2], got; assert all(g == min(k * cu, 512) for k, g in got), got; assert p['kernels'][0]['spec']['params']['UNROLL'] == [1]\"
+    ${GRP_EXPECT} 2 'no selected kernel has a parameter WIDTH .known: G, UNROLL .tunable_groups.' -- '${GRP_BIN}' run -k '${GRP_KDATA}/tunable_groups.json' -a WIDTH=2 --dry-run")
+set_tests_properties(cli.run_tuning_param_in_max_groups_and_param_override
+                     PROPERTIES LABELS cli TIMEOUT 600)
+
+# random:N draws N configurations, each at every local size: 2 of 4 at -l 8,16 are 4 cases.
+grp_cli_test(run_tuning_random_counts_configurations 0
+             "4 cases planned.*tunable_small +4 +0 +int +2\\^12 +8,16 +2"
+             run -k ${GRP_KDATA}/tunable_small.json --search random:2 -l 8,16 -n 4096 -t int --dry-run)
+
+# Successive halving's screened cells carry '~' (never '*'), and the legend says what it means.
+grp_cli_test(run_tuning_halving_marks_screened_cells 0
+             "[0-9.]+ [a-z]+\\*\\*.*[0-9.]+ [a-z]+~ .*~ screened out by successive halving"
+             run -k ${GRP_KDATA}/tunable_small.json --search halving:2 -l 8,16 -n 4096 -t int
+             ${GRP_TUNE_QUICK} -o tune_screened.json --force)
+
+# Best with ties, on a fabricated profile (tests/data/tuning/ties.json): the rounds of UNROLL=4
+# and 2 overlap, UNROLL=1 is twice as slow, so the best line names two configurations, not one.
+grp_cli_test(report_tuning_best_names_ties_within_noise 0
+             "UNROLL=2 and UNROLL=4 are tied within noise. UNROLL=2 is fastest by 0.5 % .*-4.8 %, .4.0 %"
+             report ${GRP_DATA}/tuning/ties.json --markdown -)

@@ -60,24 +60,26 @@ std::string to_string(const search_options& s) {
 std::vector<sweep_point> sample_points(const std::vector<sweep_point>& points,
                                        const std::vector<kernel_spec>& kernels, std::uint64_t count,
                                        std::uint64_t seed) {
+    // A configuration is a kernel instance (one value per parameter); its local sizes, types
+    // and cache states go with it, so "random:2" measures 2 configurations at every local size.
     using group = std::tuple<std::string, element_type, std::string, data_layout, std::uint64_t>;
-    std::map<group, std::vector<std::size_t>> groups;
-    for (std::size_t i = 0; i < points.size(); ++i) {
-        const auto& p = points[i];
-        groups[{kernels[p.kernel].name, p.type, p.op, p.layout, p.n}].push_back(i);
-    }
-    std::mt19937_64 rng(seed);
-    std::vector<bool> keep(points.size(), false);
-    for (auto& [g, members] : groups) {
-        std::shuffle(members.begin(), members.end(), rng);
-        for (std::size_t i = 0; i < members.size() && i < count; ++i) {
-            keep[members[i]] = true;
+    std::map<group, std::vector<param_values>> configs;
+    for (const auto& p : points) {
+        auto& list = configs[{kernels[p.kernel].name, p.type, p.op, p.layout, p.n}];
+        if (std::find(list.begin(), list.end(), kernels[p.kernel].config) == list.end()) {
+            list.push_back(kernels[p.kernel].config);
         }
     }
+    std::mt19937_64 rng(seed);
+    for (auto& [g, list] : configs) {
+        std::shuffle(list.begin(), list.end(), rng);
+        list.resize(std::min<std::uint64_t>(list.size(), count));
+    }
     std::vector<sweep_point> out;
-    for (std::size_t i = 0; i < points.size(); ++i) {
-        if (keep[i]) {
-            out.push_back(points[i]);
+    for (const auto& p : points) {
+        const auto& kept = configs.at({kernels[p.kernel].name, p.type, p.op, p.layout, p.n});
+        if (std::find(kept.begin(), kept.end(), kernels[p.kernel].config) != kept.end()) {
+            out.push_back(p);
         }
     }
     return out;

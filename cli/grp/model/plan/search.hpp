@@ -1,7 +1,8 @@
 // How a run walks a tuning space: every configuration (exhaustive, the default), a seeded
-// random sample of N configurations per (kernel, type, layout, n), or successive halving (all
-// configurations measured briefly, the better fraction again with more samples, until the
-// best few get the full measurement). A configuration is a kernel instance and a local size.
+// random sample of N configurations per (kernel, type, layout, n), each at every local size, or
+// successive halving (all candidates measured briefly, the better fraction again with more
+// samples, until the best few get the full measurement; there a candidate is a kernel instance
+// and a local size).
 #pragma once
 
 #include "grp/model/plan/sweep_plan.hpp"
@@ -23,8 +24,9 @@ struct search_options {
 search_options parse_search(const std::string& text);
 std::string to_string(const search_options& s);
 
-/// The points of a random search: per (kernel name, type, layout, n), `count` of its points
-/// (configurations x local sizes) chosen with `seed`, in plan order; all when there are fewer.
+/// The points of a random search: per (kernel name, type, op, layout, n), `count` of its
+/// configurations (kernel instances, parameter values) chosen with `seed`, each with all of its
+/// points (local sizes, cache states), in plan order; all when there are fewer.
 std::vector<sweep_point> sample_points(const std::vector<sweep_point>& points,
                                        const std::vector<kernel_spec>& kernels, std::uint64_t count,
                                        std::uint64_t seed);

@@ -216,7 +216,8 @@ std::string sweep_count::factors() const {
 
 // The loops of plan_sweep, counting: every (kernel, type, op, layout) plans sizes x its local
 // sizes; a random search keeps per (name, type, op, layout, n) at most `random_configs` of
-// them, so there the count is per kernel name.
+// its configurations (instances, which share the spec's local sizes), each at all of them, so
+// there the count is per kernel name.
 sweep_count count_sweep(const std::vector<kernel_spec>& kernels, const sweep_options& opt,
                         const device_info& dev) {
     const auto locals = resolve_local_sizes(opt.local_sizes, dev);
@@ -225,7 +226,8 @@ sweep_count count_sweep(const std::vector<kernel_spec>& kernels, const sweep_opt
     c.ops = opt.ops.size();
     c.sizes = opt.sizes.empty() ? 1 : opt.sizes.size();
     c.cache_states = cache_states(opt.cache, dev).size();
-    std::map<std::pair<std::string, data_layout>, std::uint64_t> per_name; // Σ local sizes
+    // Per kernel name and layout: its configurations and their (shared) local sizes.
+    std::map<std::pair<std::string, data_layout>, std::pair<std::uint64_t, std::uint64_t>> per_name;
     for (std::size_t k = 0; k < kernels.size(); ++k) {
         if (kernels[k].chosen_by_default && !kernels[k].in_default_for(device_class(dev.type))) {
             continue;
@@ -237,14 +239,17 @@ sweep_count count_sweep(const std::vector<kernel_spec>& kernels, const sweep_opt
         c.local_sizes = std::max(c.local_sizes, ls);
         for (auto l : layouts) {
             if (!served_by_sibling(kernels, k, l)) {
-                auto& n = per_name[{kernels[k].name, l}];
-                n = saturating_add(n, ls);
+                auto& [configs, locals_of] = per_name[{kernels[k].name, l}];
+                ++configs;
+                locals_of = std::max(locals_of, ls);
             }
         }
     }
-    for (const auto& [name_layout, ls] : per_name) {
-        const auto kept = opt.random_configs != 0 ? std::min(ls, opt.random_configs) : ls;
-        c.points = saturating_add(c.points, saturating_mul(kept, c.types * c.ops));
+    for (const auto& [name_layout, counts] : per_name) {
+        const auto [configs, ls] = counts;
+        const auto kept = opt.random_configs != 0 ? std::min(configs, opt.random_configs) : configs;
+        c.points =
+            saturating_add(c.points, saturating_mul(saturating_mul(kept, ls), c.types * c.ops));
     }
     c.points = saturating_mul(saturating_mul(c.points, c.sizes), c.cache_states);
     return c;

@@ -7,6 +7,7 @@
 #include "grp/model/spec/spec_reader.hpp"
 
 #include <algorithm>
+#include <stdexcept>
 
 namespace grp {
 
@@ -317,11 +318,6 @@ std::string to_string(size_rule r) {
     return "checked";
 }
 
-group_cap grid_rule::cap_for(const std::string& device_class) const {
-    auto it = by_class.find(device_class);
-    return it == by_class.end() ? cap : it->second;
-}
-
 bool kernel_spec::in_default_for(const std::string& cls) const {
     if (!in_default_sweep) {
         return false;
@@ -364,13 +360,11 @@ std::vector<kernel_spec> instantiate_kernel(const kernel_spec& k) {
     for (auto& config : expand_configs(k.tuning)) {
         out.push_back(k);
         auto& s = out.back();
-        if (!k.grid.elems_per_item_expr.empty()) {
-            const auto x = expression::parse(k.grid.elems_per_item_expr).evaluate(config);
-            if (x < 1 || static_cast<std::uint64_t>(x) > max_elems_per_item) {
-                throw file_error(k.spec_path + ": " + k.name + ": elems_per_item is " +
-                                 std::to_string(x) + " for " + describe_config(k.tuning, config));
-            }
-            s.grid.elems_per_item = static_cast<std::uint64_t>(x);
+        try {
+            s.grid.resolve(config);
+        } catch (const std::exception& e) {
+            throw file_error(k.spec_path + ": " + k.name + ": " + e.what() + " for " +
+                             describe_config(k.tuning, config));
         }
         s.config = std::move(config);
     }

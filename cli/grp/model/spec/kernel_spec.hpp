@@ -4,6 +4,7 @@
 #pragma once
 
 #include "grp/core/element_type.hpp"
+#include "grp/model/spec/grid_rule.hpp"
 #include "grp/model/spec/param_space.hpp"
 
 #include <cstdint>
@@ -15,9 +16,6 @@
 #include <vector>
 
 namespace grp {
-
-/// Largest elems_per_item a spec may give or a tuning expression may yield.
-constexpr std::uint64_t max_elems_per_item = std::uint64_t{1} << 32U;
 
 /// What one kernel argument is bound to, in the kernel's own argument order.
 struct kernel_arg {
@@ -34,28 +32,6 @@ struct kernel_arg {
     int component = -1;     ///< 0,1,2 for "input.x/.y/.z" (soa); -1 otherwise
     std::string const_type; ///< "int", "uint", "float" for constants
     double const_value = 0; ///< the constant's value
-};
-
-/// A cap on groups: a number, or a multiple of the device's compute units ("4*cu").
-struct group_cap {
-    std::uint64_t groups = 0; ///< 0: no fixed cap
-    std::uint64_t per_cu = 0; ///< 0: no per-compute-unit cap
-    [[nodiscard]] bool capped() const { return groups != 0 || per_cu != 0; }
-};
-
-/// How many groups a pass launches.
-struct grid_rule {
-    std::uint64_t elems_per_item = 1; ///< elements (records) one work-item reduces per pass
-    /// Set when the spec gives elems_per_item as an expression of tuning parameters ("VEC *
-    /// UNROLL"); each instance (instantiate_kernel) evaluates it into elems_per_item.
-    std::string elems_per_item_expr;
-    /// Cap on groups (grid-stride loop inside the kernel); uncapped when not set. The same cap
-    /// for every device unless `by_class` names the device's class ("cpu", "gpu",
-    /// "accelerator"): CPUs want about one group per core, GPUs several per compute unit.
-    group_cap cap;
-    std::map<std::string, group_cap> by_class;
-    /// The cap for a device of this class ("cpu", "gpu", ...).
-    [[nodiscard]] group_cap cap_for(const std::string& device_class) const;
 };
 
 /// How the last pass's result is finished.

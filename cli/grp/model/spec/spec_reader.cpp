@@ -99,13 +99,32 @@ group_cap spec_reader::cap(const ojson& v, const std::string& field) const {
         c.groups = count(v, field);
         return c;
     }
-    static const std::regex per_cu(R"(^([0-9]{1,9})\s*\*\s*cu$)");
-    std::smatch m;
+    // "8*cu", "{G}*cu", "G * 2 * cu", "{G}": a count, or an expression of the kernel's tuning
+    // parameters ({NAME} as build options write it, or NAME as constraints do), checked
+    // against the parameters with the tuning space (check_caps).
+    static const std::regex per_cu(R"(^(.*?)\s*\*\s*cu\s*$)");
     std::string s = v.get<std::string>();
-    if (!std::regex_match(s, m, per_cu) || std::stoull(m[1]) == 0) {
-        fail(field, "expected a number or 'K*cu' (K from 1 to 999999999), got '" + s + "'");
+    std::smatch m;
+    c.of_cu = std::regex_match(s, m, per_cu);
+    std::string e = c.of_cu ? m[1].str() : s;
+    e.erase(std::remove_if(e.begin(), e.end(), [](char ch) { return ch == '{' || ch == '}'; }),
+            e.end());
+    try {
+        const auto x = expression::parse(e);
+        if (!x.names().empty()) {
+            c.expr = e;
+            return c;
+        }
+        const auto k = x.evaluate({});
+        if (k < 1 || static_cast<std::uint64_t>(k) > max_group_cap) {
+            throw expr_error("the count must be from 1 to " + std::to_string(max_group_cap), 0);
+        }
+        (c.of_cu ? c.per_cu : c.groups) = static_cast<std::uint64_t>(k);
+    } catch (const expr_error& err) {
+        fail(field, "expected a number, 'K*cu' or an expression of the kernel's parameters "
+                    "such as '{G}*cu' (K and G*... from 1 to " +
+                        std::to_string(max_group_cap) + "), got '" + s + "': " + err.what());
     }
-    c.per_cu = std::stoull(m[1]);
     return c;
 }
 
@@ -247,6 +266,47 @@ void check_elems(const spec_reader& r, const std::string& f, const kernel_spec& 
     }
 }
 
+std::string param_names(const param_space& space) {
+    std::string out;
+    for (const auto& p : space.params) {
+        out += (out.empty() ? "" : ", ") + p.name;
+    }
+    return out.empty() ? "this kernel has no \"params\"" : "its parameters: " + out;
+}
+
+// Every configuration's group caps: each name a parameter, each value within range.
+void check_caps(const spec_reader& r, const std::string& f, const kernel_spec& s,
+                const std::vector<param_values>& configs) {
+    std::vector<std::pair<std::string, const group_cap*>> caps;
+    caps.emplace_back(f + (s.grid.by_class.empty() ? "" : ".default"), &s.grid.cap);
+    for (const auto& [cls, c] : s.grid.by_class) {
+        caps.emplace_back(f + "." + cls, &c);
+    }
+    for (const auto& [field, c] : caps) {
+        if (c->expr.empty()) {
+            continue;
+        }
+        for (const auto& name : expression::parse(c->expr).names()) {
+            if (std::none_of(s.tuning.params.begin(), s.tuning.params.end(),
+                             [&](const tuning_param& p) { return p.name == name; })) {
+                r.fail(field, "names the parameter '" + name +
+                                  "', which this kernel does not "
+                                  "declare (" +
+                                  param_names(s.tuning) + ")");
+            }
+        }
+        for (const auto& config : configs) {
+            try {
+                grid_rule g;
+                g.cap = *c;
+                g.resolve(config);
+            } catch (const std::exception& e) {
+                r.fail(field, std::string(e.what()) + " for " + describe_config(s.tuning, config));
+            }
+        }
+    }
+}
+
 } // namespace
 
 void spec_reader::tuning(const ojson& k, const std::string& field, kernel_spec& s) const {
@@ -277,6 +337,7 @@ void spec_reader::tuning(const ojson& k, const std::string& field, kernel_spec& 
     if (!s.grid.elems_per_item_expr.empty()) {
         check_elems(*this, field + ".grid.elems_per_item", s, configs);
     }
+    check_caps(*this, field + ".grid.max_groups", s, configs);
 }
 
 } // namespace grp

@@ -12,6 +12,9 @@ void print_best_configs(std::ostream& os, const profile& p, bool colour) {
     os << "\nbest configuration (verified cases only; wrong, failed and skipped ones are never "
           "best):\n";
     t.print(os, colour, "  ");
+    for (const auto& line : best_tie_lines(p)) {
+        os << "  " << line << '\n';
+    }
 }
 
 } // namespace grp

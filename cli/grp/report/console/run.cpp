@@ -2,6 +2,7 @@
 
 #include "grp/core/text_safe.hpp"
 #include "grp/core/units.hpp"
+#include "grp/model/profile/best.hpp"
 #include "grp/report/console/run_matrix.hpp"
 #include "grp/report/text/matrix_text.hpp"
 #include "grp/report/text/table.hpp"
@@ -137,6 +138,9 @@ std::string list_status(const case_result& c) {
     if (c.status == case_status::ok && !c.noise_target_met) {
         status += " (noisy)";
     }
+    if (c.status == case_status::ok && screened_by_halving(c)) {
+        status += " (screened)";
+    }
     if (c.above_peak) {
         status += " >peak";
     }
@@ -188,7 +192,7 @@ void print_problem(std::ostream& os, const case_result& c) {
 void print_case_list(std::ostream& os, const case_list& cases, bool colour, bool show_result) {
     std::map<std::tuple<std::string, std::string, std::uint64_t, std::string>, double> best;
     for (const auto* c : cases) {
-        if (c->status == case_status::ok && c->gbps) {
+        if (c->status == case_status::ok && c->gbps && !screened_by_halving(*c)) {
             auto& b = best[{c->key.type, c->key.layout, c->key.n, c->key.op}];
             b = std::max(b, *c->gbps);
         }
@@ -211,7 +215,7 @@ void print_case_list(std::ostream& os, const case_list& cases, bool colour, bool
             ++skipped[c.reason];
             continue;
         }
-        const bool is_best = c.status == case_status::ok && c.gbps &&
+        const bool is_best = c.status == case_status::ok && c.gbps && !screened_by_halving(c) &&
                              *c.gbps == best[{c.key.type, c.key.layout, c.key.n, c.key.op}];
         t.add_row(list_row(c, is_best, show_result));
     }
@@ -335,12 +339,14 @@ Columns
   status   ok (verified), wrong (differs from the host reference beyond tolerance: exit 1),
            failed (an OpenCL error), skipped (the device or kernel cannot run this point; the
            reason is listed). "(noisy)": the relative standard error of the median stayed over
-           --max-noise when --max-time ran out. ">peak": above 105% of the peak, so not a
+           --max-noise when --max-time ran out. "(screened)": successive halving measured it
+           briefly and dropped it (never marked best). ">peak": above 105% of the peak, so not a
            memory measurement (a cache-resident input, or a peak measured too low).
 Matrix (a sweep point with several local sizes): one row per kernel, one column per local
   size, the median time in each cell (--cells gbps|both for GB/s); '*' the fastest cell of its
   kernel, '**' the fastest of all, '^' launched above the kernel's reported
-  CL_KERNEL_WORK_GROUP_SIZE (--wg-limit device) and verified. A cell without a time names why
+  CL_KERNEL_WORK_GROUP_SIZE (--wg-limit device) and verified, '~' screened out by --search
+  halving at an early rung (a brief time, never marked best). A cell without a time names why
   (wg>kernel, launch, wg>device, no fp64, local mem, spec, ext, size, WRONG, failed; '-': not in
   the sweep); the full reasons follow the table. "host": the same input summed on this CPU (one
   sequential loop; one chunk per hardware thread), the summation alone, median of

@@ -1,6 +1,7 @@
 #include "grp/report/markdown/best.hpp"
 
 #include "grp/report/text/best_table.hpp"
+#include "grp/report/text/escape.hpp"
 
 #include <sstream>
 
@@ -17,6 +18,9 @@ std::string markdown_best_configs(const std::vector<const profile*>& profiles) {
            << (profiles.size() > 1 ? " (P" + std::to_string(i + 1) + ")" : std::string()) << "\n\n";
         t.print_markdown(os);
         os << "\n";
+        for (const auto& line : best_tie_lines(*profiles[i])) {
+            os << markdown_escape(line) << "\n\n";
+        }
     }
     return os.str();
 }

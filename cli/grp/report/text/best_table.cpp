@@ -1,6 +1,7 @@
 #include "grp/report/text/best_table.hpp"
 
 #include "grp/core/units.hpp"
+#include "grp/report/views/best_ties.hpp"
 #include "grp/report/views/report_data.hpp"
 
 #include <algorithm>
@@ -49,6 +50,22 @@ text_table best_config_table(const profile& p) {
                    {std::to_string(b.not_ok), b.not_ok != 0 ? "33" : nullptr}});
     }
     return t;
+}
+
+std::vector<std::string> best_tie_lines(const profile& p) {
+    std::vector<std::string> out;
+    if (!has_tuned_cases(p)) {
+        return out;
+    }
+    for (const auto& b : best_configs(p)) {
+        const auto sentence = ties_sentence(ties_of(p, b));
+        if (!sentence.empty()) {
+            out.push_back(b.type + (b.layout == "flat" ? "" : " " + b.layout) +
+                          ", n=" + format_count(b.n) + (b.op == "sum" ? "" : ", op=" + b.op) +
+                          ": " + sentence);
+        }
+    }
+    return out;
 }
 
 } // namespace grp

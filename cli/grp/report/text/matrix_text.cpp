@@ -23,6 +23,7 @@ std::string matrix_cell_value(const matrix_cell& c, cell_value v) {
 
 std::string matrix_cell_marks(const matrix_cell& c) {
     std::string s = c.median_ns && c.above_kernel_limit ? "^" : "";
+    s += c.median_ns && c.screened ? "~" : "";
     return s + (c.best_overall ? "**" : c.best_in_row ? "*" : "");
 }
 
@@ -87,19 +88,25 @@ std::string matrix_omitted_text(const case_matrix& m) {
 }
 
 std::string matrix_marks_legend(const case_matrix& m) {
-    if (m.best_cell() == nullptr) {
-        return "";
-    }
-    bool above = false;
+    bool above = false, screened = false;
     for (const auto& row : m.rows) {
         for (const auto& c : row.cells) {
             above = above || (c.median_ns && c.above_kernel_limit);
+            screened = screened || (c.median_ns && c.screened);
         }
     }
-    return std::string("** fastest overall, * fastest of the kernel") +
-           (above ? ", ^ launched above the kernel's reported CL_KERNEL_WORK_GROUP_SIZE "
-                    "(verified like every case)"
-                  : "");
+    std::string s = m.best_cell() == nullptr ? "" : "** fastest overall, * fastest of the kernel";
+    if (above) {
+        s += std::string(s.empty() ? "" : ", ") +
+             "^ launched above the kernel's reported CL_KERNEL_WORK_GROUP_SIZE (verified like "
+             "every case)";
+    }
+    if (screened) {
+        s += std::string(s.empty() ? "" : ", ") +
+             "~ screened out by successive halving at an early rung (a brief time from fewer "
+             "rounds, never marked best)";
+    }
+    return s;
 }
 
 } // namespace grp

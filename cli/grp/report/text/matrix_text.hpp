@@ -13,7 +13,8 @@ namespace grp {
 /// "7.92 ms", "2.1" (GB/s) or "7.92 ms / 2.1"; the short reason when the cell has no time;
 /// "-" when the sweep has no case there.
 std::string matrix_cell_value(const matrix_cell& c, cell_value v);
-/// The cell's marks: "^" then "**" or "*"; "" for none.
+/// The cell's marks: "^" (above the kernel's limit), "~" (screened by successive halving),
+/// then "**" or "*"; "" for none.
 std::string matrix_cell_marks(const matrix_cell& c);
 /// matrix_cell_value followed by matrix_cell_marks.
 std::string matrix_cell_text(const matrix_cell& c, cell_value v);
@@ -34,7 +35,8 @@ std::vector<std::string> matrix_note_lines(const case_matrix& m);
 std::string matrix_omitted_text(const case_matrix& m);
 
 /// What the marks in this matrix mean ("** fastest overall, * fastest of the kernel", plus "^
-/// above the kernel's reported work-group limit" when a cell has it); "" without marks.
+/// above the kernel's reported work-group limit" and "~ screened out" when a cell has them);
+/// "" without marks.
 std::string matrix_marks_legend(const case_matrix& m);
 
 } // namespace grp

@@ -60,6 +60,7 @@ matrix_cell make_cell(const case_result& c) {
         cell.median_ns = c.summary->median_ns;
         cell.gbps = c.gbps;
         cell.above_kernel_limit = c.extra.is_object() && c.extra.contains("above_kernel_wg_limit");
+        cell.screened = screened_by_halving(c);
     } else {
         cell.mark = short_reason(c);
     }
@@ -101,7 +102,7 @@ void finish(case_matrix& m, const profile& p) {
         for (std::size_t col = 0; col < row.cells.size(); ++col) {
             const auto& cell = row.cells[col];
             // A configuration successive halving dropped early shows its time but is not best.
-            if (cell.median_ns && !screened_by_halving(*cell.c) &&
+            if (cell.median_ns && !cell.screened &&
                 (!row.best || *cell.median_ns < *row.cells[*row.best].median_ns)) {
                 row.best = col;
             }

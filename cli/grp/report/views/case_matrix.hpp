@@ -31,6 +31,7 @@ struct matrix_cell {
     bool best_in_row = false;        ///< fastest verified cell of its row
     bool best_overall = false;       ///< fastest verified cell of the matrix
     bool above_kernel_limit = false; ///< launched above CL_KERNEL_WORK_GROUP_SIZE (and verified)
+    bool screened = false; ///< dropped early by successive halving: a brief time, never best
 };
 
 struct matrix_row {

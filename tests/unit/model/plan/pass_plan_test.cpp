@@ -69,7 +69,7 @@ TEST(pass_plan, no_pass_that_one_group_could_absorb) {
 TEST(pass_plan, group_cap_follows_the_device_class) {
     kernel_spec k = spec(4);
     k.grid.cap.per_cu = 8;
-    k.grid.by_class["cpu"] = {0, 1};
+    k.grid.by_class["cpu"].per_cu = 1;
     EXPECT_EQ(groups_for(k.grid, 1 << 26, 1, 2, "cpu"), 2u);
     EXPECT_EQ(groups_for(k.grid, 1 << 26, 256, 132, "gpu"), 1056u);
 }

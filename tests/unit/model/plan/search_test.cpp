@@ -77,11 +77,19 @@ TEST(search, exhaustive_expands_every_configuration_and_local_size) {
     EXPECT_EQ(plan(0, 1, kernels).size(), 42u * 3u * 2u + 3u * 2u);
 }
 
-TEST(search, random_takes_n_per_kernel_and_size_reproducibly_by_seed) {
+TEST(search, random_takes_n_configurations_per_kernel_and_size_reproducibly_by_seed) {
     const auto kernels = instantiate_kernels(resolve_kernels({"tunable", "reduce2"}, {}));
     const auto a = plan(10, 7, kernels);
-    // 10 per (kernel, type, layout, n) for tunable; reduce2 has only 3 configurations.
-    EXPECT_EQ(a.size(), 2u * 10u + 2u * 3u);
+    // 10 configurations per (kernel, type, layout, n) for tunable, each at the 3 local sizes;
+    // reduce2 is one configuration (no parameters) at its 3 local sizes.
+    EXPECT_EQ(a.size(), 2u * 10u * 3u + 2u * 3u);
+    std::map<std::uint64_t, std::set<std::string>> configs_per_n;
+    for (const auto& p : a) {
+        configs_per_n[p.n].insert(
+            kernels[p.kernel].name + " " +
+            describe_config(kernels[p.kernel].tuning, kernels[p.kernel].config));
+    }
+    EXPECT_EQ(configs_per_n[1024].size(), 11u); // 10 of tunable, reduce2's one
     EXPECT_EQ(chosen(a, kernels), chosen(plan(10, 7, kernels), kernels));
     EXPECT_NE(chosen(a, kernels), chosen(plan(10, 8, kernels), kernels));
     // Plan order (kernel-major) is kept.

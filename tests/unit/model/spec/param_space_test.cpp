@@ -82,6 +82,39 @@ TEST(tuning_spec, errors_name_the_field_and_the_position) {
     EXPECT_NE(e.find("{VEC}, {ACC}"), std::string::npos) << e;
 }
 
+TEST(tuning_spec, a_group_cap_may_use_parameters_per_configuration) {
+    const auto k = parse(spec_with(R"("params": {"G": [1, 4]},
+        "grid": {"max_groups": {"cpu": "{G}*cu", "gpu": "G * 8 * cu", "default": "{G}"}})",
+                                   "-D T={type}"))[0];
+    const auto all = instantiate_kernel(k);
+    ASSERT_EQ(all.size(), 2u);
+    EXPECT_EQ(all[1].grid.cap_for("cpu").per_cu, 4u);
+    EXPECT_EQ(all[1].grid.cap_for("gpu").per_cu, 32u);
+    EXPECT_EQ(all[1].grid.cap_for("other").groups, 4u);
+    EXPECT_EQ(all[0].grid.cap_for("gpu").per_cu, 8u);
+    // The plain forms stay as they were.
+    const auto plain =
+        parse(spec_with(R"("grid": {"max_groups": "8*cu"})", "-D T={type}"))[0].grid.cap;
+    EXPECT_EQ(plain.per_cu, 8u);
+    EXPECT_TRUE(plain.expr.empty());
+}
+
+TEST(tuning_spec, a_group_cap_naming_an_unknown_parameter_names_field_and_parameter) {
+    auto e = error_of(
+        spec_with(R"("params": {"G": [1, 4]}, "grid": {"max_groups": "{H}*cu"})", "-D T={type}"));
+    EXPECT_NE(e.find("kernels[0].grid.max_groups: names the parameter 'H'"), std::string::npos)
+        << e;
+    EXPECT_NE(e.find("its parameters: G"), std::string::npos) << e;
+    e = error_of(spec_with(R"("grid": {"max_groups": "G*cu"})", "-D T={type}"));
+    EXPECT_NE(e.find("this kernel has no \"params\""), std::string::npos) << e;
+    e = error_of(spec_with(R"("params": {"G": [0, 4]}, "grid": {"max_groups": {"cpu": "{G}*cu"}})",
+                           "-D T={type}"));
+    EXPECT_NE(e.find("kernels[0].grid.max_groups.cpu: max_groups is 0"), std::string::npos) << e;
+    EXPECT_NE(e.find("for G=0"), std::string::npos) << e;
+    e = error_of(spec_with(R"("grid": {"max_groups": "lots*cu*"})", "-D T={type}"));
+    EXPECT_NE(e.find("expected a number, 'K*cu' or an expression"), std::string::npos) << e;
+}
+
 TEST(tuning_spec, bad_parameter_lists_are_refused) {
     for (const char* bad : {
              R"("params": {"type": [1]})",                          // a built-in placeholder

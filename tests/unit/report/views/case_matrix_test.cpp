@@ -1,6 +1,7 @@
 // The kernel x local-size matrix model: columns, rows, missing and skipped cells with their
 // short reasons, the best cells, grouping, and the host baseline's speedups.
 #include "grp/core/error.hpp"
+#include "grp/report/text/matrix_text.hpp"
 #include "grp/report/views/case_matrix.hpp"
 #include "report/views/matrix_samples.hpp"
 
@@ -168,6 +169,11 @@ TEST(case_matrix, a_cell_screened_by_halving_shows_its_time_but_is_not_best) {
     EXPECT_EQ(m.local_sizes.at(*r1.best), 512u); // 1.5 ms, not the screened 1 ms at 128
     EXPECT_TRUE(r1.cells.at(1).median_ns.has_value());
     EXPECT_FALSE(r1.cells.at(1).best_in_row);
+    // Marked in every format that draws the matrix, with the mark in the legend.
+    EXPECT_TRUE(r1.cells.at(1).screened);
+    EXPECT_EQ(matrix_cell_marks(r1.cells.at(1)), "~");
+    EXPECT_NE(matrix_marks_legend(m).find("~ screened out by successive halving"),
+              std::string::npos);
 }
 
 TEST(case_matrix, no_verified_cell_means_no_best_and_no_speedup) {

@@ -2,6 +2,7 @@
 #include "grp/report/html/sections/cases.hpp"
 
 #include "grp/core/units.hpp"
+#include "grp/model/profile/best.hpp"
 #include "grp/report/html/elements.hpp"
 #include "grp/report/html/sections/context.hpp"
 #include "grp/report/views/report_facts.hpp"
@@ -73,7 +74,8 @@ row case_row(const report_input& in, std::size_t p, table_shape shape, const cas
         {c.key.layout},
         {format_count(c.key.n), static_cast<double>(c.key.n)},
         {std::to_string(c.key.local_size), static_cast<double>(c.key.local_size)},
-        {to_string(c.status), std::nullopt, "", status_badge(c.status)},
+        {to_string(c.status) + (screened_by_halving(c) ? " (screened)" : ""), std::nullopt, "",
+         status_badge(c.status)},
         time_cell(s ? std::optional<double>(s->median_ns) : std::nullopt),
         time_cell(s ? std::optional<double>(s->p5_ns) : std::nullopt),
         time_cell(s ? std::optional<double>(s->p95_ns) : std::nullopt),
