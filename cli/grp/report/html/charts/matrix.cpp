@@ -1,10 +1,13 @@
 // Section "Kernel x local size": the articles' table as a heat map, one per sweep point with
-// several local sizes or a host baseline. Each cell shows the median time and GB/s, shaded by
-// how far it is from the best cell (darker is faster); the host baseline is the last row.
+// several local sizes or a host baseline; one section for all profiles, where the tables of the
+// same sweep point and device model follow each other (P1, P2, ...). Each cell shows the median
+// time and GB/s, shaded by how far it is from the best cell (darker is faster); the host baseline
+// is the last row.
 #include "grp/report/html/charts/matrix.hpp"
 
 #include "grp/core/units.hpp"
 #include "grp/report/html/elements.hpp"
+#include "grp/report/html/sections/context.hpp"
 #include "grp/report/text/escape.hpp"
 #include "grp/report/text/matrix_text.hpp"
 
@@ -60,10 +63,12 @@ std::string cell_html(const matrix_cell& c, double best_ns) {
            html_escape(c.gbps ? format_fixed(*c.gbps, 1) + " GB/s" : "") + "</span></td>";
 }
 
-std::string matrix_html(const report_input& in, const case_matrix& m) {
+std::string matrix_html(const report_input& in, const case_matrix& m, const std::string& tag) {
     const auto* best = m.best_cell();
     const double best_ns = best ? best->median_ns.value_or(0) : 0;
-    std::string s = "<h3>" + html_escape(device_name(in.prof, m.device) + ": " + m.label()) +
+    std::string s = "<h3>" +
+                    html_escape((tag.empty() ? "" : tag + " \xC2\xB7 ") +
+                                device_name(in.prof, m.device) + ": " + m.label()) +
                     "</h3><div class=\"tablewrap\"><table class=\"heatmap\"><thead><tr>"
                     "<th>kernel \\ local size</th>";
     for (auto local : m.local_sizes) {
@@ -102,19 +107,30 @@ std::string matrix_html(const report_input& in, const case_matrix& m) {
 
 } // namespace
 
-std::string section_matrix(const report_input& in, const std::string& tag) {
-    std::string body;
-    for (const auto& m : build_matrices(in.prof)) {
-        if (m.local_sizes.size() > 1 || m.host != nullptr) {
-            body += matrix_html(in, m);
+std::string section_matrix(const std::vector<report_input>& inputs) {
+    // (device name and label, html) in first-seen order of the key, profiles in order within.
+    std::vector<std::pair<std::string, std::string>> tables;
+    for (std::size_t p = 0; p < inputs.size(); ++p) {
+        const auto& in = inputs[p];
+        for (const auto& m : build_matrices(in.prof)) {
+            if (m.local_sizes.size() < 2 && m.host == nullptr) {
+                continue;
+            }
+            const auto key = device_name(in.prof, m.device) + "\n" + m.label();
+            auto html = matrix_html(in, m, inputs.size() > 1 ? profile_tag(p) : "");
+            auto last = std::find_if(tables.rbegin(), tables.rend(),
+                                     [&](const auto& t) { return t.first == key; });
+            tables.insert(last == tables.rend() ? tables.end() : last.base(), {key, html});
         }
+    }
+    std::string body;
+    for (const auto& t : tables) {
+        body += t.second;
     }
     if (body.empty()) {
         return "";
     }
-    return section_open("matrix" + (tag.empty() ? "" : "-" + html_id(tag)),
-                        "Kernel \xC3\x97 local size" +
-                            (tag.empty() ? "" : " \xE2\x80\x94 " + tag)) +
+    return section_open("matrix", "Kernel \xC3\x97 local size") +
            para("Median time and GB/s of every verified case, shaded by its distance from the "
                 "fastest cell (darker is faster; each shade is a factor of \xE2\x88\x9A"
                 "2). A "

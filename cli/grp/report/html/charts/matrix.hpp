@@ -13,6 +13,8 @@ namespace grp::html {
 
 /// The kernel x local-size matrices as heat-map tables (median time and GB/s per cell, the
 /// best marked, short reasons for cells without a time, the host baseline as the last row).
-std::string section_matrix(const report_input& in, const std::string& tag);
+/// One section for all profiles: tables of the same sweep point and device model follow each
+/// other, headed "P1 · device: label" when there are several profiles.
+std::string section_matrix(const std::vector<report_input>& inputs);
 
 } // namespace grp::html
