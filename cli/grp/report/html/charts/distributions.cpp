@@ -1,8 +1,7 @@
 // Section "Samples": per kernel family, type and n (one chart for all profiles, a row per
-// profile and case), every case's kept samples as a box plot with
-// each round's median on top, so outliers, bimodal timings and a drifting round show where a
-// median alone hides them. Rounds whose threads waited for a CPU (set aside by compare) are
-// drawn hollow.
+// profile and case), every case's kept samples as a box plot with each round's median on top,
+// so outliers, bimodal timings and a drifting round show where a median alone hides them.
+// Rounds whose threads waited for a CPU (set aside by compare) are drawn hollow.
 #include "grp/report/html/charts/distributions.hpp"
 
 #include "grp/core/units.hpp"
