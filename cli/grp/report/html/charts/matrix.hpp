@@ -13,8 +13,9 @@ namespace grp::html {
 
 /// The kernel x local-size matrices as heat-map tables (median time and GB/s per cell, the
 /// best marked, short reasons for cells without a time, the host baseline as the last row).
-/// One section for all profiles: tables of the same sweep point and device model follow each
-/// other, headed "P1 · device: label" when there are several profiles.
+/// One section for all profiles: one table per sweep point and device model holding every
+/// profile's rows ("P1 reduce6", "P2 reduce6", and a host row each), on the union of their
+/// local sizes, shaded against and outlining the fastest cell of all.
 std::string section_matrix(const std::vector<report_input>& inputs);
 
 } // namespace grp::html
