@@ -1,6 +1,7 @@
 // Section "Kernel x local size": the articles' table as a heat map, one per sweep point with
-// several local sizes or a host baseline. Each cell shows the median time and GB/s, shaded by
-// how far it is from the best cell (darker is faster); the host baseline is the last row.
+// several local sizes or a host baseline (one for all profiles, a row per profile and kernel).
+// Each cell shows the median time and GB/s, shaded by how far it is from the best cell (darker
+// is faster); the host baseline is the last row.
 #pragma once
 
 #include "grp/model/compare/compare.hpp"
