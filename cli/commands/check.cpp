@@ -5,6 +5,7 @@
 #include "grp/report/console/check.hpp"
 
 #include "commands/command.hpp"
+#include "commands/help_groups.hpp"
 #include "commands/run_inputs.hpp"
 #include "commands/run_options.hpp"
 #include "commands/validators.hpp"
@@ -187,6 +188,7 @@ void add_check(CLI::App& app, command_slot& slot) {
                  "uninitialised values (unsafe), and exact work counts for compare");
     sub->footer(check_footer);
     add_check_options(sub, *o);
+    group_check_help(sub);
     sub->callback([o, &slot] {
         slot = [o] {
             return run_check(*o);

@@ -36,6 +36,20 @@ void add_color_option(CLI::App* sub, std::string& mode);
 /// file list takes every value first) keeps the subcommand parsing them.
 void accept_files_after_double_dash(CLI::App* sub);
 
+/// One group of `--help`: its title and the long names of its options.
+struct help_group {
+    const char* title;
+    std::vector<std::string> options; ///< "--kernel", ...
+};
+
+/// Makes `sub`'s help read by task: each listed option moves to its group, printed in the
+/// order given after the ungrouped options (-h); every value's type reads as a word (N for
+/// counts, NUM for reals, or `type_names`' entry by long name) rather than CLI11's
+/// "UINT:UINT in [0 - 18446744073709551615]". Throws CLI::OptionNotFound for a name `sub`
+/// lacks (a bug, caught by any --help test). Call after every option is added.
+void tidy_help(CLI::App* sub, const std::vector<help_group>& groups,
+               const std::vector<std::pair<std::string, std::string>>& type_names = {});
+
 /// Keeps main's argv for invocation_argv (called once, first thing in main).
 void set_invocation_argv(int argc, char** argv);
 

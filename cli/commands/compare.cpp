@@ -8,6 +8,7 @@
 #include "commands/command.hpp"
 #include "commands/compare_output.hpp"
 #include "commands/compare_pair.hpp"
+#include "commands/help_groups.hpp"
 #include "commands/validators.hpp"
 #include "grp/core/error.hpp"
 #include "grp/core/text_safe.hpp"
@@ -184,13 +185,13 @@ void add_compare_options(CLI::App* sub, compare_cli_options& o) {
         ->check(CLI::IsMember({"auto", "on", "off"}))
         ->capture_default_str();
     sub->add_option("--min-rounds", o.min_rounds, "Fewer rounds on a side give inconclusive")
-        ->check(CLI::Range(std::size_t{2}, std::size_t{1000000}))
+        ->transform(count_range(2, 1000000))
         ->capture_default_str();
     sub->add_option("--max-cpu-wait", o.max_cpu_wait,
                     "Set aside rounds whose threads waited for a CPU longer than this share of "
                     "the round (another process took it); 0 keeps every round. With --pair the "
                     "default is 0: what disturbed a round disturbed both kernels of it")
-        ->check(CLI::Range(0.0, 100.0))
+        ->check(finite_range(0.0, 100.0))
         ->each([&o](const std::string&) { o.max_cpu_wait_given = true; })
         ->capture_default_str();
     sub->add_option("--unsteady", o.unsteady,
@@ -258,6 +259,7 @@ void add_compare(CLI::App& app, command_slot& slot) {
         ->check(non_empty("a file name"));
     sub->add_flag("-f,--force", opt->force, "Overwrite an existing CSV file");
     add_color_option(sub, opt->color);
+    group_compare_help(sub);
     sub->callback([opt, &slot] {
         slot = [opt] {
             return run_compare(*opt);

@@ -44,7 +44,7 @@ int run_merge(const merge_cli_options& o) {
 }
 
 const char* merge_footer = R"(Examples:
-  for i in 1 2 3 4 5; do gpu-reduce-prof run -k default -o run$i.json; done
+  for i in 1 2 3; do gpu-reduce-prof run -k default -o run$i.json; done
   gpu-reduce-prof merge run*.json -o baseline.json
   gpu-reduce-prof compare baseline.json candidate.json
 

@@ -2,6 +2,7 @@
 // a markdown summary of one or more profiles. With several profiles the first is the base that
 // the others are compared with (compare's verdicts).
 #include "commands/command.hpp"
+#include "commands/help_groups.hpp"
 #include "commands/validators.hpp"
 #include "grp/core/error.hpp"
 #include "grp/core/files/output_file.hpp"
@@ -153,6 +154,7 @@ void add_report(CLI::App& app, command_slot& slot) {
                     "or both (the HTML heat map shows both)")
         ->check(CLI::IsMember({"time", "gbps", "both", "energy"}))
         ->capture_default_str();
+    group_report_help(sub);
     sub->callback([opt, &slot] {
         slot = [opt] {
             return run_report(*opt);

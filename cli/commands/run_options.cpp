@@ -1,6 +1,7 @@
 #include "commands/run_options.hpp"
 
 #include "commands/command.hpp"
+#include "commands/help_groups.hpp"
 #include "commands/run.hpp"
 #include "commands/validators.hpp"
 #include "grp/core/units.hpp"
@@ -84,8 +85,7 @@ void add_sweep_options(CLI::App* sub, run_cli_options& o) {
         ->transform(count_range(1, 1000000))
         ->capture_default_str();
     sub->add_option("--order", o.order,
-                    "Order of cases in a round: sequential, interleaved, "
-                    "random")
+                    "Order of cases in a round: sequential, interleaved, random")
         ->capture_default_str();
     sub->add_option("--cache", o.cache,
                     "Cache state of each timed launch: cold (an untimed write and read of a "
@@ -168,7 +168,7 @@ void add_timing_options(CLI::App* sub, run_cli_options& o) {
     sub->add_option("--extra-rounds", m.extra_rounds,
                     "Most rounds added for cases whose rounds another process disturbed (their "
                     "threads waited for a CPU), to reach --rounds undisturbed ones")
-        ->check(CLI::Range(std::uint64_t{0}, std::uint64_t{10000}))
+        ->transform(count_range(0, 10000))
         ->capture_default_str();
     sub->add_option("--round-spacing", m.round_spacing_s,
                     "Least seconds between the starts of a case's rounds (the device idles when "
@@ -212,7 +212,7 @@ void add_timing_options(CLI::App* sub, run_cli_options& o) {
     sub->add_option("--host-repeats", o.host_repeats,
                     "Timed repeats of the host baseline (the same input summed on the CPU by a "
                     "sequential loop and by all hardware threads), after one warm-up; 0: none")
-        ->check(CLI::Range(std::uint64_t{0}, std::uint64_t{1000}))
+        ->transform(count_range(0, 1000))
         ->capture_default_str();
 }
 
@@ -387,6 +387,7 @@ void add_run(CLI::App& app, command_slot& slot) {
     add_device_option(sub, o->devices);
     add_timing_options(sub, *o);
     add_output_options(sub, *o);
+    group_run_help(sub);
     sub->callback([o, &slot] {
         slot = [o] {
             return run_run(*o);

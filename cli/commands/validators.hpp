@@ -37,7 +37,9 @@ inline CLI::Validator count_range(std::uint64_t lo, std::uint64_t hi,
             text = std::to_string(v);
             return "";
         },
-        "UINT in [" + std::to_string(lo) + " - " + std::to_string(hi) + "]");
+        // No description: CLI11 would append it to --help's type ("UINT:UINT in [0 -
+        // 18446744073709551615]"); the message names the range when a value is outside it.
+        "");
 }
 
 /// A finite number within [lo, hi]; rejects nan, inf and text.
@@ -52,7 +54,7 @@ inline CLI::Validator finite_range(double lo, double hi) {
             }
             return "";
         },
-        "FLOAT in [" + CLI::detail::to_string(lo) + " - " + CLI::detail::to_string(hi) + "]");
+        ""); // as count_range: the range is in the message, not in --help's type
 }
 
 /// A non-empty value: an empty one usually means an unset variable in a script.

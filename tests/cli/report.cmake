@@ -75,15 +75,23 @@ add_test(NAME report.browser_pocl_run
 add_test(NAME report.browser_overlay_sizes_and_samples
   COMMAND bash ${CMAKE_SOURCE_DIR}/tests/report/charts_test.sh ${GRP_BIN}
           ${GRP_BROWSER_OUT}/charts)
+# Three profiles, one of them a CPU run at one local size (#33): the link bar wraps (the page's
+# self-check measures that nothing scrolls sideways), that profile's throughput is bars, and
+# matrix, throughput and samples are one section each with every profile in their charts.
+add_test(NAME report.browser_three_profiles_one_local_size
+  COMMAND bash ${GRP_BROWSER_TEST} ${GRP_BIN} ${GRP_BROWSER_OUT}/three --min-charts 8
+          --charts-in throughput,samples --bars-in throughput
+          -- ${GRP_REPORT_DATA}/sweep.json ${GRP_REPORT_DATA}/sweep_b.json
+          ${GRP_REPORT_DATA}/one_local.json)
 set_tests_properties(report.browser_fixture report.browser_compare
   report.browser_hostile_name_is_text report.browser_pocl_run
-  report.browser_overlay_sizes_and_samples
+  report.browser_overlay_sizes_and_samples report.browser_three_profiles_one_local_size
   PROPERTIES LABELS "cli;browser" TIMEOUT 900 RESOURCE_LOCK chromium)
 
 # The fixtures are what `run` writes: they pass the profile schema too.
-grp_cli_test(report_fixtures_match_the_schema 0 "hostile\\.json: ok"
+grp_cli_test(report_fixtures_match_the_schema 0 "hostile\\.json: ok.*one_local\\.json: ok"
              validate ${GRP_REPORT_DATA}/sweep.json ${GRP_REPORT_DATA}/sweep_b.json
-             ${GRP_REPORT_DATA}/hostile.json)
+             ${GRP_REPORT_DATA}/hostile.json ${GRP_REPORT_DATA}/one_local.json)
 
 # A device or FIFO (/dev/null, /dev/stdout, a named pipe) is written in place: the atomic
 # rename would replace the node with a file. Tested on a FIFO of our own, never on /dev/null.

@@ -2,7 +2,7 @@
 # The charts that answer "did it move?", "where does it saturate?" and "how noisy is it?", in
 # headless Chromium: two small PoCL runs over three sizes (no peak measurement: it takes
 # seconds, and the unit tests check the peak line), reported together with --log-time.
-# Checks (check_dom.py --charts-in) that the overlaid throughput chart, the GB/s-against-n
+# Checks (check_dom.py --charts-in) that the throughput chart of both profiles, the GB/s-against-n
 # charts and the sample-distribution box plots exist with axes and labels, and (the page's
 # self-check) that no chart text reaches outside its chart.
 # Usage: charts_test.sh GPU_REDUCE_PROF OUTDIR
@@ -16,5 +16,5 @@ for p in p1 p2; do
     --warmup 1 --round-spacing 0 --no-peak --host-repeats 0 -q -o "$out/$p.json" --force
 done
 exec bash "$here/browser_test.sh" "$bin" "$out/page" --min-charts 6 \
-  --charts-in overlay,sizes-p1,sizes-p2,samples-p1,samples-p2 \
+  --charts-in throughput,sizes-p1,sizes-p2,samples \
   -- "$out/p1.json" "$out/p2.json" --log-time

@@ -2,14 +2,16 @@
 """Checks a report page's DOM as Chromium dumped it (--dump-dom), with the standard library.
 
 Usage: check_dom.py DOM.html [--min-charts N] [--min-heatmaps N] [--min-host-rows N] [--hostile]
-                    [--charts-in ID,ID...]
+                    [--charts-in ID,ID...] [--bars-in ID]
 - #grp-selfcheck, filled by the page's own script after it measured every svg.chart:
   data-charts >= N, data-zero-size == 0 (every chart has a non-zero box), data-overflow == 0
-  (no chart text reaches outside its chart's box as laid out), data-errors == 0 (no script
-  error or CSP violation reached window.__grp).
+  (no chart text reaches outside its chart's box as laid out), data-page-overflow == 0 (the
+  page does not scroll sideways: link bar and tables wrap or scroll inside their box),
+  data-errors == 0 (no script error or CSP violation reached window.__grp).
 - --charts-in ID,...: each <section id=ID> exists and holds at least one svg.chart, and every
   chart there has an x axis (g.axis-x) with at least two tick labels (text.tick) and an axis
   label (text.lbl).
+- --bars-in ID: <section id=ID> holds bars (rect.bar): a chart of cases at one local size.
 - --min-heatmaps N, --min-host-rows N: at least N kernel x local-size heat-map tables
   (table.heatmap) and at least N host-baseline rows (tr.host) inside them.
 - --hostile: the profile's kernel is named <script>alert(1)</script>"' and other strings hold
@@ -36,6 +38,7 @@ class Dom(HTMLParser):
         self.in_heatmap = False
         self.section = None
         self.section_charts = {}  # section id -> list of [axis_x, ticks, labels] per chart
+        self.section_bars = {}  # section id -> number of rect.bar
 
     def handle_starttag(self, tag, attrs):
         self.tags[tag] = self.tags.get(tag, 0) + 1
@@ -49,6 +52,8 @@ class Dom(HTMLParser):
             self.section_charts.setdefault(self.section, [])
         if self.section is not None:
             charts = self.section_charts[self.section]
+            if tag == "rect" and "bar" in classes:
+                self.section_bars[self.section] = self.section_bars.get(self.section, 0) + 1
             if tag == "svg" and "chart" in classes:
                 charts.append([0, 0, 0])
             elif charts and tag == "g" and "axis-x" in classes:
@@ -93,8 +98,12 @@ def main(argv):
         charts, zero, errors = int(sc["data-charts"]), int(sc["data-zero-size"]), int(
             sc["data-errors"])
         over = int(sc.get("data-overflow", "0"))
+        sideways = int(sc.get("data-page-overflow", "-1"))
         print(f"self-check ({sc.get('data-state')}): {charts} charts, {zero} of zero size, "
-              f"{over} texts outside their chart, {errors} script errors")
+              f"{over} texts outside their chart, page {sideways} px too wide, "
+              f"{errors} script errors")
+        if sideways != 0:
+            failures.append(f"the page scrolls sideways by {sideways} px (-1: not measured)")
         if over:
             failures.append(f"{over} chart texts reach outside their chart's box, e.g. "
                             f"{sc.get('data-overflow-texts', '')!r}")
@@ -124,6 +133,12 @@ def main(argv):
                                 f"labels, {labels} axis labels")
         if charts:
             print(f"section {sid}: {len(charts)} charts with axes and labels")
+    if "--bars-in" in argv:
+        sid = argv[argv.index("--bars-in") + 1]
+        bars = dom.section_bars.get(sid, 0)
+        print(f"section {sid}: {bars} bars")
+        if not bars:
+            failures.append(f"section {sid} has no bars (rect.bar)")
     if hostile:
         if dom.tags.get("script", 0) != 2:
             failures.append(f"{dom.tags.get('script', 0)} <script> elements, expected the page's 2")

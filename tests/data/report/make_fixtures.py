@@ -179,6 +179,21 @@ def main():
     rng2 = random.Random(11)
     write("sweep_b.json", profile("Fixture GPU 9000", sweep_cases(rng2, peak, speed=1.06), peak,
                                   started="2025-11-23T09:00:00Z"))
+    # A CPU run at one local size (PoCL's default run): eight kernels at local 8, two sizes; the
+    # report draws bars, not points piled up at x = 8 (tests/cli/report.cmake, 3 profiles).
+    rng4 = random.Random(5)
+    cpu_peak = 40.0
+    cpu_cases = []
+    for n in (1 << 20, 1 << 22):
+        for i, k in enumerate(("reduce0", "reduce1", "reduce2", "reduce3", "reduce4_lockstep",
+                               "reduce5", "reduce6", "reduce_single")):
+            gbps = cpu_peak * (0.3 + 0.08 * i)
+            cpu_cases.append(case(rng4, k, "float", n, 8, n * 4 / gbps, n * 4, cpu_peak,
+                                  samples=10))
+    cpu = profile("pthread-Fixture CPU", cpu_cases, cpu_peak, started="2025-11-24T09:00:00Z")
+    cpu["devices"][0].update({"type": "cpu", "compute_units": 16, "max_work_group_size": 4096,
+                              "preferred_work_group_multiple": 8, "subgroups": False})
+    write("one_local.json", cpu)
     # Untrusted strings everywhere a profile carries text.
     evil = "<script>alert(1)</script>\"'"
     rng3 = random.Random(3)

@@ -120,9 +120,10 @@ std::vector<context_field> context_fields(const profile& p, const std::set<std::
         {"load at start", load_text(h.load_start)},
         {"device", device_fields(p, [](const device_info& d) { return d.name; })},
         {"device uuid",
-         device_fields(p, [](const device_info& d) { return d.uuid.value_or("-"); })},
+         device_fields(p, [](const device_info& d) { return d.uuid.value_or("not reported"); })},
         {"driver",
-         device_fields(p, [](const device_info& d) { return d.driver_version.value_or("-"); })},
+         device_fields(
+             p, [](const device_info& d) { return d.driver_version.value_or("not reported"); })},
         {"platform", device_fields(p, [](const device_info& d) { return d.platform_version; })},
     };
     const auto conditions = condition_fields(p);

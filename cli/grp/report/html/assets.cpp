@@ -24,7 +24,7 @@ a{color:var(--link)}
 h1{font-size:24px;margin:8px 0 4px}h2{font-size:20px;margin:32px 0 8px;padding-bottom:4px;
 border-bottom:1px solid var(--border)}h3{font-size:16px;margin:20px 0 8px}h4{margin:4px 0 6px;font-size:14px}
 .sub,.muted,figcaption{color:var(--muted)}
-nav{margin:8px 0 0}nav a{margin-right:14px;white-space:nowrap}
+nav{margin:8px 0 0;display:flex;flex-wrap:wrap;gap:2px 14px}nav a{white-space:nowrap}
 .charts{display:grid;grid-template-columns:repeat(auto-fill,minmax(min(100%,580px),1fr));gap:16px;margin:8px 0}
 .charts.wide{grid-template-columns:1fr}
 figure.fig{margin:0;background:var(--card);border:1px solid var(--border);border-radius:8px;padding:8px}
@@ -130,6 +130,8 @@ if(r.left<b.left-1||r.top<b.top-1||r.right>b.right+1||r.bottom>b.bottom+1){over+
 if(first.length<3)first.push(t.textContent);}});});
 out.setAttribute('data-charts',String(charts.length));out.setAttribute('data-zero-size',String(zero));
 out.setAttribute('data-overflow',String(over));out.setAttribute('data-overflow-texts',first.join(' | '));
+// The page itself must never scroll sideways (a link bar or table that does not wrap).
+var doc=document.documentElement;out.setAttribute('data-page-overflow',String(Math.max(0,doc.scrollWidth-doc.clientWidth)));
 out.setAttribute('data-errors',String(window.__grp.errors.length));out.setAttribute('data-state',state);
 out.textContent=window.__grp.errors.join('\n');}
 // Registered before anything else runs, so that a failure below is still reported at load.

@@ -7,7 +7,6 @@
 #include "grp/report/html/charts/energy.hpp"
 #include "grp/report/html/charts/layouts.hpp"
 #include "grp/report/html/charts/matrix.hpp"
-#include "grp/report/html/charts/overlay.hpp"
 #include "grp/report/html/charts/sizes.hpp"
 #include "grp/report/html/charts/throughput.hpp"
 #include "grp/report/html/csp.hpp"
@@ -115,19 +114,18 @@ std::vector<part> sections(const std::vector<report_input>& inputs, const page_o
     add("summary", "Summary", section_summary(inputs));
     add("best-config", "Best configuration", section_best_configs(inputs));
     add("comparison", "Comparison", section_compare(inputs, opt.compare));
-    add("overlay", "Overlaid", section_overlay(inputs));
+    add("matrix", "Matrix", section_matrix(inputs));
+    add("throughput", "Throughput", section_throughput(inputs));
     for (std::size_t i = 0; i < inputs.size(); ++i) {
         const std::string tag = inputs.size() > 1 ? profile_tag(i) : "";
         const std::string sfx = tag.empty() ? "" : "-" + html_id(tag);
         const std::string t = tag.empty() ? "" : " " + tag;
-        add("matrix" + sfx, "Matrix" + t, section_matrix(inputs[i], tag));
-        add("throughput" + sfx, "Throughput" + t, section_throughput(inputs[i], tag));
         add("sizes" + sfx, "Sizes" + t, section_sizes(inputs[i], tag));
         add("layouts" + sfx, "Layouts" + t, section_layouts(inputs[i], tag));
         add("energy" + sfx, "Energy" + t, section_energy(inputs[i], tag));
         add("scenarios" + sfx, "Scenarios" + t, section_scenarios(inputs[i], tag));
-        add("samples" + sfx, "Samples" + t, section_distributions(inputs[i], tag, opt.log_time));
     }
+    add("samples", "Samples", section_distributions(inputs, opt.log_time));
     add("findings", "Findings", section_findings(inputs));
     add("verification", "Verification", section_status(inputs));
     add("context", "Devices", section_context(inputs));

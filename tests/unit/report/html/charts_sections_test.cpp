@@ -3,8 +3,8 @@
 // plot (on a log time axis with --log-time).
 #include "grp/report/html/charts/distributions.hpp"
 #include "grp/report/html/charts/energy.hpp"
-#include "grp/report/html/charts/overlay.hpp"
 #include "grp/report/html/charts/sizes.hpp"
+#include "grp/report/html/charts/throughput.hpp"
 #include "model/profile/profile_samples.hpp"
 
 #include <algorithm>
@@ -85,33 +85,63 @@ TEST(ReportCharts, NoSizesChartForASingleSize) {
     EXPECT_EQ(section_sizes({"a.json", p}, ""), "");
 }
 
-TEST(ReportCharts, OverlayDrawsEveryProfilesKernelsOnOneChart) {
+TEST(ReportCharts, ThroughputDrawsEveryProfilesKernelsOnOneChart) {
     const std::vector<report_input> two{{"a.json", sweep(1)}, {"b.json", sweep(2)}};
-    const std::string s = section_overlay(two);
-    EXPECT_NE(s.find("id=\"overlay\""), std::string::npos);
-    // One chart per family, type and n; each with P1 and P2's reduce5 and reduce6.
+    const std::string s = section_throughput(two);
+    EXPECT_NE(s.find("id=\"throughput\""), std::string::npos);
+    // One chart per family, type and n (not one per profile); each with P1 and P2's reduce5
+    // and reduce6.
     EXPECT_EQ(count(s, "<svg class=\"chart\""), 3u);
     EXPECT_EQ(count(s, "<polyline"), 12u);
     EXPECT_NE(s.find(">P2 reduce6<"), std::string::npos);
-    EXPECT_EQ(section_overlay({two.front()}), "");
+    const std::string one = section_throughput({two.front()});
+    EXPECT_EQ(count(one, "<svg class=\"chart\""), 3u);
+    EXPECT_EQ(one.find(">P1 reduce6<"), std::string::npos);
+}
+
+// The default CPU run has one local size: a line chart would pile every kernel on one x.
+TEST(ReportCharts, ThroughputAtOneLocalSizeIsBarsPerKernelAndProfile) {
+    profile p = sweep(1);
+    p.cases.erase(std::remove_if(p.cases.begin(), p.cases.end(),
+                                 [](const case_result& c) { return c.key.local_size != 64; }),
+                  p.cases.end());
+    const std::string one = section_throughput({{"a.json", p}});
+    EXPECT_EQ(count(one, "<svg class=\"chart\""), 3u);
+    EXPECT_EQ(count(one, "<polyline"), 0u);
+    EXPECT_EQ(count(one, "class=\"bar"), 6u); // 3 charts x 2 kernels
+    EXPECT_NE(one.find("local 64 \xE2\x80\x94 bandwidth"), std::string::npos);
+    const std::string three = section_throughput({{"a.json", p}, {"b.json", p}, {"c.json", p}});
+    EXPECT_EQ(count(three, "<svg class=\"chart\""), 3u);
+    // A bar per profile in each kernel's row (18), and a legend swatch per profile (9).
+    EXPECT_EQ(count(three, "class=\"bar"), 18u + 9u);
+    EXPECT_NE(three.find("P3: reduce6"), std::string::npos);
 }
 
 TEST(ReportCharts, DistributionsShowEveryCaseAndItsRoundsOnALinearOrLogAxis) {
-    const report_input in{"a.json", sweep(1)};
-    const std::string lin = section_distributions(in, "P1", false);
-    EXPECT_NE(lin.find("id=\"samples-p1\""), std::string::npos);
+    const std::vector<report_input> in{{"a.json", sweep(1)}};
+    const std::string lin = section_distributions(in, false);
+    EXPECT_NE(lin.find("id=\"samples\""), std::string::npos);
     EXPECT_EQ(count(lin, "<svg class=\"chart\""), 3u); // one per n
     EXPECT_EQ(count(lin, "class=\"iqr\""), 12u);       // one box per case
     EXPECT_EQ(count(lin, "class=\"mark hollow\""), 12u);
     EXPECT_EQ(count(lin, "class=\"mark\""), 12u);
     EXPECT_EQ(count(lin, "class=\"outlier\""), 12u); // 5000 ns, far beyond the whisker
     EXPECT_NE(lin.find("time per launch (\xC2\xB5s)"), std::string::npos);
-    const std::string log = section_distributions(in, "P1", true);
+    const std::string log = section_distributions(in, true);
     EXPECT_NE(log.find("time per launch (\xC2\xB5s, log scale)"), std::string::npos);
     // 1 to 5 µs: the log axis has 1-2-5 ticks and no 0; the linear one starts at 0.
     EXPECT_NE(log.find(">5<"), std::string::npos);
     EXPECT_EQ(log.find(">0<"), std::string::npos);
     EXPECT_NE(lin.find(">0<"), std::string::npos);
+}
+
+TEST(ReportCharts, DistributionsOfSeveralProfilesShareOneChartPerGroup) {
+    const std::vector<report_input> three{
+        {"a.json", sweep(1)}, {"b.json", sweep(2)}, {"c.json", sweep(3)}};
+    const std::string s = section_distributions(three, false);
+    EXPECT_EQ(count(s, "<svg class=\"chart\""), 3u); // one per n, not one per n and profile
+    EXPECT_EQ(count(s, "class=\"iqr\""), 36u);
+    EXPECT_NE(s.find("P3 reduce6 \xC2\xB7 256"), std::string::npos);
 }
 
 } // namespace

@@ -112,8 +112,20 @@ TEST(ReportHtml, SeveralProfilesAreCompared) {
     EXPECT_NE(html.find("P2 against P1"), std::string::npos);
     // Schema 1.x fixtures hold one burst per case: their timing compares as inconclusive.
     EXPECT_NE(html.find(" inconclusive</span>"), std::string::npos);
-    EXPECT_NE(html.find("id=\"throughput-p2\""), std::string::npos);
     EXPECT_GE(count(html, "<svg class=\"chart\""), 5u + 2u + 3u);
+}
+
+// Matrix, throughput and samples are drawn once across profiles, not repeated per profile.
+TEST(ReportHtml, ThreeProfilesShareTheMatrixThroughputAndSamplesSections) {
+    const auto html = page({"sweep.json", "sweep_b.json", "one_local.json"});
+    for (const char* id : {"matrix", "throughput", "samples"}) {
+        EXPECT_EQ(count(html, "<section id=\"" + std::string(id) + "\""), 1u) << id;
+        EXPECT_EQ(count(html, "href=\"#" + std::string(id) + "\""), 1u) << id;
+        EXPECT_EQ(html.find("id=\"" + std::string(id) + "-p"), std::string::npos) << id;
+    }
+    EXPECT_NE(html.find(">P2 reduce6</th>"), std::string::npos); // a row of the shared matrix
+    EXPECT_NE(html.find("local 8 \xC2\xB7 pthread-Fixture CPU \xE2\x80\x94 bandwidth"),
+              std::string::npos); // one local size: bars
 }
 
 TEST(ReportHtml, HostileStringsRenderAsText) {

@@ -156,5 +156,27 @@ TEST(matrix_html, heat_map_with_host_row_and_escaped_names) {
     EXPECT_FALSE(has(page, "<script>alert(1)"));
 }
 
+// #33: several profiles share one table per sweep point instead of repeating the section.
+TEST(matrix_html, several_profiles_share_one_table_per_sweep_point) {
+    const auto p = test::matrix_profile();
+    html::page_options o;
+    o.generator = "test";
+    const auto count = [](const std::string& text, const std::string& what) {
+        std::size_t n = 0;
+        for (auto at = text.find(what); at != std::string::npos; at = text.find(what, at + 1)) {
+            ++n;
+        }
+        return n;
+    };
+    const auto one = html::render_report({{"a.json", p}}, o);
+    const auto two = html::render_report({{"a.json", p}, {"b.json", p}}, o);
+    const auto tables = count(one, "<table class=\"heatmap\">");
+    EXPECT_EQ(count(two, "<table class=\"heatmap\">"), tables);
+    EXPECT_TRUE(has(two, "<th scope=\"row\">P1 reduce0</th>")) << two;
+    EXPECT_TRUE(has(two, "<th scope=\"row\">P2 reduce0</th>"));
+    EXPECT_TRUE(has(two, "<tr class=\"host\"><th scope=\"row\">P2 host</th>"));
+    EXPECT_EQ(count(two, " best\""), count(one, " best\"")); // one fastest cell per table
+}
+
 } // namespace
 } // namespace grp

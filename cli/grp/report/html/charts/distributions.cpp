@@ -1,12 +1,14 @@
-// Section "Samples": per kernel family, type and n, every case's kept samples as a box plot with
-// each round's median on top, so outliers, bimodal timings and a drifting round show where a
-// median alone hides them. Rounds whose threads waited for a CPU (set aside by compare) are
-// drawn hollow.
+// Section "Samples": per kernel family, type and n (one chart for all profiles, a row per
+// profile and case), every case's kept samples as a box plot with each round's median on top,
+// so outliers, bimodal timings and a drifting round show where a median alone hides them.
+// Rounds whose threads waited for a CPU (set aside by compare) are drawn hollow.
 #include "grp/report/html/charts/distributions.hpp"
 
 #include "grp/core/units.hpp"
+#include "grp/report/html/charts/overlay.hpp"
 #include "grp/report/html/charts/throughput_series.hpp"
 #include "grp/report/html/elements.hpp"
+#include "grp/report/html/sections/context.hpp"
 #include "grp/report/svg/box_chart.hpp"
 #include "grp/report/svg/chart.hpp"
 #include "grp/report/text/escape.hpp"
@@ -27,11 +29,13 @@ struct time_unit {
 
 // By the largest median, not the largest sample: one stray outlier must not turn a chart of
 // microseconds into one of milliseconds.
-time_unit unit_for(const case_group& g) {
+time_unit unit_for(const profile_group& o) {
     double max = 0;
-    for (const auto* c : g.cases) {
-        if (c->summary) {
-            max = std::max(max, c->summary->median_ns);
+    for (const auto& [p, g] : o.members) {
+        for (const auto* c : g.cases) {
+            if (c->summary) {
+                max = std::max(max, c->summary->median_ns);
+            }
         }
     }
     if (max >= 1e9) {
@@ -43,9 +47,10 @@ time_unit unit_for(const case_group& g) {
     return max >= 1e3 ? time_unit{1e3, "\xC2\xB5s"} : time_unit{};
 }
 
-svg::box_row case_row(const case_result& c, const time_unit& u) {
+svg::box_row case_row(const case_result& c, const time_unit& u, const std::string& tag) {
     svg::box_row r;
-    r.name = series_name(c) + " \xC2\xB7 " + std::to_string(c.key.local_size);
+    r.name = (tag.empty() ? "" : tag + " ") + series_name(c) + " \xC2\xB7 " +
+             std::to_string(c.key.local_size);
     r.tip = r.name + " (" + u.name + ")";
     r.flagged = flagged(c);
     for (auto v : c.samples_ns) {
@@ -60,17 +65,18 @@ svg::box_row case_row(const case_result& c, const time_unit& u) {
     return r;
 }
 
-std::string group_chart(const profile& p, const case_group& g, bool log_time) {
-    const auto u = unit_for(g);
+std::string group_chart(const profile_group& o, bool several, bool log_time) {
+    const auto u = unit_for(o);
     svg::box_chart b;
-    b.title = g.label + " \xC2\xB7 " + g.type + " \xC2\xB7 n = " + format_count(g.n) +
-              (p.devices.size() > 1 ? " \xC2\xB7 " + device_name(p, g.device) : "") +
-              " \xE2\x80\x94 samples";
+    b.title = o.label + " \xC2\xB7 " + o.type + " \xC2\xB7 n = " + format_count(o.n) +
+              (several ? " \xC2\xB7 " + o.device : "") + " \xE2\x80\x94 samples";
     b.x_label = std::string("time per launch (") + u.name + (log_time ? ", log scale)" : ")");
     b.log_x = log_time;
-    for (const auto* c : g.cases) {
-        if (!c->samples_ns.empty()) {
-            b.rows.push_back(case_row(*c, u));
+    for (const auto& [p, g] : o.members) {
+        for (const auto* c : g.cases) {
+            if (!c->samples_ns.empty()) {
+                b.rows.push_back(case_row(*c, u, several ? profile_tag(p) : ""));
+            }
         }
     }
     if (b.rows.empty()) {
@@ -84,17 +90,16 @@ std::string group_chart(const profile& p, const case_group& g, bool log_time) {
 
 } // namespace
 
-std::string section_distributions(const report_input& in, const std::string& tag, bool log_time) {
+std::string section_distributions(const std::vector<report_input>& inputs, bool log_time) {
     std::string charts;
-    for (const auto& g : throughput_groups(in.prof)) {
-        charts += group_chart(in.prof, g, log_time);
+    for (const auto& o : profile_groups(inputs)) {
+        charts += group_chart(o, inputs.size() > 1, log_time);
     }
     if (charts.empty()) {
         return "";
     }
-    return section_open("samples" + (tag.empty() ? "" : "-" + html_id(tag)),
-                        "Sample distributions" + (tag.empty() ? "" : " \xE2\x80\x94 " + tag)) +
-           "<div class=\"charts\">" + charts + "</div></section>";
+    return section_open("samples", "Sample distributions") + "<div class=\"charts\">" + charts +
+           "</div></section>";
 }
 
 } // namespace grp::html

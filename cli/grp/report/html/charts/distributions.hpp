@@ -1,7 +1,7 @@
-// Section "Samples": per kernel family, type and n, every case's kept samples as a box plot with
-// each round's median on top, so outliers, bimodal timings and a drifting round show where a
-// median alone hides them. Rounds whose threads waited for a CPU (set aside by compare) are
-// drawn hollow.
+// Section "Samples": per kernel family, type and n (one chart for all profiles), every case's
+// kept samples as a box plot with each round's median on top, so outliers, bimodal timings and a
+// drifting round show where a median alone hides them. Rounds whose threads waited for a CPU (set
+// aside by compare) are drawn hollow.
 #pragma once
 
 #include "grp/model/compare/compare.hpp"
@@ -12,8 +12,9 @@
 
 namespace grp::html {
 
-/// Per family, type and n: each case's kept samples as a box plot with its round medians;
+/// Per family, type, n and device model, once for all profiles: each case's kept samples as a
+/// box plot with its round medians (rows "P2 reduce6 · 256" with several profiles);
 /// `log_time` puts the time axis on a log10 scale.
-std::string section_distributions(const report_input& in, const std::string& tag, bool log_time);
+std::string section_distributions(const std::vector<report_input>& inputs, bool log_time);
 
 } // namespace grp::html

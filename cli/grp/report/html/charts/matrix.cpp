@@ -1,10 +1,14 @@
 // Section "Kernel x local size": the articles' table as a heat map, one per sweep point with
-// several local sizes or a host baseline. Each cell shows the median time and GB/s, shaded by
-// how far it is from the best cell (darker is faster); the host baseline is the last row.
+// several local sizes or a host baseline, and one for all profiles: each profile's rows of a
+// sweep point and device model in one table ("P1 reduce6", "P2 reduce6"), shaded against the
+// fastest cell of all. Each cell shows the median
+// time and GB/s, shaded by how far it is from the best cell (darker is faster); the host baseline
+// is the last row.
 #include "grp/report/html/charts/matrix.hpp"
 
 #include "grp/core/units.hpp"
 #include "grp/report/html/elements.hpp"
+#include "grp/report/html/sections/context.hpp"
 #include "grp/report/text/escape.hpp"
 #include "grp/report/text/matrix_text.hpp"
 
@@ -60,61 +64,148 @@ std::string cell_html(const matrix_cell& c, double best_ns) {
            html_escape(c.gbps ? format_fixed(*c.gbps, 1) + " GB/s" : "") + "</span></td>";
 }
 
-std::string matrix_html(const report_input& in, const case_matrix& m) {
-    const auto* best = m.best_cell();
-    const double best_ns = best ? best->median_ns.value_or(0) : 0;
-    std::string s = "<h3>" + html_escape(device_name(in.prof, m.device) + ": " + m.label()) +
-                    "</h3><div class=\"tablewrap\"><table class=\"heatmap\"><thead><tr>"
-                    "<th>kernel \\ local size</th>";
-    for (auto local : m.local_sizes) {
-        s += "<th class=\"num\">" + std::to_string(local) + "</th>";
-    }
-    s += "</tr></thead><tbody>";
-    for (const auto& row : m.rows) {
-        s += "<tr><th scope=\"row\">" + html_escape(row.kernel) + "</th>";
-        for (const auto& c : row.cells) {
-            s += cell_html(c, best_ns);
+/// One profile's matrix of a sweep point; the tables of all profiles share it (one table).
+struct member {
+    std::string tag; ///< "P2 " with several profiles, else ""
+    const profile* prof = nullptr;
+    case_matrix m;
+};
+
+constexpr const char* nocase_cell = "<td class=\"nocase\" title=\"not in the sweep\">\xC2\xB7</td>";
+
+/// The fastest cell of all members is the one outlined: each matrix marked its own.
+double shared_best(std::vector<member>& ms) {
+    const matrix_cell* best = nullptr;
+    for (auto& x : ms) {
+        const auto* b = x.m.best_cell();
+        if (b && (!best || *b->median_ns < *best->median_ns)) {
+            best = b;
         }
-        s += "</tr>";
     }
-    if (auto host = matrix_host_text(m); !host.empty()) {
-        s += "<tr class=\"host\"><th scope=\"row\">host</th><td colspan=\"" +
-             std::to_string(m.local_sizes.size()) + "\">" + html_escape(host) + "</td></tr>";
+    for (auto& x : ms) {
+        for (auto& row : x.m.rows) {
+            for (auto& c : row.cells) {
+                c.best_overall = c.best_overall && &c == best;
+            }
+        }
     }
-    s += "</tbody></table></div>";
+    return best ? best->median_ns.value_or(0) : 0;
+}
+
+/// The rows of every member, a kernel's rows together ("P1 reduce6", "P2 reduce6"), each on
+/// the union of the members' local sizes.
+std::string member_rows(const std::vector<member>& ms, const std::vector<std::uint64_t>& locals,
+                        double best_ns) {
+    std::vector<std::string> kernels;
+    for (const auto& x : ms) {
+        for (const auto& row : x.m.rows) {
+            if (std::find(kernels.begin(), kernels.end(), row.kernel) == kernels.end()) {
+                kernels.push_back(row.kernel);
+            }
+        }
+    }
+    std::string s;
+    for (const auto& k : kernels) {
+        for (const auto& x : ms) {
+            for (const auto& row : x.m.rows) {
+                if (row.kernel != k) {
+                    continue;
+                }
+                s += "<tr><th scope=\"row\">" + html_escape(x.tag + row.kernel) + "</th>";
+                for (auto local : locals) {
+                    const auto& ls = x.m.local_sizes;
+                    const auto at = std::find(ls.begin(), ls.end(), local);
+                    s += at == ls.end()
+                             ? std::string(nocase_cell)
+                             : cell_html(row.cells[static_cast<std::size_t>(at - ls.begin())],
+                                         best_ns);
+                }
+                s += "</tr>";
+            }
+        }
+    }
+    return s;
+}
+
+std::string member_notes(const member& x) {
+    std::string s;
     std::string notes;
-    if (auto b = matrix_best_text(m, in.prof); !b.empty()) {
-        notes += "Best: " + b + ". ";
+    if (auto b = matrix_best_text(x.m, *x.prof); !b.empty()) {
+        notes += x.tag + "Best: " + b + ". ";
     }
-    if (auto marks = matrix_marks_legend(m); !marks.empty()) {
+    if (auto marks = matrix_marks_legend(x.m); !marks.empty()) {
         notes += "(" + marks + ")";
     }
     s += notes.empty() ? "" : para(notes, "muted");
-    auto lines = matrix_note_lines(m);
-    if (auto omitted = matrix_omitted_text(m); !omitted.empty()) {
+    auto lines = matrix_note_lines(x.m);
+    if (auto omitted = matrix_omitted_text(x.m); !omitted.empty()) {
         lines.push_back(omitted);
     }
     for (const auto& line : lines) {
-        s += para(line, "muted");
+        s += para(x.tag + line, "muted");
+    }
+    return s;
+}
+
+std::string matrix_html(std::vector<member> ms, const std::string& heading) {
+    const double best_ns = shared_best(ms);
+    std::vector<std::uint64_t> locals;
+    for (const auto& x : ms) {
+        locals.insert(locals.end(), x.m.local_sizes.begin(), x.m.local_sizes.end());
+    }
+    std::sort(locals.begin(), locals.end());
+    locals.erase(std::unique(locals.begin(), locals.end()), locals.end());
+    std::string s = "<h3>" + html_escape(heading) +
+                    "</h3><div class=\"tablewrap\"><table class=\"heatmap\"><thead><tr>"
+                    "<th>kernel \\ local size</th>";
+    for (auto local : locals) {
+        s += "<th class=\"num\">" + std::to_string(local) + "</th>";
+    }
+    s += "</tr></thead><tbody>" + member_rows(ms, locals, best_ns);
+    for (const auto& x : ms) {
+        if (auto host = matrix_host_text(x.m); !host.empty()) {
+            s += "<tr class=\"host\"><th scope=\"row\">" + html_escape(x.tag + "host") +
+                 "</th><td colspan=\"" + std::to_string(locals.size()) + "\">" + html_escape(host) +
+                 "</td></tr>";
+        }
+    }
+    s += "</tbody></table></div>";
+    for (const auto& x : ms) {
+        s += member_notes(x);
     }
     return s;
 }
 
 } // namespace
 
-std::string section_matrix(const report_input& in, const std::string& tag) {
-    std::string body;
-    for (const auto& m : build_matrices(in.prof)) {
-        if (m.local_sizes.size() > 1 || m.host != nullptr) {
-            body += matrix_html(in, m);
+std::string section_matrix(const std::vector<report_input>& inputs) {
+    // Per device name and sweep point (first-seen order): every profile's matrix of it.
+    std::vector<std::pair<std::string, std::vector<member>>> groups;
+    for (std::size_t p = 0; p < inputs.size(); ++p) {
+        for (auto& m : build_matrices(inputs[p].prof)) {
+            if (m.local_sizes.size() < 2 && m.host == nullptr) {
+                continue;
+            }
+            const auto key = device_name(inputs[p].prof, m.device) + ": " + m.label();
+            auto it = std::find_if(groups.begin(), groups.end(),
+                                   [&](const auto& g) { return g.first == key; });
+            if (it == groups.end()) {
+                it = groups.insert(groups.end(), {key, {}});
+            }
+            it->second.push_back(
+                {inputs.size() > 1 ? profile_tag(p) + " " : "", &inputs[p].prof, std::move(m)});
         }
+    }
+    std::string body;
+    for (auto& [heading, ms] : groups) {
+        // A sweep point only one of several profiles has: its heading says which.
+        const auto title = (ms.size() == 1 && inputs.size() > 1 ? ms.front().tag : "") + heading;
+        body += matrix_html(std::move(ms), title);
     }
     if (body.empty()) {
         return "";
     }
-    return section_open("matrix" + (tag.empty() ? "" : "-" + html_id(tag)),
-                        "Kernel \xC3\x97 local size" +
-                            (tag.empty() ? "" : " \xE2\x80\x94 " + tag)) +
+    return section_open("matrix", "Kernel \xC3\x97 local size") +
            para("Median time and GB/s of every verified case, shaded by its distance from the "
                 "fastest cell (darker is faster; each shade is a factor of \xE2\x88\x9A"
                 "2). A "

@@ -1,16 +1,20 @@
-// Section "Throughput": per kernel family, GB/s (and elements/s) against work-group size.
+// Section "Throughput": per kernel family, GB/s (and elements/s) against work-group size, once
+// for all profiles: lines where the cases ran at several local sizes, bars where at one.
 #include "grp/report/html/charts/throughput.hpp"
 
 #include "grp/core/units.hpp"
+#include "grp/report/html/charts/overlay.hpp"
 #include "grp/report/html/charts/throughput_series.hpp"
 #include "grp/report/html/elements.hpp"
 #include "grp/report/svg/axis.hpp"
+#include "grp/report/svg/bar_chart.hpp"
 #include "grp/report/svg/chart.hpp"
 #include "grp/report/svg/line_chart.hpp"
 #include "grp/report/text/escape.hpp"
 
 #include <algorithm>
 #include <cmath>
+#include <set>
 
 namespace grp::html {
 
@@ -103,27 +107,112 @@ bool shown_as_layouts(const case_group& g, const std::vector<case_group>& layout
     return true;
 }
 
-} // namespace
-
-std::string section_throughput(const report_input& in, const std::string& tag) {
-    const auto layouts = layout_groups(in.prof);
-    std::vector<case_group> groups;
-    for (auto& g : throughput_groups(in.prof)) {
-        if (!shown_as_layouts(g, layouts)) {
-            groups.push_back(std::move(g));
+/// The local sizes at which some case of `o` was timed.
+std::set<std::uint64_t> timed_local_sizes(const profile_group& o) {
+    std::set<std::uint64_t> out;
+    for (const auto& [p, g] : o.members) {
+        for (const auto* c : g.cases) {
+            if (c->gbps && std::isfinite(*c->gbps)) {
+                out.insert(c->key.local_size);
+            }
         }
     }
-    if (groups.empty()) {
+    return out;
+}
+
+const profile_device* group_device(const std::vector<report_input>& inputs,
+                                   const std::pair<std::size_t, case_group>& m) {
+    const auto& devices = inputs[m.first].prof.devices;
+    const auto d = m.second.device;
+    return d >= 0 && static_cast<std::size_t>(d) < devices.size()
+               ? &devices[static_cast<std::size_t>(d)]
+               : nullptr;
+}
+
+/// Every case at one local size: a bar per kernel (and per profile in each kernel's row), as
+/// points of a line chart would all pile up at one x.
+std::string bars_chart(const std::vector<report_input>& inputs, const profile_group& o,
+                       std::uint64_t local) {
+    svg::bar_chart b;
+    b.title = o.label + " \xC2\xB7 " + o.type + " \xC2\xB7 n = " + format_count(o.n) +
+              " \xC2\xB7 local " + std::to_string(local) +
+              (inputs.size() > 1 ? " \xC2\xB7 " + o.device : "") + " \xE2\x80\x94 bandwidth";
+    b.x_label = "kernel";
+    b.y_label = "GB/s (10\xE2\x81\xB9 bytes/s)";
+    for (const auto& [p, g] : o.members) {
+        b.series_names.push_back(inputs.size() > 1 ? profile_tag(p) : "median GB/s");
+        b.values.emplace_back();
+        b.tips.emplace_back();
+        b.flagged.emplace_back();
+        for (const auto* c : g.cases) {
+            if (!c->gbps || !std::isfinite(*c->gbps)) {
+                continue;
+            }
+            const auto name = series_name(*c);
+            const auto at = static_cast<std::size_t>(
+                std::find(b.categories.begin(), b.categories.end(), name) - b.categories.begin());
+            if (at == b.categories.size()) {
+                b.categories.push_back(name);
+            }
+            const auto size = std::max(b.values.back().size(), at + 1);
+            b.values.back().resize(size);
+            b.tips.back().resize(size);
+            b.flagged.back().resize(size);
+            b.values.back()[at] = *c->gbps;
+            b.tips.back()[at] = (inputs.size() > 1 ? profile_tag(p) + ": " : "") +
+                                point_tip(*c, *c->gbps, "GB/s", throughput_band(*c, c->gbps));
+            b.flagged.back()[at] = flagged(*c);
+        }
+    }
+    for (auto& row : b.values) {
+        row.resize(b.categories.size());
+    }
+    std::string caption = "Median GB/s of each kernel; every case ran at local size " +
+                          std::to_string(local) + ", so bars replace the line chart.";
+    if (const auto* dev = group_device(inputs, o.members.front());
+        dev && dev->peak && dev->peak->read_gbps > 0) {
+        b.reference = svg::reference_line{dev->peak->read_gbps,
+                                          "peak " + format_fixed(dev->peak->read_gbps, 0)};
+        caption += " Dashed: the device's measured streaming-read peak.";
+    }
+    return figure(svg::render_hbar_chart(b), caption);
+}
+
+std::string profile_group_charts(const std::vector<report_input>& inputs, const profile_group& o) {
+    if (const auto locals = timed_local_sizes(o); locals.size() == 1) {
+        return bars_chart(inputs, o, *locals.begin());
+    }
+    if (o.members.size() == 1) {
+        const auto& [p, g] = o.members.front();
+        return group_charts(inputs[p], g);
+    }
+    return overlay_chart(o);
+}
+
+} // namespace
+
+std::string section_throughput(const std::vector<report_input>& inputs) {
+    std::string charts;
+    for (auto& o : profile_groups(inputs)) {
+        // A layout kernel's family is charted by the layouts section.
+        o.members.erase(std::remove_if(o.members.begin(), o.members.end(),
+                                       [&](const auto& m) {
+                                           return shown_as_layouts(
+                                               m.second, layout_groups(inputs[m.first].prof));
+                                       }),
+                        o.members.end());
+        if (!o.members.empty()) {
+            charts += profile_group_charts(inputs, o);
+        }
+    }
+    if (charts.empty()) {
         return "";
     }
-    std::string s = section_open("throughput" + (tag.empty() ? "" : "-" + html_id(tag)),
-                                 "Throughput against work-group size" +
-                                     (tag.empty() ? "" : " \xE2\x80\x94 " + tag));
-    s += "<div class=\"charts\">";
-    for (const auto& g : groups) {
-        s += group_charts(in, g);
-    }
-    return s + "</div></section>";
+    return section_open("throughput", "Throughput against work-group size") +
+           (inputs.size() > 1 ? para("Every profile on one chart per kernel family, type, n and "
+                                     "device model: P1, P2, \xE2\x80\xA6 as in the header.")
+                              : "") +
+           "<div class=\"charts\">" + charts + "</div></section>";
 }
 
 } // namespace grp::html

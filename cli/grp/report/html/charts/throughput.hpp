@@ -1,4 +1,5 @@
-// Section "Throughput": per kernel family, GB/s (and elements/s) against work-group size.
+// Section "Throughput": per kernel family, GB/s (and elements/s) against work-group size, one
+// chart for all profiles.
 #pragma once
 
 #include "grp/model/compare/compare.hpp"
@@ -10,9 +11,10 @@
 
 namespace grp::html {
 
-/// Per kernel family: GB/s against local size, one series per kernel, p5–p95 error bars, the
-/// measured peak as a reference line and elements/s on a second axis (or chart).
-/// `tag` is "" for a single profile, else profile_tag(i).
-std::string section_throughput(const report_input& in, const std::string& tag);
+/// Per kernel family, type, n and device model, once for all profiles: GB/s against local size,
+/// one series per kernel (and profile), p5–p95 error bars, the measured peak as a reference
+/// line and, for one profile, elements/s on a second axis (or chart). Where every case ran at
+/// one local size, horizontal bars per kernel (one per profile) instead. "" when nothing ran.
+std::string section_throughput(const std::vector<report_input>& inputs);
 
 } // namespace grp::html

@@ -7,6 +7,7 @@
 #include "grp/model/profile/context.hpp"
 #include "grp/report/html/elements.hpp"
 #include "grp/report/text/escape.hpp"
+#include "grp/report/views/run_settings.hpp"
 
 namespace grp::html {
 
@@ -55,18 +56,22 @@ std::string argv_text(const std::vector<std::string>& argv) {
 
 std::string run_context(const report_input& in) {
     const auto& p = in.prof;
+    const auto span = whole_run_span(p);
     std::vector<std::pair<std::string, std::string>> rows = {
         {"profile", in.path},
         {"tool", p.tool.name + " " + p.tool.version},
         {"command", argv_text(p.tool.argv)},
-        {"started / finished", p.host.started_at + " / " + p.host.finished_at},
+        {"started / finished",
+         (span.started_at.empty() ? "not recorded" : span.started_at) + " / " +
+             (span.finished_at.empty() ? "not recorded" : span.finished_at) +
+             (span.processes > 1 ? " (" + std::to_string(span.processes) + " processes)" : "")},
         {"cases", std::to_string(p.cases.size())},
     };
     for (auto& f : context_fields(p, env_names_of({&p}))) {
         rows.emplace_back(f.what, f.value);
     }
-    for (auto& [k, v] : flatten(p.settings)) {
-        rows.emplace_back("setting: " + k, v);
+    for (auto& r : run_settings(p)) {
+        rows.emplace_back("setting " + r.name, r.value);
     }
     return kv_table(rows);
 }

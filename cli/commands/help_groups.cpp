@@ -1,0 +1,72 @@
+#include "commands/help_groups.hpp"
+
+#include "commands/command.hpp"
+
+namespace grp::cli {
+
+void group_run_help(CLI::App* sub) {
+    tidy_help(
+        sub,
+        {{"Selection",
+          {"--kernel", "--duet", "--local-size", "--size", "--type", "--layout", "--op", "--data",
+           "--scenario", "--device", "--search", "--max-cases", "--resume"}},
+         {"Timing",
+          {"--rounds", "--runs", "--round-spacing", "--warmup", "--min-samples", "--max-samples",
+           "--samples", "--max-noise", "--max-time", "--extra-rounds", "--order", "--cache",
+           "--seed", "--order-seed", "--settle"}},
+         {"Output",
+          {"--output", "--csv", "--force", "--table", "--cells", "--color", "--quiet", "--describe",
+           "--list", "--dry-run"}},
+         {"Advanced",
+          {"--barrier-runs", "--wg-limit", "--rotate-cpus", "--sensors", "--keep-going",
+           "--no-peak", "--peak-bytes", "--cl-options", "--host-repeats"}}},
+        {{"--kernel", "KERNEL"},  {"--local-size", "LIST"},       {"--size", "N"},
+         {"--type", "TYPE"},      {"--layout", "LAYOUT"},         {"--op", "OP"},
+         {"--data", "VALUES"},    {"--scenario", "NAME"},         {"--search", "HOW"},
+         {"--runs", "N"},         {"--round-spacing", "SECONDS"}, {"--max-time", "SECONDS"},
+         {"--settle", "SECONDS"}, {"--max-noise", "PCT"},         {"--order", "ORDER"},
+         {"--cache", "STATE"},    {"--order-seed", "SEED"},       {"--output", "FILE"},
+         {"--wg-limit", "LIMIT"}, {"--peak-bytes", "BYTES"},      {"--cl-options", "OPTIONS"}});
+}
+
+void group_check_help(CLI::App* sub) {
+    tidy_help(
+        sub,
+        {{"Selection",
+          {"--kernel", "--local-size", "--size", "--type", "--layout", "--op", "--data", "--seed",
+           "--max-cases"}},
+         {"Output", {"--output", "--force", "--color", "--quiet"}},
+         {"Advanced", {"--max-diagnostics", "--uninitialized", "--cl-options", "--keep-going"}}},
+        {{"--kernel", "KERNEL"},
+         {"--local-size", "LIST"},
+         {"--size", "N"},
+         {"--type", "TYPE"},
+         {"--layout", "LAYOUT"},
+         {"--op", "OP"},
+         {"--data", "VALUES"},
+         {"--output", "FILE"},
+         {"--cl-options", "OPTIONS"}});
+}
+
+void group_compare_help(CLI::App* sub) {
+    tidy_help(
+        sub,
+        {{"Selection", {"--pair", "--base", "--normalize"}},
+         {"Verdicts",
+          {"--threshold", "--alpha", "--fail-on", "--work-threshold", "--allow-cross-machine"}},
+         {"Output", {"--markdown", "--json", "--csv", "--force", "--color"}},
+         {"Advanced",
+          {"--correction", "--moderate", "--min-rounds", "--max-cpu-wait", "--unsteady",
+           "--round-center"}}},
+        {{"--alpha", "P"}, {"--max-cpu-wait", "SHARE"}, {"--round-center", "WHAT"}});
+}
+
+void group_report_help(CLI::App* sub) {
+    tidy_help(
+        sub,
+        {{"Output", {"--output", "--markdown", "--force", "--title", "--log-time", "--cells"}},
+         {"Verdicts", {"--threshold", "--alpha", "--normalize"}}},
+        {{"--alpha", "P"}});
+}
+
+} // namespace grp::cli
