@@ -25,7 +25,7 @@ runs = [len(json.load(open(p)).get("runs", [])) for p in sys.argv[1:]]
 assert runs == [4, 2], runs
 print("runs per merged profile:", runs)
 PY
-grep -q 'id="overlay"' out/report.html || fail "no overlaid chart"
+grep -q 'id="throughput"' out/report.html || fail "no throughput chart across the profiles"
 grep -q 'gpu-reduce-prof summary' out/summary.md || fail "no markdown summary"
 grep -q 'other.json' out/compare.txt || fail "compare did not include the second device"
 echo "matrix-test: ok"

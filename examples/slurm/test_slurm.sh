@@ -24,7 +24,7 @@ grep -q "CUDA_VISIBLE_DEVICES=1, ROCR_VISIBLE_DEVICES=1" <<<"$out" || fail "GRP_
 rc=0
 "$repo/examples/slurm/collect.sh" profiles out || rc=$?
 [[ $rc -eq 0 ]] || fail "collect.sh exited $rc"
-grep -q 'id="overlay"' out/report.html || fail "no overlaid throughput chart in the report"
+grep -q 'id="throughput"' out/report.html || fail "no throughput chart across the nodes in the report"
 grep -q 'gpu-reduce-prof summary' out/summary.md || fail "no markdown summary"
 grep -q 'profile-gpu-a02-gpu1-1.json' out/compare.txt || fail "compare did not list both profiles"
 echo "slurm-test: ok"

@@ -37,7 +37,7 @@ rc=0
 grep -q '^### gpu-reduce-prof compare: PASS' pr/summary.md || fail "summary.md has no PASS heading"
 grep -q '^### gpu-reduce-prof compare: PASS' step-summary.md || fail "job summary not written"
 grep -q '<svg class="chart"' pr/report.html || fail "report.html has no chart"
-grep -q 'id="samples-p2"' pr/report.html || fail "report.html has no sample distributions"
+grep -q 'id="samples"' pr/report.html || fail "report.html has no sample distributions"
 python3 - pr/benchmark.json pr/candidate.json <<'PY' || fail "benchmark JSON"
 import json, sys
 bench, prof = json.load(open(sys.argv[1])), json.load(open(sys.argv[2]))

@@ -6,6 +6,7 @@
 #include "grp/report/json/compare.hpp"
 #include "grp/report/markdown/compare.hpp"
 #include "grp/report/text/compare_tables.hpp"
+#include "report/compare_samples.hpp"
 
 #include <gtest/gtest.h>
 #include <sstream>
@@ -13,13 +14,7 @@
 namespace grp {
 namespace {
 
-comparison against_base(const std::string& name, compare_options opt = {}) {
-    auto path = [](const std::string& n) {
-        return std::string(GRP_TEST_DATA) + "/compare/" + n + ".json";
-    };
-    return compare_profiles(load_profile(path("base")), load_profile(path(name)), opt, "base.json",
-                            name + ".json");
-}
+using test::against_base;
 
 TEST(compare_print, console_colours_only_when_asked) {
     std::vector<comparison> all = {against_base("wrong")};

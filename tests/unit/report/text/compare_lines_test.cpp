@@ -4,6 +4,7 @@
 #include "grp/model/profile/io.hpp"
 #include "grp/report/text/compare_lines.hpp"
 #include "grp/report/text/compare_tables.hpp"
+#include "report/compare_samples.hpp"
 
 #include <algorithm>
 #include <cstdio>
@@ -12,13 +13,7 @@
 namespace grp {
 namespace {
 
-comparison against_base(const std::string& name, compare_options opt = {}) {
-    auto path = [](const std::string& n) {
-        return std::string(GRP_TEST_DATA) + "/compare/" + n + ".json";
-    };
-    return compare_profiles(load_profile(path("base")), load_profile(path(name)), opt, "base.json",
-                            name + ".json");
-}
+using test::against_base;
 
 TEST(compare_lines, case_words_read_like_a_sentence) {
     case_key k = make_case_key("my_sum", "float", "flat", 1u << 22, 256);
