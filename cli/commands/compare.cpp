@@ -151,7 +151,7 @@ width); unmeasured: no usable timing. Cases match by kernel, type, layout, n, lo
 operator and parameters. Raw times of different devices never fail; of different machines
 only with --allow-cross-machine: across devices, and whenever no case is in common, a table
 gives each kernel's best configuration on each side (GB/s, % of its own peak, their ratio),
-and the headline says NOT GATED. Each failing case ends the output as "ran 1.11 +- 0.01 x
+and the headline says NOT GATED (when --fail-on gates timing). Each failing case ends the output as "ran 1.11 +- 0.01 x
 slower than base" (+-: the farther end of its interval). With --pair the change is the median ratio NEW/OLD over the
 rounds both ran in (Hodges-Lehmann, signed-rank interval); when the processes disagree about
 it, the interval is Student's over the process means. A duet from run --duet carries an A/A

@@ -91,11 +91,14 @@ struct comparison {
     [[nodiscard]] std::size_t timing_judged() const;
     /// True when a case is on two device models and compared on raw time: read, never gated.
     [[nodiscard]] bool ungated(const case_comparison& cc) const;
-    /// True when timing could only be read across devices: a cross-device table stands in and
-    /// no case's timing was gated (none in common, or every one on another device model). The
-    /// headline then says NOT GATED, never PASS.
+    /// True when the policy gates timing (--fail-on slower) but timing could only be read across
+    /// devices: a cross-device table stands in and no case's timing was gated (none in common,
+    /// or every one on another device model). The headline then says NOT GATED, never PASS. A
+    /// policy that gates results only (--fail-on wrong,missing) asked for no timing verdict:
+    /// its headline stays PASS or FAIL on the results, the table shown beside it.
     [[nodiscard]] bool timing_not_gated() const {
-        return !cross_devices.empty() && timing_judged() == 0 && failures() == 0;
+        return options.fail_on.slower && !cross_devices.empty() && timing_judged() == 0 &&
+               failures() == 0;
     }
     /// True when the policy gates timing (--fail-on slower) and timing could not be judged for
     /// some case, or there was none to judge: the headline then says UNDECIDED, never PASS.
