@@ -34,9 +34,9 @@ dev=()
 
 if [[ -z ${SWEEP:-} ]]; then
   if g platforms "${dev[@]}" 2>/dev/null | grep -q "type .*gpu"; then
-    SWEEP="-k reduce3,reduce5,reduce6,reduce_vec4 -l 64,256 -n 2^22,2^26"
+    SWEEP="-k reduce3,reduce5,reduce6,reduce_vec4 -l 64,256 -n 2^22,2^26 --gate"
   else
-    SWEEP="-k reduce6,reduce_vec4 -l 64,256 -n 2^20,2^22"
+    SWEEP="-k reduce6,reduce_vec4 -l 64,256 -n 2^20,2^22 --gate"
   fi
 fi
 # The sweep without its -k (each run names its kernels), the kernels, and those not slowed.

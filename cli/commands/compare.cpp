@@ -42,6 +42,7 @@ compare_options options_of(const compare_cli_options& cli, bool duet) {
     opt.center = parse_round_center(cli.round_center);
     opt.fail_on = parse_fail_on(cli.fail_on);
     opt.cross_machine_fails = cli.allow_cross_machine;
+    opt.one_run_gates = cli.allow_one_run;
     opt.correction =
         cli.correction == "none" ? multiple_correction::none : multiple_correction::holm;
     opt.moderate = cli.moderate == "on"    ? moderation_mode::on
@@ -151,7 +152,8 @@ width); unmeasured: no usable timing. Cases match by kernel, type, layout, n, lo
 operator and parameters. Raw times of different devices never fail; of different machines
 only with --allow-cross-machine: across devices, and whenever no case is in common, a table
 gives each kernel's best configuration on each side (GB/s, % of its own peak, their ratio),
-and the headline says NOT GATED (when --fail-on gates timing). Each failing case ends the output as "ran 1.11 +- 0.01 x
+and the headline says NOT GATED (when --fail-on gates timing); so it does for one run
+against one run (run's quick default; measure with run --gate, or merge 3 runs into the base). Each failing case ends the output as "ran 1.11 +- 0.01 x
 slower than base" (+-: the farther end of its interval). With --pair the change is the median ratio NEW/OLD over the
 rounds both ran in (Hodges-Lehmann, signed-rank interval); when the processes disagree about
 it, the interval is Student's over the process means. A duet from run --duet carries an A/A
@@ -160,7 +162,7 @@ same; where it reads slower or faster the case is biased (the experiment, not th
 
 Exit codes: 0 no failing case, 1 a case fails under --fail-on (improvements never fail),
 2 usage, 5 unreadable or invalid profile or unsupported schema major, 8 timing judged no case
-of a candidate (UNDECIDED, or NOT GATED across devices), 9 a duet's control was not same (BIASED).)";
+of a candidate (UNDECIDED, or NOT GATED: across devices, one run against one), 9 a duet's control was not same (BIASED).)";
 
 void add_compare_options(CLI::App* sub, compare_cli_options& o) {
     sub->add_option("--threshold", o.threshold,
@@ -221,6 +223,10 @@ void add_compare_options(CLI::App* sub, compare_cli_options& o) {
         ->capture_default_str();
     sub->add_flag("--allow-cross-machine", o.allow_cross_machine,
                   "Let raw-time 'slower' fail between different hosts of the same device model");
+    sub->add_flag("--allow-one-run", o.allow_one_run,
+                  "Gate timing between two profiles of one run each (run without --gate) on "
+                  "their rounds alone; 14 of 90 identical H100 pairs and 31 of 90 PoCL pairs "
+                  "failed that way");
 }
 
 } // namespace

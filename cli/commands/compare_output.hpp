@@ -25,6 +25,7 @@ struct compare_cli_options {
     std::string fail_on = "slower,wrong,unmeasured";
     std::string normalize = "none";
     bool allow_cross_machine = false;
+    bool allow_one_run = false;
     bool markdown = false, json = false, force = false;
     std::string csv; ///< "" none, "-" stdout, else a file
     std::string color = "auto";

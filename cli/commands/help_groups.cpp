@@ -11,9 +11,9 @@ void group_run_help(CLI::App* sub) {
           {"--kernel", "--duet", "--local-size", "--size", "--type", "--layout", "--op", "--data",
            "--scenario", "--device", "--search", "--param", "--max-cases", "--resume"}},
          {"Timing",
-          {"--rounds", "--runs", "--round-spacing", "--warmup", "--min-samples", "--max-samples",
-           "--samples", "--max-noise", "--max-time", "--extra-rounds", "--order", "--cache",
-           "--seed", "--order-seed", "--settle"}},
+          {"--rounds", "--runs", "--gate", "--round-spacing", "--warmup", "--min-samples",
+           "--max-samples", "--samples", "--max-noise", "--max-time", "--extra-rounds", "--order",
+           "--cache", "--seed", "--order-seed", "--settle"}},
          {"Output",
           {"--output", "--csv", "--force", "--table", "--cells", "--color", "--quiet", "--describe",
            "--list", "--dry-run"}},
@@ -50,16 +50,16 @@ void group_check_help(CLI::App* sub) {
 }
 
 void group_compare_help(CLI::App* sub) {
-    tidy_help(
-        sub,
-        {{"Selection", {"--pair", "--base", "--normalize"}},
-         {"Verdicts",
-          {"--threshold", "--alpha", "--fail-on", "--work-threshold", "--allow-cross-machine"}},
-         {"Output", {"--markdown", "--json", "--csv", "--force", "--color"}},
-         {"Advanced",
-          {"--correction", "--moderate", "--min-rounds", "--max-cpu-wait", "--unsteady",
-           "--round-center"}}},
-        {{"--alpha", "P"}, {"--max-cpu-wait", "SHARE"}, {"--round-center", "WHAT"}});
+    tidy_help(sub,
+              {{"Selection", {"--pair", "--base", "--normalize"}},
+               {"Verdicts",
+                {"--threshold", "--alpha", "--fail-on", "--work-threshold", "--allow-cross-machine",
+                 "--allow-one-run"}},
+               {"Output", {"--markdown", "--json", "--csv", "--force", "--color"}},
+               {"Advanced",
+                {"--correction", "--moderate", "--min-rounds", "--max-cpu-wait", "--unsteady",
+                 "--round-center"}}},
+              {{"--alpha", "P"}, {"--max-cpu-wait", "SHARE"}, {"--round-center", "WHAT"}});
 }
 
 void group_report_help(CLI::App* sub) {

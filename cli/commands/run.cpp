@@ -9,6 +9,7 @@
 #include "commands/run_list.hpp"
 #include "commands/run_parts.hpp"
 #include "commands/run_plan.hpp"
+#include "commands/run_processes.hpp"
 #include "commands/run_resume.hpp"
 #include "commands/run_save.hpp"
 #include "grp/core/files/output_file.hpp"
@@ -324,11 +325,12 @@ int run_run(const run_cli_options& o) {
         return list_or_describe(o);
     }
     auto opts = to_run_options(o);
-    if (o.dry_run && o.part.empty()) {
+    const bool part = !o.part.empty();
+    resolve_round_spacing(o, opts, part ? parse_part(o.part).count : planned_runs(o, opts));
+    if (o.dry_run && !part) {
         print_run_plan(std::cout, opts, planned_runs(o, opts));
         return 0;
     }
-    const bool part = !o.part.empty();
     if (part) {
         apply_part(parse_part(o.part), opts, o.part_peaks);
         check_input_digests(o.part_inputs, opts, "before this process measured");

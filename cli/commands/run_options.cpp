@@ -25,7 +25,7 @@ namespace {
 const char* run_footer = R"(Examples:
   gpu-reduce-prof run                                   # quick sweep, default device
   gpu-reduce-prof run -k 'reduce[0-6]' -l pow2 -n 2^24 -t int,float
-  gpu-reduce-prof run -k reduce6,reduce_vec4 -l 128,256,512 -n 2^28 -o h100.json
+  gpu-reduce-prof run -k reduce6,reduce_vec4 --gate -o base.json  # a baseline for compare
   gpu-reduce-prof run --layout aos12,aos16,soa -n 2^24  # the vec3 layout kernels
   gpu-reduce-prof run -k my_kernels/sum.json -l 256    # your own kernel, described by a spec
   gpu-reduce-prof run -k seed.json -n 256 --data iota   # 0+1+...+255 = 32640, exactly
@@ -41,8 +41,8 @@ makes the exit status 1; a run where every case was skipped exits 7.
 Timing: each case is measured in --rounds rounds spread over the run (interleaved with the
 other cases, fresh buffers, at least --round-spacing apart); a round is --warmup untimed
 launches, then at least --min-samples timed ones until the round's median is within
---max-noise or its share of --max-time is spent. compare tests changes against the variation
-between rounds and runs. Ctrl-C, SIGTERM or SIGHUP save the finished rounds (marked
+--max-noise or its share of --max-time is spent. A plain run is a quick look in one process;
+compare gates timing on runs made with --gate (3 processes) or a baseline of 3 runs. Ctrl-C, SIGTERM or SIGHUP save the finished rounds (marked
 incomplete; exit 128+signal); a second one stops at once, keeping the last finished round.)";
 
 void add_sweep_options(CLI::App* sub, run_cli_options& o) {
@@ -138,12 +138,12 @@ void add_timing_options(CLI::App* sub, run_cli_options& o) {
         ->transform(count_range(1, 10000))
         ->capture_default_str();
     sub->add_option("--runs", o.runs,
-                    "Separate processes the rounds are split over, one after the other; the "
-                    "profile keeps them as runs, so compare measures the run-to-run spread. "
-                    "auto: 3 (on a GPU and on PoCL alike a process lands at a level of its "
-                    "own, a few % apart; fewer if there are fewer rounds). 1 measures in "
-                    "this process only")
+                    "Processes the rounds are split over, one after the other, kept as runs so "
+                    "that compare measures the run-to-run spread (each lands at a level of its "
+                    "own). auto: 1, or 3 with --gate or --duet (never more than --rounds)")
         ->capture_default_str();
+    sub->add_flag("--gate", o.gate,
+                  "Measure for compare's timing gate: 3 processes, rounds 0.2 s apart");
     sub->add_flag("--rotate-cpus", m.rotate_cpus,
                   "Submit each round's launches from the next CPU this process may use "
                   "(a diagnostic: on the H100 a short kernel's time depends on the submitting "
@@ -171,10 +171,10 @@ void add_timing_options(CLI::App* sub, run_cli_options& o) {
         ->transform(count_range(0, 10000))
         ->capture_default_str();
     sub->add_option("--round-spacing", m.round_spacing_s,
-                    "Least seconds between the starts of a case's rounds (the device idles when "
-                    "a round is quicker)")
+                    "Least seconds between a case's round starts (the device idles meanwhile). "
+                    "Default: 0.2 over several processes (--gate), 0 in one")
         ->check(finite_range(0.0, 3600.0))
-        ->capture_default_str();
+        ->each([&o](const std::string&) { o.spacing_given = true; });
     const auto given = [&o](const std::string&) {
         o.sampling_given = true;
     };
@@ -322,6 +322,7 @@ run::run_options to_run_options(const run_cli_options& o) {
     r.data = parse_checked_data(o.data, r.sweep.types);
     r.wg_limit = run::parse_wg_limit_policy(o.wg_limit);
     r.keep_going = o.keep_going;
+    r.gate = o.gate;
     r.measure_peak = !o.no_peak;
     r.sensors = sensor_settings_from_env(o.sensors == "on");
     r.settle.max_s = o.settle_s;

@@ -37,6 +37,7 @@ struct run_cli_options {
     std::uint64_t seed = 1;
     std::uint64_t samples = 0;
     bool sampling_given = false; ///< --warmup, --min-samples or --samples given: no launch rule
+    bool spacing_given = false;  ///< --round-spacing given: not resolved from the processes
     std::uint64_t barrier_runs = 200;
     std::uint64_t host_repeats = 3;
     std::uint64_t max_cases = 20000;
@@ -44,6 +45,8 @@ struct run_cli_options {
     run::measure_options measure;
     bool force = false, keep_going = false, no_peak = false, describe = false, list = false,
          quiet = false, dry_run = false;
+    /// --gate: measured for a timing gate (3 processes, rounds spaced), not a quick look.
+    bool gate = false;
 };
 
 /// The run's options from the command line. Throws usage_error for values out of range.

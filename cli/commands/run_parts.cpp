@@ -3,6 +3,7 @@
 #include "commands/command.hpp"
 #include "commands/part_folder.hpp"
 #include "commands/run_inputs.hpp"
+#include "commands/run_processes.hpp"
 #include "grp/core/error.hpp"
 #include "grp/core/text_safe.hpp"
 #include "grp/core/units.hpp"
@@ -29,22 +30,6 @@
 namespace grp::cli {
 
 namespace {
-
-constexpr std::size_t max_runs = 100;
-
-std::size_t parse_small_count(const std::string& text, const std::string& what) {
-    std::uint64_t v = 0;
-    try {
-        v = parse_count(text, what);
-    } catch (const error&) {
-        v = 0;
-    }
-    if (v < 1 || v > max_runs) {
-        throw usage_error(what + " takes a count from 1 to " + std::to_string(max_runs) +
-                          ", got '" + terminal_escape(text) + "'");
-    }
-    return static_cast<std::size_t>(v);
-}
 
 // Starts this executable with `args` in a process group of its own, so that Ctrl-C reaches
 // only this process, which passes it on once (a second copy would make the child stop at
@@ -255,35 +240,6 @@ run_part parse_part(const std::string& text) {
         throw usage_error("--part " + terminal_escape(text) + ": I must be at most K");
     }
     return part;
-}
-
-std::size_t planned_runs(const run_cli_options& o, const run::run_options& r) {
-    if (!o.part.empty() || r.kernels.empty()) {
-        return 1;
-    }
-    const bool automatic = o.runs == "auto";
-    const bool halving = o.search.rfind("halving", 0) == 0;
-    std::size_t k = 1;
-    if (halving) { // each process would screen its own configurations on its own rounds
-        if (!automatic && o.runs != "1") {
-            throw usage_error("--search halving runs in one process: it drops configurations "
-                              "round by round; leave out --runs or give --runs 1");
-        }
-        return 1;
-    }
-    if (automatic) {
-        k = 3;
-    } else {
-        k = parse_small_count(o.runs, "--runs");
-    }
-    if (k > r.measure.rounds) {
-        if (!automatic) {
-            throw usage_error("--runs " + std::to_string(k) + " needs --rounds " +
-                              std::to_string(k) + " or more: every process measures a round");
-        }
-        k = static_cast<std::size_t>(r.measure.rounds);
-    }
-    return k;
 }
 
 std::map<int, peak_bandwidth> parse_part_peaks(const std::vector<std::string>& texts) {

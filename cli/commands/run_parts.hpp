@@ -32,14 +32,6 @@ struct run_part {
 /// Parses --part "I/K" (1 <= I <= K <= 100). Throws usage_error.
 run_part parse_part(const std::string& text);
 
-/// The number of processes: --runs N, or 3 for 'auto' on every device (GPUs: a process lands
-/// at its own level, bench/results/h100-round-noise.txt; PoCL too, though its rounds once
-/// seemed to cover it: 31 of 90 identical single-process pairs failed on a quiet machine,
-/// 2 of 90 with 3 processes, bench/results/pocl-gate-power-runs.txt); 1 for a scenario-only
-/// run and for --search halving (usage_error with another explicit count). Never more than
-/// the rounds. Throws usage_error for a bad value.
-std::size_t planned_runs(const run_cli_options& o, const run::run_options& r);
-
 /// Narrows `r` to one part: its share of the rounds (and of the extra rounds); parts after
 /// the first skip the peak's search (they take `peaks`, parse_part_peaks), the host baseline,
 /// the exact check on integer-valued data (every launch is still checked) and the scenarios.

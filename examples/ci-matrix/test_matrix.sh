@@ -2,7 +2,7 @@
 # CTest of the matrix example's final job: what two PoCL matrix jobs (device "pocl", runs 1 and
 # 2) and a third "device" (a copy of run 1, as if another runner) would upload, through
 # collect.sh from a temporary folder outside this repository. Each job's run is two processes
-# (--runs auto, never more than --rounds 2), so the merged profiles hold 4 and 2 runs.
+# (--gate: 3 processes, never more than --rounds 2), so the merged profiles hold 4 and 2 runs.
 #   test_matrix.sh GPU_REDUCE_PROF REPO_ROOT
 set -euo pipefail
 bin=$1; repo=$2
@@ -12,7 +12,7 @@ cd "$t"
 fail() { echo "FAIL: $*"; exit 1; }
 mkdir profiles
 for k in 1 2; do
-  "$bin" run -k reduce6 -t int -l 64 -n 4k --rounds 2 --samples 3 --warmup 1 \
+  "$bin" run -k reduce6 -t int -l 64 -n 4k --rounds 2 --gate --samples 3 --warmup 1 \
     --round-spacing 0 --no-peak -q -o "profiles/profile-pocl-run$k.json"
 done
 cp profiles/profile-pocl-run1.json profiles/profile-other-run1.json

@@ -19,7 +19,7 @@
 #   --threshold PCT     the smallest change that matters (default 5)
 #   --update-baseline   measure the baseline here instead of comparing: --runs sweeps, merged
 #   --runs N            sweeps merged into a baseline (default 3), each an invocation of
-#                       `run`, itself 3 processes (run --runs auto): the baseline's spread from
+#                       `run --gate`, itself 3 processes: the baseline's spread from
 #                       one invocation to the next is measured, not assumed
 #
 # Timing is only comparable on the machine the baseline was made on. compare knows the machine
@@ -82,7 +82,7 @@ fi
 [[ -x $binary ]] || die "no gpu-reduce-prof at '$binary'"
 
 run_sweep() { # run_sweep OUTPUT
-  local args=(-k "$kernels" "${sweep[@]}" -q -o "$1" --force)
+  local args=(-k "$kernels" "${sweep[@]}" --gate -q -o "$1" --force)
   [[ -n $device ]] && args+=(-d "$device")
   echo "+ gpu-reduce-prof run ${args[*]}"
   local rc=0
@@ -132,8 +132,13 @@ policy_text=${fail_on:-compare\'s default}
 case $rc in
   0) echo "ci-gate: PASS (fail on $policy_text)" ;;
   1) echo "ci-gate: FAIL: regression against $(basename "$baseline") (fail on $policy_text)" >&2 ;;
-  8) echo "ci-gate: UNDECIDED: timing judged no case, so this gate decided nothing (exit 8);" \
-          "time base and candidate in one invocation as a duet (docs/compare.md)" >&2 ;;
+  8) if grep -q "one run on each side cannot support" <<<"$out"; then
+       echo "ci-gate: NOT GATED: baseline and candidate are one run each (exit 8); make them" \
+            "with run --gate, as this script's own sweeps are, or merge 3 runs into the baseline" >&2
+     else
+       echo "ci-gate: UNDECIDED: timing judged no case, so this gate decided nothing (exit 8);" \
+            "time base and candidate in one invocation as a duet (docs/compare.md)" >&2
+     fi ;;
   *) echo "ci-gate: compare failed (exit $rc)" >&2 ;;
 esac
 exit "$rc"

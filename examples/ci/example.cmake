@@ -29,8 +29,13 @@ set_tests_properties(example.ci_gate_summary PROPERTIES LABELS example
 add_test(NAME example.ci_gate_fails_on_regression
   COMMAND ${GRP_EXPECT} 1 "ci-gate: FAIL: regression against base.json"
           -- ${GRP_CI_GATE} --binary ${GRP_BIN} --baseline ${GRP_CI_FIXTURES}/base.json
-             --candidate ${GRP_CI_FIXTURES}/slower10.json)
+             --candidate ${GRP_CI_FIXTURES}/slower10.json -- --allow-one-run)
 set_tests_properties(example.ci_gate_fails_on_regression PROPERTIES LABELS example)
+add_test(NAME example.ci_gate_one_run_each_is_not_gated
+  COMMAND ${GRP_EXPECT} 8 "ci-gate: NOT GATED: baseline and candidate are one run each"
+          -- ${GRP_CI_GATE} --binary ${GRP_BIN} --baseline ${GRP_CI_FIXTURES}/base.json
+             --candidate ${GRP_CI_FIXTURES}/slower10.json)
+set_tests_properties(example.ci_gate_one_run_each_is_not_gated PROPERTIES LABELS example)
 add_test(NAME example.ci_gate_tolerant_still_fails_on_wrong
   COMMAND ${GRP_EXPECT} 1 "reduce6/float/.*wrong \\(fails\\)"
           -- ${GRP_CI_GATE} --binary ${GRP_BIN} --fail-on wrong,missing
@@ -49,7 +54,7 @@ set_tests_properties(example.ci_gate_missing_baseline PROPERTIES LABELS example)
 add_test(NAME example.ci_gate_cross_machine_reports_timing
   COMMAND ${GRP_EXPECT} 0 "timing is shown, not gated.*ci-gate: PASS"
           -- ${GRP_CI_GATE} --binary ${GRP_BIN} --baseline ${GRP_CI_FIXTURES}/base.json
-             --candidate ${GRP_CI_FIXTURES}/other_host.json)
+             --candidate ${GRP_CI_FIXTURES}/other_host.json -- --allow-one-run)
 set_tests_properties(example.ci_gate_cross_machine_reports_timing PROPERTIES LABELS example)
 # One kernel: the merge of two sweeps (six processes) is what it pins, not the sweep's size.
 add_test(NAME example.ci_gate_update_baseline_merges_runs

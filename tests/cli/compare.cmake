@@ -5,44 +5,60 @@ set(CMP ${GRP_DATA}/compare)
 # Verdicts and exit codes, one fixture each. expect.sh greps line by line, so each regex
 # matches one line: the summary line carries the verdict counts and PASS/FAIL.
 grp_cli_test(compare_identical 0 "6 cases: 6 same\\. PASS"
-             compare ${CMP}/base.json ${CMP}/identical.json)
+             compare ${CMP}/base.json ${CMP}/identical.json --allow-one-run)
 grp_cli_test(compare_rerun_same 0 "6 cases: 6 same\\. PASS"
-             compare ${CMP}/base.json ${CMP}/rerun.json)
+             compare ${CMP}/base.json ${CMP}/rerun.json --allow-one-run)
 grp_cli_test(compare_slower10_fails 1 "6 cases: 6 slower\\. FAIL: 6 cases fail"
-             compare ${CMP}/base.json ${CMP}/slower10.json)
+             compare ${CMP}/base.json ${CMP}/slower10.json --allow-one-run)
 # hyperfine's closing line per failing case, the +- from the case's own interval.
 grp_cli_test(compare_failing_case_lines 1
              "FAIL: 6 cases fail.*  reduce6 \\(int, n=2\\^20, local 256\\): candidate ran 1\\.11 .+ 0\\.01 .+ slower than base"
-             compare ${CMP}/base.json ${CMP}/slower10.json)
+             compare ${CMP}/base.json ${CMP}/slower10.json --allow-one-run)
 grp_cli_test(compare_failing_case_lines_markdown 1
              "\\*\\*fails\\*\\*: reduce6 \\(int, n=2\\^20, local 256\\): candidate ran 1\\.11 .+ 0\\.01 .+ slower than base"
-             compare ${CMP}/base.json ${CMP}/slower10.json --markdown)
+             compare ${CMP}/base.json ${CMP}/slower10.json --markdown --allow-one-run)
 grp_cli_test(compare_duet_failing_case_line 1
              "FAIL: 1 case fails.*  reduce6 \\(float, n=2\\^20, local 256\\): candidate ran 1\\.099 .+ 0\\.004 .+ slower than base:reduce6"
              compare ${CMP}/duet_controlled.json)
 grp_cli_test(compare_slower2_within_threshold 0 "6 cases: 6 same\\. PASS"
-             compare ${CMP}/base.json ${CMP}/slower2.json)
+             compare ${CMP}/base.json ${CMP}/slower2.json --allow-one-run)
 grp_cli_test(compare_slower2_threshold_1 1 "[56] slower.*FAIL"
-             compare ${CMP}/base.json ${CMP}/slower2.json --threshold 1%)
+             compare ${CMP}/base.json ${CMP}/slower2.json --threshold 1% --allow-one-run)
+# One run against one (run without --gate): the rounds of one process miss its level, so timing
+# is read, never gated: NOT GATED (exit 8) saying what to do, the verdicts still shown.
+grp_cli_test(compare_one_run_each_is_not_gated 8
+             "6 cases: 6 slower\\. NOT GATED: one run on each side cannot support a timing verdict.*run --gate"
+             compare ${CMP}/base.json ${CMP}/slower10.json)
+grp_cli_test(compare_one_run_each_case_says_why 8
+             "slower +one run on each side: read, not gated"
+             compare ${CMP}/base.json ${CMP}/slower10.json)
+grp_cli_test(compare_one_run_each_markdown 8
+             "### gpu-reduce-prof compare: NOT GATED, one run against one run"
+             compare ${CMP}/base.json ${CMP}/identical.json --markdown)
+grp_cli_test(compare_one_run_each_json 8 "\"one_run_not_gated\": true.*\"one_run_each\": true"
+             compare ${CMP}/base.json ${CMP}/identical.json --json)
+# A results-only policy asked for no timing verdict: PASS or FAIL on the results.
+grp_cli_test(compare_one_run_each_results_only_passes 0 "6 same\\. PASS"
+             compare ${CMP}/base.json ${CMP}/identical.json --fail-on wrong,missing)
 # A gate that judged no case's timing is UNDECIDED, never PASS, and exits 8.
 grp_cli_test(compare_noisy_inconclusive 8
              "6 cases: 6 inconclusive\\. UNDECIDED: timing judged for 0 of 6 cases"
-             compare ${CMP}/base.json ${CMP}/noisy.json)
+             compare ${CMP}/base.json ${CMP}/noisy.json --allow-one-run)
 grp_cli_test(compare_noisy_markdown_headline_is_undecided 8
              "### gpu-reduce-prof compare: UNDECIDED, timing judged for 0 of 6 cases"
-             compare ${CMP}/base.json ${CMP}/noisy.json --markdown)
+             compare ${CMP}/base.json ${CMP}/noisy.json --markdown --allow-one-run)
 grp_cli_test(compare_noisy_listed_at_the_top 8 "not decided \\(6\\):"
-             compare ${CMP}/base.json ${CMP}/noisy.json)
+             compare ${CMP}/base.json ${CMP}/noisy.json --allow-one-run)
 grp_cli_test(compare_noisy_fails_on_request 1 "6 inconclusive\\. FAIL"
-             compare ${CMP}/base.json ${CMP}/noisy.json --fail-on inconclusive)
+             compare ${CMP}/base.json ${CMP}/noisy.json --fail-on inconclusive --allow-one-run)
 grp_cli_test(compare_all_flagged_is_unmeasured_and_fails 1 "1 unmeasured, 5 same\\. FAIL"
              compare ${CMP}/base.json ${CMP}/flagged.json)
 grp_cli_test(compare_other_host_is_cross_machine 0 "warning: cross-machine"
-             compare ${CMP}/base.json ${CMP}/other_host.json)
+             compare ${CMP}/base.json ${CMP}/other_host.json --allow-one-run)
 grp_cli_test(compare_other_host_allowed_fails 1 "6 slower\\. FAIL"
-             compare ${CMP}/base.json ${CMP}/other_host.json --allow-cross-machine)
+             compare ${CMP}/base.json ${CMP}/other_host.json --allow-cross-machine --allow-one-run)
 grp_cli_test(compare_run_shift_single_base 1 "6 slower\\. FAIL"
-             compare ${CMP}/runs/run1.json ${CMP}/runs/shifted.json)
+             compare ${CMP}/runs/run1.json ${CMP}/runs/shifted.json --allow-one-run)
 grp_cli_test(compare_run_shift_merged_base_is_undecided 8 "6 inconclusive\\. UNDECIDED"
              compare --base ${CMP}/runs/run1.json --base ${CMP}/runs/run2.json
                      --base ${CMP}/runs/run3.json --base ${CMP}/runs/run4.json
@@ -84,11 +100,11 @@ grp_cli_test(compare_moderation_json 1 "\"prior_df\": [1-9]"
              compare ${CMP}/moderation/apart_base.json ${CMP}/moderation/apart_slower.json
                      --json)
 grp_cli_test(compare_schema_1_base_inconclusive 8 "6 inconclusive\\. UNDECIDED"
-             compare ${CMP}/v1_base.json ${CMP}/slower10.json)
+             compare ${CMP}/v1_base.json ${CMP}/slower10.json --allow-one-run)
 grp_cli_test(compare_wrong_fails 1 "reduce6/float.*wrong \\(fails\\).*differs from reference"
              compare ${CMP}/base.json ${CMP}/wrong.json)
 grp_cli_test(compare_wrong_not_in_fail_on 0 "1 wrong, 5 same\\. PASS"
-             compare ${CMP}/base.json ${CMP}/wrong.json --fail-on slower)
+             compare ${CMP}/base.json ${CMP}/wrong.json --fail-on slower --allow-one-run)
 # Raw times of another device model are read, never gated: NOT GATED (exit 8), never PASS, and
 # the cross-device table below the cases.
 grp_cli_test(compare_other_device_never_fails_by_raw_time 8
@@ -107,13 +123,13 @@ grp_cli_test(compare_cross_device_markdown 8
              compare ${CMP}/cross/h100_default.json ${CMP}/cross/pocl_default.json --markdown)
 grp_cli_test(compare_other_device_normalized_peak 1
              "reduce6/int/flat/n=1048576/local=256 +[0-9.]+% peak +[0-9.]+% peak .*slower \\(fails\\)"
-             compare ${CMP}/base.json ${CMP}/other_device.json --normalize peak)
+             compare ${CMP}/base.json ${CMP}/other_device.json --normalize peak --allow-one-run)
 grp_cli_test(compare_other_device_normalized_kernel 1 "reduce6/int.*x ref.*slower \\(fails\\)"
-             compare ${CMP}/base.json ${CMP}/other_device.json --normalize reduce0)
+             compare ${CMP}/base.json ${CMP}/other_device.json --normalize reduce0 --allow-one-run)
 # The reference's own cases are 1.0 in every round: not compared, and the options line says so.
 grp_cli_test(compare_normalized_reference_cases_are_not_compared 1
              "normalized to reduce0 in the same round \\(its own 2 case\\(s\\) not compared\\)"
-             compare ${CMP}/base.json ${CMP}/other_device.json --normalize reduce0)
+             compare ${CMP}/base.json ${CMP}/other_device.json --normalize reduce0 --allow-one-run)
 # A reference that is every case of the baseline would leave nothing to gate: usage error.
 grp_cli_test(compare_normalized_to_every_case_exit_2 2
              "--normalize reduce0: every case of the baseline is that reference itself"
@@ -122,7 +138,7 @@ grp_cli_test(compare_unknown_normalize_reference_exit_2 2
              "--normalize reduce99: no case of the baseline has that kernel or key"
              compare ${CMP}/base.json ${CMP}/identical.json --normalize reduce99)
 grp_cli_test(compare_missing_is_opt_in 0 "1 missing, 5 same, 1 added\\. PASS"
-             compare ${CMP}/base.json ${CMP}/missing.json)
+             compare ${CMP}/base.json ${CMP}/missing.json --allow-one-run)
 grp_cli_test(compare_missing_fails_on_request 1 "1 missing, 5 same, 1 added\\. FAIL"
              compare ${CMP}/base.json ${CMP}/missing.json --fail-on slower,wrong,missing)
 grp_cli_test(compare_no_case_in_common 8 "no case in common.*UNDECIDED: no case was measured on both sides"
@@ -133,25 +149,25 @@ grp_cli_test(compare_cold_against_warm_is_refused 2
              "cache states differ: .*base\\.json timed reduce[0-9]/[a-z]+/flat/n=[0-9]+/local=[0-9]+ warm, .*cold\\.json timed it cold \\(run --cache\\)"
              compare ${CMP}/base.json ${CMP}/cold.json)
 grp_cli_test(compare_cold_against_cold 0 "6 same\\. PASS"
-             compare ${CMP}/cold.json ${CMP}/cold.json)
+             compare ${CMP}/cold.json ${CMP}/cold.json --allow-one-run)
 
 # Output formats.
 grp_cli_test(compare_markdown 1
              "\\| reduce6/float/flat/n=1048576/local=256 \\| [0-9.]+ us \\| wrong \\|"
              compare ${CMP}/base.json ${CMP}/wrong.json --markdown)
 grp_cli_test(compare_json 1 "\"verdict\": \"slower\""
-             compare ${CMP}/base.json ${CMP}/slower10.json --json)
+             compare ${CMP}/base.json ${CMP}/slower10.json --json --allow-one-run)
 grp_cli_test(compare_csv 1 "^candidate,case,kernel,type,layout,n,local_size,op,verdict,fails,"
-             compare ${CMP}/base.json ${CMP}/slower10.json --csv -)
+             compare ${CMP}/base.json ${CMP}/slower10.json --csv - --allow-one-run)
 grp_cli_test(compare_json_markdown_exclusive 2 "excludes"
              compare ${CMP}/base.json ${CMP}/slower10.json --json --markdown)
 grp_cli_test(compare_matrix 1
              "slower10\\.json +identical\\.json +noisy\\.json"
-             compare ${CMP}/base.json ${CMP}/slower10.json ${CMP}/identical.json ${CMP}/noisy.json)
+             compare ${CMP}/base.json ${CMP}/slower10.json ${CMP}/identical.json ${CMP}/noisy.json --allow-one-run)
 # Output that is not a terminal carries no ANSI colour codes (expect.sh captures it).
 add_test(NAME cli.compare_no_colour_when_piped
   COMMAND ${GRP_EXPECT} 1 "slower \\(fails\\)" --not "\\[[0-9;]*m" --
-          ${GRP_BIN} compare ${CMP}/base.json ${CMP}/slower10.json)
+          ${GRP_BIN} compare ${CMP}/base.json ${CMP}/slower10.json --allow-one-run)
 set_tests_properties(cli.compare_no_colour_when_piped PROPERTIES LABELS cli)
 grp_cli_test(compare_help_examples 0 "Exit codes: 0 no failing case" compare --help)
 

@@ -90,7 +90,7 @@ grp_cli_test(run_search_halving_colon_without_a_number_exit_2 2
 grp_cli_test(run_search_random_colon_without_a_number_exit_2 2
              "--search 'random:': a number must follow the colon" run --search random:)
 grp_cli_test(compare_double_dash_before_the_files 0 ""
-             compare -- ${GRP_DATA}/compare/base.json ${GRP_DATA}/compare/identical.json)
+             compare --allow-one-run -- ${GRP_DATA}/compare/base.json ${GRP_DATA}/compare/identical.json)
 # With -o - the parts of --runs have no output folder to live beside: $TMPDIR is named.
 h31_sh(run_tmpdir_that_does_not_exist_is_named
   "TMPDIR=/nonexistent/grp \$expect 5 'cannot make a folder for the parts of --runs in .TMPDIR \\(/nonexistent/grp\\): No such file or directory. set TMPDIR to a writable folder, or unset it' -- \$bin run -k reduce2 -t int -l 64 -n 1000 --runs 2 --min-samples 3 --max-time 0 --no-peak -q -o -")

@@ -101,7 +101,7 @@ set_tests_properties(cli.run_runs_split_rounds_over_processes PROPERTIES LABELS 
 grp_cli_test(run_says_where_the_time_went 0
              "process 1 of 2 took [0-9.]+ m?s: [a-z_]+ [0-9.]+ m?s.*about [0-9]+ s to go.*process 2 of 2 took .*time: [0-9.]+ m?s in 2 processes, [0-9.]+ m?s of it timed kernels \\(wall [0-9.]+x that\\)"
              run -k reduce6 -l 64 -n 4096 --rounds 2 --round-spacing 0 --min-samples 3
-             --max-time 0 --peak-bytes 64k -o -)
+             --max-time 0 --peak-bytes 64k -o - --runs 2)
 grp_cli_test(run_runs_more_than_rounds_is_usage 2 "--runs 3 needs --rounds 3 or more"
              run -k reduce6 -n 4096 --runs 3 --rounds 2)
 grp_cli_test(run_runs_zero_is_usage 2 "--runs takes a count from 1 to 100, got '0'"

@@ -3,9 +3,9 @@
 #  1. --runs 3 --rounds 4: runs 0, 1, 2 hold 2, 1 and 1 rounds of every case; the peak is
 #     searched once (later processes retime its shapes; the best is kept) and every case's GB/s
 #     and % of peak follow the merged rounds; settings say runs 3 and rounds 4; compare against a profile of --rounds 2
-#     (--runs auto: never more processes than rounds, so 2) uses both sides' runs and does not warn about single runs. With --rotate-cpus the rounds'
+#     (--gate: 3 processes, but never more than rounds, so 2) uses both sides' runs and does not warn about single runs. With --rotate-cpus the rounds'
 #     CPUs go through the allowed ones in turn across the processes; without, no round is pinned.
-#  2. --runs auto is 3 processes on PoCL too. SIGINT once process 2 has started: exit 130, process 1's rounds are kept, the profile
+#  2. --gate is 3 processes on PoCL too. SIGINT once process 2 has started: exit 130, process 1's rounds are kept, the profile
 #     is marked incomplete naming the process, and no part file is left behind (in TMPDIR or beside -o).
 # Usage: runs.sh BIN
 set -u
@@ -19,8 +19,8 @@ quick=(-k reduce6 -l 64,128 -n 4096 --round-spacing 0 --extra-rounds 0 --peak-by
 
 "$bin" run "${quick[@]}" --min-samples 3 --max-time 0 --runs 3 --rounds 4 --rotate-cpus -q -o "$work/a.json" >/dev/null ||
   fail "run --runs 3 exited $?"
-"$bin" run "${quick[@]}" --min-samples 3 --max-time 0 --rounds 2 -q -o "$work/b.json" >/dev/null ||
-  fail "run --rounds 2 (--runs auto: 2 processes) exited $?"
+"$bin" run "${quick[@]}" --min-samples 3 --max-time 0 --rounds 2 --gate -q -o "$work/b.json" >/dev/null ||
+  fail "run --rounds 2 --gate (2 processes) exited $?"
 python3 - "$work/a.json" <<'EOF' || fail "profile of --runs 3 is not three runs of 2, 1, 1 rounds"
 import json, os, sys
 p = json.load(open(sys.argv[1]))
@@ -52,7 +52,7 @@ grep -q "3 + 2 runs" <<<"$out" || fail "compare did not use both sides' runs: $o
 grep -q "one run on each side" <<<"$out" && fail "compare warned about single runs: $out"
 
 log=$work/log
-"$bin" run "${quick[@]}" --rounds 6 --min-samples 20 --max-time 30 -o "$work/i.json" \
+"$bin" run "${quick[@]}" --rounds 6 --gate --min-samples 20 --max-time 30 -o "$work/i.json" \
   2>"$log" >/dev/null &
 pid=$!
 for _ in $(seq 1 1200); do

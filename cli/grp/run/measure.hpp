@@ -17,6 +17,11 @@
 
 namespace grp::run {
 
+/// The round spacing of a run split over several processes (run --gate): what the gate
+/// benchmarks measured (bench/results/h100-gate-power-runs.txt, pocl-gate-power-runs.txt). A
+/// run in one process is a quick look and spaces nothing unless told.
+constexpr double gate_round_spacing_s = 0.2;
+
 struct measure_options {
     std::uint64_t rounds = 10;
     std::uint64_t warmup = 2;        ///< untimed launches before each round's samples
@@ -24,7 +29,8 @@ struct measure_options {
     std::uint64_t max_samples = 200; ///< per round
     double max_noise = 0.01;         ///< per-round relative standard error of the median
     double max_time_s = 1.0;         ///< sampling budget of one case, split over its rounds
-    double round_spacing_s = 0.2;    ///< least time between the starts of a case's rounds
+    double round_spacing_s =
+        gate_round_spacing_s; ///< least time between the starts of a case's rounds
     /// Launches at least this long get one warm-up launch and two samples per round
     /// (launch_length.hpp); 0: the configured warm-up and minimum always.
     double long_launch_s = default_long_launch_s;

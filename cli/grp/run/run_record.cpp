@@ -116,6 +116,7 @@ nlohmann::ordered_json settings_json(const run_options& o) {
                                   {"wg_limit", to_string(o.wg_limit)},
                                   {"host_repeats", o.host_repeats},
                                   {"keep_going", o.keep_going},
+                                  {"gate", o.gate},
                                   {"cl_options", o.cl_options},
                                   {"scenarios", o.scenarios}};
     out["build_order"] = "seeded permutation per process";

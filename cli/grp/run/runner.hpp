@@ -44,6 +44,7 @@ struct run_options {
     data_choice data;
     wg_limit_policy wg_limit = wg_limit_policy::device;
     bool keep_going = false; ///< a kernel that fails to build is recorded as failed, not fatal
+    bool gate = false;       ///< run --gate: measured for a timing gate (settings record it)
     /// The most cases one device's plan may hold (run --max-cases): a larger plan is refused
     /// with a usage_error before it is built (sweep_plan.hpp: count_sweep).
     std::uint64_t max_cases = 20000;

@@ -22,7 +22,7 @@
 #   -b, --baseline FILE    a baseline profile (a run or a merged baseline); repeatable
 #   -o, --out DIR          where everything is written (default gpu-reduce-prof-out)
 #   --runs N               sweeps merged into a baseline with --make-baseline (default 3;
-#                          each is one `run`, itself 3 processes: run --runs auto)
+#                          each is one `run --gate`, itself 3 processes)
 #   --make-baseline        measure the baseline instead of gating (OUT/baseline.json)
 #   --fail-on LIST         what fails (default compare's: slower,wrong,unmeasured)
 #   --threshold PCT        the smallest change that matters (default 5)
@@ -72,7 +72,7 @@ mkdir -p "$out"
 sweep() { # sweep OUTPUT: a run; a wrong result (exit 1) still writes a profile
   local args=()
   for k in "${kernels[@]}"; do args+=(-k "$k"); done
-  args+=("${run_args[@]}" -q -o "$1" --force)
+  args+=("${run_args[@]}" --gate -q -o "$1" --force)
   echo "+ gpu-reduce-prof run ${args[*]}"
   local rc=0
   "$bin" run "${args[@]}" >/dev/null || rc=$?

@@ -10,6 +10,7 @@
 namespace grp::test {
 
 inline comparison against_base(const std::string& name, compare_options opt = {}) {
+    opt.one_run_gates = true; // single-run fixtures: these tests pin the rules on rounds
     auto path = [](const std::string& n) {
         return std::string(GRP_TEST_DATA) + "/compare/" + n + ".json";
     };

@@ -134,6 +134,22 @@ run_mean_prior moderation_prior_of(const profile& bp, const std::vector<case_pai
     return moderation_prior(cases);
 }
 
+namespace {
+
+// Why a slower case under a policy that gates timing does not fail.
+std::string not_failing_note(const case_comparison& cc) {
+    if (cc.cross_device) {
+        return "cross-device: raw times never fail (try --normalize peak)";
+    }
+    if (cc.cross_machine) {
+        return "cross-machine: raw times do not fail (a baseline from this machine, "
+               "--normalize peak or --allow-cross-machine)";
+    }
+    return "one run on each side: read, not gated";
+}
+
+} // namespace
+
 case_comparison compare_case(const profile& bp, const profile& cp, const case_pair& pair,
                              const compare_options& opt, const run_mean_prior& prior) {
     const case_result *b = pair.base, *c = pair.cand;
@@ -153,6 +169,7 @@ case_comparison compare_case(const profile& bp, const profile& cp, const case_pa
         // A case whose device the profile does not list cannot be placed: cross-machine.
         cc.cross_machine =
             !cc.cross_device && (!bd || !cd || !same_physical_device(*bd, bp.host, *cd, cp.host));
+        cc.one_run_each = bp.runs.size() <= 1 && cp.runs.size() <= 1;
         cc.source_changed = !cc.base->sha256.empty() && !cc.cand->sha256.empty() &&
                             cc.base->sha256 != cc.cand->sha256;
     }
@@ -163,9 +180,7 @@ case_comparison compare_case(const profile& bp, const profile& cp, const case_pa
     }
     cc.fails = decide_fails(cc, opt);
     if (cc.outcome == verdict::slower && !cc.fails && opt.fail_on.slower) {
-        cc.note += cc.cross_device ? "; cross-device: raw times never fail (try --normalize peak)"
-                                   : "; cross-machine: raw times do not fail (a baseline from "
-                                     "this machine, --normalize peak or --allow-cross-machine)";
+        cc.note += (cc.note.empty() ? "" : "; ") + not_failing_note(cc);
     }
     if (cc.source_changed) {
         cc.note += (cc.note.empty() ? "" : "; ") + std::string("kernel source changed (sha256 ") +

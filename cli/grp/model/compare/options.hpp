@@ -112,6 +112,10 @@ struct compare_options {
     /// Raw-time verdicts between different hosts fail too (by default they are reported but do
     /// not fail: machine-to-machine differences are not in a baseline's spread).
     bool cross_machine_fails = false;
+    /// Timing verdicts between two profiles of one run each fail too (by default they are read,
+    /// not gated: the rounds of one process miss the run-to-run spread, see
+    /// case_comparison::one_run_each). compare --allow-one-run.
+    bool one_run_gates = false;
     multiple_correction correction = multiple_correction::holm;
     /// Whether each case's run-to-run variance is moderated with a prior fitted over all the
     /// cases of the comparison (moderation.hpp).

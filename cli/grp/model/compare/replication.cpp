@@ -64,12 +64,12 @@ std::optional<std::string> replication_warning(const profile& base, const std::s
     return (b && c ? *b + ", " + *c
             : b    ? *b
                    : *c) +
-           ": the gate's error rates hold for run's defaults (3 processes of 3-4 rounds). The "
+           ": the gate's error rates hold for run --gate (3 processes of 3-4 rounds). The "
            "processes of one invocation share its level, so more of them, or more rounds each, "
            "narrow the intervals without measuring how far invocations differ: with --runs 6 up "
            "to 6 % of identical pairs failed, with --rounds 30 up to 16 % "
            "(bench/results/h100-gate-power-runs6.txt, pocl-gate-power-rounds30.txt). Gate with "
-           "the defaults and merge more invocations into the baseline instead";
+           "run --gate as it is and merge more invocations into the baseline instead";
 }
 
 } // namespace grp

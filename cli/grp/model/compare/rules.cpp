@@ -150,7 +150,8 @@ bool decide_fails(const case_comparison& cc, const compare_options& opt) {
         // Raw times of two different devices say nothing about a regression, and those of two
         // machines carry the machines' difference, which no baseline's spread contains.
         return opt.fail_on.slower && (!cc.cross_device || !raw) &&
-               (!cc.cross_machine || !raw || opt.cross_machine_fails);
+               (!cc.cross_machine || !raw || opt.cross_machine_fails) &&
+               (!cc.one_run_each || opt.one_run_gates);
     default:
         return false;
     }

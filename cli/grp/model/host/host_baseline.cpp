@@ -76,8 +76,13 @@ template <typename F> host_sum_method time_method(F sum, const host_baseline_opt
     for (std::uint64_t i = 0; i < o.warmup; ++i) {
         m.result = sum();
     }
+    const auto first = std::chrono::steady_clock::now();
     for (std::uint64_t i = 0; i < o.repeats; ++i) {
         const auto start = std::chrono::steady_clock::now();
+        if (i > 0 && o.budget_s > 0 &&
+            std::chrono::duration<double>(start - first).count() >= o.budget_s) {
+            break;
+        }
         m.result = sum();
         const auto ns = std::chrono::duration_cast<std::chrono::nanoseconds>(
                             std::chrono::steady_clock::now() - start)

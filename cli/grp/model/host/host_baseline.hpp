@@ -43,6 +43,10 @@ struct host_baseline_options {
     std::uint64_t repeats = 5; ///< timed repeats per method (precondition: at least 1)
     std::uint64_t warmup = 1;  ///< untimed repeats per method before them
     unsigned threads = 0;      ///< 0: std::thread::hardware_concurrency() (at least 1)
+    /// Timed repeats of a method stop once they took this many seconds (at least one is timed),
+    /// a 2^27-float sum takes ~0.1 s, and 3 repeats of both methods were 0.5 s of a 3 s H100
+    /// run (bench/results/h100-default-wall.txt). <= 0: all `repeats`.
+    double budget_s = 0.05;
 };
 
 /// for (x : values) s += x in the element type (int/uint wrap modulo 2^32), as a double.

@@ -28,9 +28,9 @@ void print_context_markdown(std::ostream& os, const comparison& c) {
 }
 
 /// FAIL when a case fails, else BIASED when a duet's control kept cases from being judged, else
-/// NOT GATED when every candidate could only be read across devices, else UNDECIDED when timing
-/// could not judge some case of some candidate, else PASS: a gate that decided nothing never reads
-/// as a pass.
+/// NOT GATED when every candidate could only be read (across devices, or one run against one), else
+/// UNDECIDED when timing could not judge some case of some candidate, else PASS: a gate that
+/// decided nothing never reads as a pass.
 std::string headline(const std::vector<comparison>& all, std::size_t failures) {
     if (failures > 0) {
         return "FAIL, " + std::to_string(failures) + " failing case" + (failures == 1 ? "" : "s");
@@ -54,7 +54,12 @@ std::string headline(const std::vector<comparison>& all, std::size_t failures) {
     }
     if (std::all_of(all.begin(), all.end(),
                     [](const comparison& c) { return c.control || c.timing_not_gated(); })) {
-        return "NOT GATED, timing across devices is not gated";
+        const bool one_run = std::any_of(all.begin(), all.end(), [](const comparison& c) {
+            return !c.control && c.one_run_not_gated() && c.cross_devices.empty();
+        });
+        return one_run ? "NOT GATED, one run against one run: timing is read, not gated (run "
+                         "--gate)"
+                       : "NOT GATED, timing across devices is not gated";
     }
     if (undecided) {
         return "UNDECIDED, timing judged for " + std::to_string(judged) + " of " +

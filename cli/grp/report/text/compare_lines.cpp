@@ -152,6 +152,13 @@ std::string cross_device_caption(const comparison& c) {
 }
 
 std::string not_gated_headline(const comparison& c) {
+    if (c.one_run_not_gated() && c.cross_devices.empty()) {
+        return "NOT GATED: one run on each side cannot support a timing verdict (the rounds of "
+               "one process miss the level each process lands at: 14 of 90 identical H100 "
+               "pairs and 31 of 90 PoCL pairs failed); measure both with run --gate (3 "
+               "processes), or give compare a baseline of 3 runs (merge); --allow-one-run "
+               "gates them anyway";
+    }
     const auto k = c.cross_devices.size();
     const std::string shown = "; the cross-device table compares the best configuration of " +
                               std::to_string(k) + (k == 1 ? " kernel" : " kernels");

@@ -32,8 +32,8 @@ text_table cross_device_text_table(const comparison& c, bool safe_terminal);
 /// The line above the cross-device table: which devices, how the best was chosen, not gated.
 std::string cross_device_caption(const comparison& c);
 
-/// "NOT GATED: ..." for a comparison whose timing could only be read across devices
-/// (comparison::timing_not_gated): why, and what was shown instead.
+/// "NOT GATED: ..." for a comparison whose timing could only be read, across devices or one run
+/// against one (comparison::timing_not_gated): why, and what was shown instead or what to do.
 std::string not_gated_headline(const comparison& c);
 
 } // namespace grp

@@ -28,6 +28,7 @@ constexpr setting_option options[] = {
     {"data", "--data", false},
     {"rounds", "--rounds", false},
     {"runs", "--runs", false},
+    {"gate", "--gate", true},
     {"extra_rounds", "--extra-rounds", false},
     {"warmup_per_round", "--warmup", false},
     {"min_samples_per_round", "--min-samples,--samples", false},

@@ -18,6 +18,7 @@ std::string fixture(const std::string& name) {
 }
 
 comparison compare_fixture(const std::string& name, compare_options opt = {}) {
+    opt.one_run_gates = true; // single-run fixtures: these tests pin the rules on rounds
     return compare_profiles(load_profile(fixture("base")), load_profile(fixture(name)), opt, "base",
                             name);
 }
@@ -34,6 +35,7 @@ const case_comparison& find(const comparison& c, const std::string& kernel,
 
 comparison compare_files(const std::vector<std::string>& bases, const std::string& cand,
                          compare_options opt = {}) {
+    opt.one_run_gates = true; // single-run fixtures: these tests pin the rules on rounds
     std::vector<std::pair<profile, std::string>> runs;
     for (const auto& b : bases) {
         runs.emplace_back(load_profile(fixture(b)), b);

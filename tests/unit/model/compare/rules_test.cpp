@@ -58,6 +58,7 @@ profile make_profile(std::vector<case_result> cases,
 }
 
 comparison run(const profile& b, const profile& c, compare_options opt = {}) {
+    opt.one_run_gates = true; // single-run fixtures: these tests pin the rules on rounds
     return compare_profiles(b, c, opt, "b", "c");
 }
 
@@ -270,18 +271,55 @@ TEST(compare_rules, incomplete_profiles_are_warned_about) {
     EXPECT_NE(c.warnings[1].find("one run on each side"), std::string::npos);
 }
 
-TEST(compare_rules, single_runs_are_warned_about_on_cpus_too_with_their_own_reason) {
-    // Both miss the process level; the CPU's warning gives PoCL's numbers and --runs 3.
-    auto base = make_profile({make_case("k", samples(1000))});
-    base.devices[0].info.type = "cpu";
-    auto c = run(base, base);
+// One run against one: the rounds of one process miss its level, so by default timing is read,
+// not gated (NOT GATED, exit 8), and only --allow-one-run's risk gets a warning.
+TEST(compare_rules, one_run_against_one_is_read_not_gated) {
+    const auto base = make_profile({make_case("k", samples(1000))});
+    const auto cand = make_profile({make_case("k", samples(1200))});
+    const auto c = compare_profiles(base, cand, {}, "b", "c");
+    ASSERT_EQ(c.cases.size(), 1u);
+    EXPECT_TRUE(c.cases[0].one_run_each);
+    EXPECT_EQ(c.cases[0].outcome, verdict::slower); // still shown
+    EXPECT_FALSE(c.cases[0].fails);
+    EXPECT_NE(c.cases[0].note.find("one run on each side: read, not gated"), std::string::npos)
+        << c.cases[0].note;
+    EXPECT_EQ(c.timing_judged(), 0u);
+    EXPECT_TRUE(c.one_run_not_gated());
+    EXPECT_TRUE(c.timing_not_gated());
+    EXPECT_TRUE(c.judged_nothing());
+    EXPECT_TRUE(c.warnings.empty()); // the headline says it
+    // A policy of results only asked for no timing verdict: the warning tells the risk instead.
+    compare_options results;
+    results.fail_on = parse_fail_on("wrong");
+    const auto r = compare_profiles(base, cand, results, "b", "c");
+    EXPECT_FALSE(r.timing_not_gated());
+    ASSERT_EQ(r.warnings.size(), 1u);
+    EXPECT_NE(r.warnings[0].find("one run on each side"), std::string::npos);
+}
+
+TEST(compare_rules, allow_one_run_gates_on_rounds_and_warns) {
+    const auto base = make_profile({make_case("k", samples(1000))});
+    const auto cand = make_profile({make_case("k", samples(1200))});
+    const auto c = run(base, cand);
+    EXPECT_TRUE(c.cases[0].fails);
+    EXPECT_FALSE(c.one_run_not_gated());
+    EXPECT_EQ(c.timing_judged(), 1u);
     ASSERT_EQ(c.warnings.size(), 1u);
-    EXPECT_NE(c.warnings[0].find("run-to-run spread of a CPU device either"), std::string::npos)
+    EXPECT_NE(c.warnings[0].find("--allow-one-run gates them anyway"), std::string::npos)
         << c.warnings[0];
-    base.devices[0].info.type = "gpu";
-    auto g = run(base, base);
-    ASSERT_EQ(g.warnings.size(), 1u);
-    EXPECT_NE(g.warnings[0].find("on a GPU do not hold"), std::string::npos) << g.warnings[0];
+    EXPECT_NE(c.warnings[0].find("run --gate"), std::string::npos);
+}
+
+TEST(compare_rules, a_baseline_of_several_runs_gates_a_one_run_candidate) {
+    auto base = make_profile({make_case("k", samples(1000))});
+    base.runs.resize(3);
+    for (std::size_t i = 0; i < base.cases[0].rounds.size(); ++i) {
+        base.cases[0].rounds[i].run = static_cast<run_index>(i % 3);
+    }
+    const auto cand = make_profile({make_case("k", samples(1000))});
+    const auto c = compare_profiles(base, cand, {}, "b", "c");
+    EXPECT_FALSE(c.cases[0].one_run_each);
+    EXPECT_FALSE(c.one_run_not_gated());
 }
 
 } // namespace

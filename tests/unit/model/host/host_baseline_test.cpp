@@ -61,6 +61,7 @@ TEST(host_baseline, timing_records_every_repeat_and_a_positive_median) {
     o.repeats = 4;
     o.warmup = 2;
     o.threads = 3;
+    o.budget_s = 0; // every repeat, however long
     const auto b = time_host_sum(d, "random (seed 1)", o);
     EXPECT_EQ(b.type, "int");
     EXPECT_EQ(b.layout, "flat");
@@ -81,6 +82,19 @@ TEST(host_baseline, timing_records_every_repeat_and_a_positive_median) {
         ASSERT_TRUE(m->median_ns.has_value());
         EXPECT_GT(*m->median_ns, 0.0);
         EXPECT_EQ(m->result, static_cast<double>(d.exact_sum[0]));
+    }
+}
+
+TEST(host_baseline, a_spent_budget_stops_the_repeats_after_one_timed_sum) {
+    const auto d = make_host_data(element_type::float32, data_layout::flat, 1u << 12, 1);
+    host_baseline_options o;
+    o.repeats = 5;
+    o.threads = 2;
+    o.budget_s = 1e-12; // spent by the first timed sum
+    const auto b = time_host_sum(d, "x", o);
+    for (const auto& m : b.methods) {
+        EXPECT_EQ(m.samples_ns.size(), 1u) << m.method;
+        EXPECT_TRUE(m.median_ns.has_value());
     }
 }
 
