@@ -11,7 +11,7 @@ cd "$t"
 fail() { echo "FAIL: $*"; exit 1; }
 unset SLURM_STEP_GPUS SLURM_JOB_GPUS CUDA_VISIBLE_DEVICES ROCR_VISIBLE_DEVICES GRP_GPU
 export GRP_BIN=$bin GRP_OUT=$t/profiles
-export GRP_RUN_ARGS="-k reduce6 -t int -l 64 -n 4k --rounds 2 --samples 3 --warmup 1 --round-spacing 0 --no-peak"
+export GRP_RUN_ARGS="-k reduce6 -t int -l 64 -n 4k --rounds 2 --gate --samples 3 --warmup 1 --round-spacing 0 --no-peak"
 
 SLURMD_NODENAME=gpu-a01 SLURM_ARRAY_TASK_ID=0 SLURM_STEP_GPUS=2 CUDA_VISIBLE_DEVICES=0 \
   "$repo/examples/slurm/task.sh"
