@@ -104,6 +104,13 @@ grp_cli_test(run_says_where_the_time_went 0
              --max-time 0 --peak-bytes 64k -o - --runs 2)
 grp_cli_test(run_runs_more_than_rounds_is_usage 2 "--runs 3 needs --rounds 3 or more"
              run -k reduce6 -n 4096 --runs 3 --rounds 2)
+# --gate needs several processes: one (--runs 1, or fewer rounds than 2) or halving is refused.
+grp_cli_test(run_gate_with_one_process_is_usage 2 "--gate needs several processes"
+             run -k reduce6 -n 4096 --gate --runs 1)
+grp_cli_test(run_gate_with_one_round_is_usage 2 "--gate needs several processes"
+             run -k reduce6 -n 4096 --gate --rounds 1)
+grp_cli_test(run_gate_with_halving_is_usage 2 "--search halving runs in one process.*--gate"
+             run -k reduce6 -n 4096 --gate --search halving)
 grp_cli_test(run_runs_zero_is_usage 2 "--runs takes a count from 1 to 100, got '0'"
              run -k reduce6 -n 4096 --runs 0)
 

@@ -15,11 +15,12 @@ trap 'rm -rf "$work"' EXIT
 export TMPDIR=$work/tmp
 mkdir -p "$TMPDIR"
 fail() { echo "FAIL: $*"; exit 1; }
-quick=(-k reduce6 -l 64,128 -n 4096 --round-spacing 0 --extra-rounds 0 --peak-bytes 64k)
+sweep=(-k reduce6 -l 64,128 -n 4096 --extra-rounds 0 --peak-bytes 64k)
+quick=("${sweep[@]}" --round-spacing 0)
 
 "$bin" run "${quick[@]}" --min-samples 3 --max-time 0 --runs 3 --rounds 4 --rotate-cpus -q -o "$work/a.json" >/dev/null ||
   fail "run --runs 3 exited $?"
-"$bin" run "${quick[@]}" --min-samples 3 --max-time 0 --rounds 2 --gate -q -o "$work/b.json" >/dev/null ||
+"$bin" run "${sweep[@]}" --min-samples 3 --max-time 0 --rounds 2 --gate -q -o "$work/b.json" >/dev/null ||
   fail "run --rounds 2 --gate (2 processes) exited $?"
 python3 - "$work/a.json" <<'EOF' || fail "profile of --runs 3 is not three runs of 2, 1, 1 rounds"
 import json, os, sys
@@ -44,6 +45,15 @@ for c in p["cases"]:
 assert p["settings"]["rotate_cpus"] is True
 EOF
 "$bin" validate "$work/a.json" >/dev/null || fail "the merged profile does not validate"
+# A plain run is a quick look: one process, no spacing unless given; --gate spaces its rounds.
+q=(-k reduce6 -l 64 -n 4096 --extra-rounds 0 --peak-bytes 64k --min-samples 3 --max-time 0)
+"$bin" run "${q[@]}" --rounds 3 -q -o "$work/q.json" >/dev/null || fail "a plain run exited $?"
+python3 - "$work/q.json" "$work/b.json" <<'EOF' || fail "a plain run is not one unspaced process, or --gate's rounds are not spaced"
+import json, sys
+q, b = (json.load(open(f)) for f in sys.argv[1:])
+assert len(q["runs"]) == 1 and q["settings"]["round_spacing_s"] == 0 and not q["settings"]["gate"], q["settings"]
+assert len(b["runs"]) == 2 and b["settings"]["round_spacing_s"] == 0.2 and b["settings"]["gate"], b["settings"]
+EOF
 out=$("$bin" compare "$work/a.json" "$work/b.json" 2>&1)
 python3 -c 'import json, sys; p = json.load(open(sys.argv[1]))
 assert all(r["cpu"] is None for c in p["cases"] for r in c["rounds"])' "$work/b.json" ||
