@@ -42,8 +42,9 @@ Timing: each case is measured in --rounds rounds spread over the run (interleave
 other cases, fresh buffers, at least --round-spacing apart); a round is --warmup untimed
 launches, then at least --min-samples timed ones until the round's median is within
 --max-noise or its share of --max-time is spent. A plain run is a quick look in one process;
-compare gates timing on runs made with --gate (3 processes) or a baseline of 3 runs. Ctrl-C, SIGTERM or SIGHUP save the finished rounds (marked
-incomplete; exit 128+signal); a second one stops at once, keeping the last finished round.)";
+compare gates timing on runs made with --gate (3 processes) or a baseline of 3 runs.
+Ctrl-C, SIGTERM or SIGHUP save the finished rounds (marked incomplete; exit 128+signal); a
+second one stops at once, keeping the last finished round.)";
 
 void add_sweep_options(CLI::App* sub, run_cli_options& o) {
     sub->add_option("-k,--kernel", o.kernels,
@@ -145,9 +146,8 @@ void add_timing_options(CLI::App* sub, run_cli_options& o) {
     sub->add_flag("--gate", o.gate,
                   "Measure for compare's timing gate: 3 processes, rounds 0.2 s apart");
     sub->add_flag("--rotate-cpus", m.rotate_cpus,
-                  "Submit each round's launches from the next CPU this process may use "
-                  "(a diagnostic: on the H100 a short kernel's time depends on the submitting "
-                  "CPU within a process; rounds record their CPU)");
+                  "Submit each round's launches from the next CPU this process may use (a "
+                  "diagnostic of the submitting CPU's effect; rounds record their CPU)");
     sub->add_option("--sensors", o.sensors,
                     "on: read the device's clocks, temperature, power and energy over every "
                     "round (NVML on NVIDIA GPUs, sysfs on Linux CPUs; none elsewhere, said in "
