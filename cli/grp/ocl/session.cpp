@@ -2,10 +2,6 @@
 
 #include "grp/ocl/stderr_capture.hpp"
 
-#include <algorithm>
-#include <atomic>
-#include <thread>
-
 namespace grp::ocl {
 
 session::session(device_handle dev) : m_dev(std::move(dev)) {
@@ -62,57 +58,6 @@ cl::Kernel session::kernel(const std::string& source, const std::string& options
         throw file_error("no __kernel '" + entry + "' in the source (clCreateKernel: " +
                          error_name(e.err()) + "); its kernels are: " + names +
                          ". Set the spec's \"entry\" (or \"name\") to one of them");
-    }
-}
-
-void session::prebuild(const std::vector<program_request>& requests, unsigned threads) {
-    std::vector<program_key> keys;
-    for (const auto& r : requests) {
-        const program_key key{r.owner, r.source, r.options};
-        if (m_programs.count(key) == 0 && std::find(keys.begin(), keys.end(), key) == keys.end()) {
-            keys.push_back(key);
-        }
-    }
-    if (keys.size() < 2 || threads < 2) {
-        return; // nothing to overlap: kernel() builds it
-    }
-    std::vector<cl::Program> programs;
-    for (const auto& key : keys) {
-        programs.emplace_back(m_context, std::get<1>(key));
-    }
-    std::vector<char> built(keys.size(), 0);
-    std::atomic<std::size_t> next{0};
-    const auto work = [&] {
-        for (auto i = next++; i < keys.size(); i = next++) {
-            try {
-                programs[i].build({m_dev.device}, std::get<2>(keys[i]).c_str());
-                built[i] = 1;
-            } catch (...) {
-                built[i] = 0; // kernel() builds it again and reports the failure in context
-            }
-        }
-    };
-    stderr_capture said;
-    std::vector<std::thread> pool;
-    for (unsigned t = 1; t < std::min<std::size_t>(threads, keys.size()); ++t) {
-        pool.emplace_back(work);
-    }
-    work();
-    for (auto& t : pool) {
-        t.join();
-    }
-    if (!said.text().empty()) {
-        return; // whose words they are is unknown: kernel() builds each again, one at a time
-    }
-    for (std::size_t i = 0; i < keys.size(); ++i) {
-        if (built[i] != 0) {
-            try {
-                m_logs[keys[i]] = programs[i].getBuildInfo<CL_PROGRAM_BUILD_LOG>(m_dev.device);
-            } catch (const cl::Error&) {
-                m_logs[keys[i]] = "";
-            }
-            m_programs.emplace(keys[i], programs[i]);
-        }
     }
 }
 

@@ -15,14 +15,8 @@
 #include <string>
 #include <tuple>
 #include <utility>
-#include <vector>
 
 namespace grp::ocl {
-
-/// A program kernel() will ask for: its owner, source and build options.
-struct program_request {
-    std::string owner, source, options;
-};
 
 class session {
 public:
@@ -40,14 +34,6 @@ public:
     /// when the entry point is missing.
     cl::Kernel kernel(const std::string& source, const std::string& options,
                       const std::string& entry, const std::string& owner = "");
-
-    /// Builds the requested programs not built yet on up to `threads` threads at once (each
-    /// clBuildProgram on a program of its own), so that kernel() finds them: a first invocation
-    /// on NVIDIA compiles 18 programs of the default sweep one after the other in 1.3-1.5 s. A
-    /// program that fails is left for kernel() to build again and report with its context; when
-    /// a compiler wrote to stderr meanwhile, nothing is kept (kernel() builds each again, so
-    /// the text joins the right program's log). Never throws for a program's own failure.
-    void prebuild(const std::vector<program_request>& requests, unsigned threads);
 
     /// The build log of a program built by kernel() ("" if none was built with these inputs).
     [[nodiscard]] std::string build_log(const std::string& source, const std::string& options,

@@ -113,9 +113,6 @@ std::vector<prepared_case> prepare_all(device_context& d, const std::vector<meas
         }
         return out;
     };
-    if (d.opt.duet.empty()) { // a duet's builds keep their seeded order, one at a time
-        prebuild_programs(d.session, pts, o);
-    }
     const auto order = round_order(pts.size(), d.opt.measure.order_seed ^ build_order_salt,
                                    d.opt.measure.first_round);
     for (std::size_t k = 0; k < order.size() && !interrupted(); ++k) {

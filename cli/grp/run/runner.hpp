@@ -95,6 +95,12 @@ struct progress_sink {
 /// when a spec does not fit its kernel; `p` then holds every case finished before.
 void run_sweep(const run_options& opt, const progress_sink& progress, profile& p);
 
+/// One point to measure: a kernel and where in the sweep.
+struct measure_point {
+    const kernel_spec* spec = nullptr;
+    sweep_point point;
+};
+
 /// Measures `points` on one device (the scenarios' entry): build, verify, rounds; appends
 /// their cases to p.cases. `data` chooses the input values.
 void measure_points(ocl::session& s, int device_index, const run_options& opt,

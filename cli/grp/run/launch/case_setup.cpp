@@ -9,7 +9,6 @@
 #include <algorithm>
 #include <cstdlib>
 #include <limits>
-#include <thread>
 
 namespace grp::run {
 
@@ -164,30 +163,6 @@ std::string static_skip_reason(const kernel_spec& k, const sweep_point& p, const
                " bytes exceeds CL_DEVICE_MAX_MEM_ALLOC_SIZE";
     }
     return "";
-}
-
-void prebuild_programs(ocl::session& s, const std::vector<measure_point>& pts,
-                       const setup_options& o) {
-    if (!s.info().is_gpu()) {
-        return; // a CPU's builds would share the cores its compiler uses (PoCL: 0.3 s a process)
-    }
-    std::vector<ocl::program_request> requests;
-    const auto cls = device_class(s.info().type);
-    for (const auto& pt : pts) {
-        const auto& k = *pt.spec;
-        if (!static_skip_reason(k, pt.point, s.info()).empty()) {
-            continue;
-        }
-        const auto plan = plan_passes(k, pt.point.n, pt.point.local_size,
-                                      s.info().compute_units.value_or(1), cls);
-        if (!plan.skip_reason.empty()) {
-            continue;
-        }
-        for (auto& options : chain_build_options(k, pt.point, plan.passes, o.cl_options)) {
-            requests.push_back({k.name, k.source_text, std::move(options)});
-        }
-    }
-    s.prebuild(requests, std::min(8u, std::max(1u, std::thread::hardware_concurrency())));
 }
 
 prepared_case prepare_case(ocl::session& s, const kernel_spec& k, const sweep_point& p,

@@ -29,19 +29,6 @@ struct setup_options {
     std::string data_description; ///< data_choice::describe
 };
 
-/// One point to measure: a kernel and where in the sweep.
-struct measure_point {
-    const kernel_spec* spec = nullptr;
-    sweep_point point;
-};
-
-/// Builds the programs the points' cases will ask for several at once (session::prebuild, on
-/// a GPU: NVIDIA compiles one program at a time otherwise, 1.3-1.5 s for the default sweep's
-/// 18 in a first invocation). Points the spec, the device or the pass plan skip ask for none;
-/// prepare_case still builds through the same cache and reports every failure.
-void prebuild_programs(ocl::session& s, const std::vector<measure_point>& pts,
-                       const setup_options& o);
-
 struct prepared_case {
     const kernel_spec* spec = nullptr;
     sweep_point point;

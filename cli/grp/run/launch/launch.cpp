@@ -73,26 +73,14 @@ const char* role_expectation(kernel_arg::role r) {
 
 } // namespace
 
-std::vector<std::string> chain_build_options(const kernel_spec& k, const sweep_point& p,
-                                             const std::vector<pass_info>& passes,
-                                             const std::string& cl_options) {
-    std::vector<std::string> out;
-    for (const auto& pass : passes) {
-        auto options = expand_build_options(k, p.type, p.local_size, pass.n, p.op);
-        if (!cl_options.empty()) {
-            options += (options.empty() ? "" : " ") + cl_options;
-        }
-        out.push_back(std::move(options));
-    }
-    return out;
-}
-
 launch_chain::launch_chain(ocl::session& s, const kernel_spec& k, const sweep_point& p,
                            const std::vector<pass_info>& passes, const std::string& cl_options)
     : m_session(s), m_spec(k), m_point(p), m_passes(passes) {
-    const auto all_options = chain_build_options(k, p, passes, cl_options);
     for (std::size_t i = 0; i < passes.size(); ++i) {
-        const auto& options = all_options[i];
+        auto options = expand_build_options(k, p.type, p.local_size, passes[i].n, p.op);
+        if (!cl_options.empty()) {
+            options += (options.empty() ? "" : " ") + cl_options;
+        }
         try {
             m_kernels.push_back(s.kernel(k.source_text, options, k.entry, k.name));
         } catch (const file_error& e) {

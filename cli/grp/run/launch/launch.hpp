@@ -17,12 +17,6 @@ namespace grp::run {
 
 using buffer_set = std::vector<cl::Buffer>; ///< 1 buffer, or 3 for soa
 
-/// Each pass's build options, as launch_chain builds them (the spec's options for the point
-/// and the pass's n, then `cl_options`).
-std::vector<std::string> chain_build_options(const kernel_spec& k, const sweep_point& p,
-                                             const std::vector<pass_info>& passes,
-                                             const std::string& cl_options);
-
 class launch_chain {
 public:
     /// Kernels for every pass (built through the session's cache) and partial buffers.
