@@ -51,6 +51,14 @@ profile sweep(double scale) {
     return p;
 }
 
+/// `p` with only the cases `keep` holds for.
+template <typename Keep> profile only(profile p, Keep keep) {
+    p.cases.erase(std::remove_if(p.cases.begin(), p.cases.end(),
+                                 [&keep](const case_result& c) { return !keep(c); }),
+                  p.cases.end());
+    return p;
+}
+
 TEST(ReportCharts, EnergySectionPlotsTimeAgainstJoulesWhereTheSensorsReadPower) {
     profile p = sweep(1);
     EXPECT_EQ(section_energy({"a.json", p}, ""), ""); // no sensor: no section
@@ -78,10 +86,7 @@ TEST(ReportCharts, SizesChartHasEachKernelsBestPerSizeAndThePeak) {
 }
 
 TEST(ReportCharts, NoSizesChartForASingleSize) {
-    profile p = sweep(1);
-    p.cases.erase(std::remove_if(p.cases.begin(), p.cases.end(),
-                                 [](const case_result& c) { return c.key.n != 1024; }),
-                  p.cases.end());
+    const profile p = only(sweep(1), [](const case_result& c) { return c.key.n == 1024; });
     EXPECT_EQ(section_sizes({"a.json", p}, ""), "");
 }
 
@@ -101,10 +106,7 @@ TEST(ReportCharts, ThroughputDrawsEveryProfilesKernelsOnOneChart) {
 
 // The default CPU run has one local size: a line chart would pile every kernel on one x.
 TEST(ReportCharts, ThroughputAtOneLocalSizeIsBarsPerKernelAndProfile) {
-    profile p = sweep(1);
-    p.cases.erase(std::remove_if(p.cases.begin(), p.cases.end(),
-                                 [](const case_result& c) { return c.key.local_size != 64; }),
-                  p.cases.end());
+    const profile p = only(sweep(1), [](const case_result& c) { return c.key.local_size == 64; });
     const std::string one = section_throughput({{"a.json", p}});
     EXPECT_EQ(count(one, "<svg class=\"chart\""), 3u);
     EXPECT_EQ(count(one, "<polyline"), 0u);
