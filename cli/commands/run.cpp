@@ -326,9 +326,10 @@ int run_run(const run_cli_options& o) {
     }
     auto opts = to_run_options(o);
     const bool part = !o.part.empty();
-    resolve_round_spacing(o, opts, part ? parse_part(o.part).count : planned_runs(o, opts));
+    const std::size_t runs = planned_runs(o, opts); // 1 in a part: its parent planned the rest
+    resolve_round_spacing(o, opts, part ? parse_part(o.part).count : runs);
     if (o.dry_run && !part) {
-        print_run_plan(std::cout, opts, planned_runs(o, opts));
+        print_run_plan(std::cout, opts, runs);
         return 0;
     }
     if (part) {
@@ -344,7 +345,6 @@ int run_run(const run_cli_options& o) {
     }
     auto store = std::make_shared<checkpoint_store>(out);
     run::start_signal_thread([store](int sig) { store->write_and_exit(sig); });
-    const std::size_t runs = planned_runs(o, opts);
     run_progress progress(std::cerr, isatty(2) != 0, o.quiet, use_colour(2, o.color));
     auto sink = make_sink(progress, *store, part ? nullptr : &opts);
     profile p;
