@@ -46,7 +46,10 @@ child_of() {
   return 1
 }
 no_parts_left() { [[ -z $(find "$work" -maxdepth 1 -name '.*.parts-*') ]] || fail "parts left: $(ls -A "$work")"; }
-slow=(--rounds 2 --runs 2 --min-samples 50 --max-samples 50)
+# Each process lasts ~1 s here (10000 launches of ~100 us each, waited for one by one): the
+# signals below need the process they aim at still running. 50 launches took 0.1 s, and on a
+# quick day of the 2-core VM process 2 could finish between two polls of the log.
+slow=(--rounds 2 --runs 2 --min-samples 10000 --max-samples 10000)
 
 case $case_name in
 tmpdir)
