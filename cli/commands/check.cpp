@@ -6,8 +6,8 @@
 
 #include "commands/command.hpp"
 #include "commands/help_groups.hpp"
-#include "commands/run_inputs.hpp"
-#include "commands/run_options.hpp"
+#include "commands/run/run_inputs.hpp"
+#include "commands/run/run_options.hpp"
 #include "commands/validators.hpp"
 #include "grp/core/files/output_file.hpp"
 #include "grp/model/profile/io.hpp"

@@ -14,7 +14,7 @@ struct setting_option {
     bool flag;         ///< an option without a value
 };
 
-// run's options (cli/commands/run_options.cpp) for the settings that settings_json records.
+// run's options (cli/commands/run/run_options.cpp) for the settings that settings_json records.
 constexpr setting_option options[] = {
     {"local_sizes", "-l,--local-size", false},
     {"search", "--search", false},

@@ -1,4 +1,4 @@
-#include "commands/run_resume.hpp"
+#include "commands/run/run_resume.hpp"
 
 #include "grp/core/text_safe.hpp"
 #include "grp/model/baseline/resume.hpp"

@@ -2,16 +2,16 @@
 // devices, verifies every result, times every launch with OpenCL events in interleaved rounds
 // and writes a profile. Finished work is saved on every way out: the end, a signal, a build or
 // spec error, an OpenCL error.
-#include "commands/run.hpp"
+#include "commands/run/run.hpp"
 
 #include "commands/command.hpp"
-#include "commands/run_inputs.hpp"
-#include "commands/run_list.hpp"
-#include "commands/run_parts.hpp"
-#include "commands/run_plan.hpp"
-#include "commands/run_processes.hpp"
-#include "commands/run_resume.hpp"
-#include "commands/run_save.hpp"
+#include "commands/run/run_inputs.hpp"
+#include "commands/run/run_list.hpp"
+#include "commands/run/run_parts.hpp"
+#include "commands/run/run_plan.hpp"
+#include "commands/run/run_processes.hpp"
+#include "commands/run/run_resume.hpp"
+#include "commands/run/run_save.hpp"
 #include "grp/core/files/output_file.hpp"
 #include "grp/core/text_safe.hpp"
 #include "grp/model/profile/io.hpp"

@@ -1,8 +1,8 @@
-#include "commands/run_options.hpp"
+#include "commands/run/run_options.hpp"
 
 #include "commands/command.hpp"
 #include "commands/help_groups.hpp"
-#include "commands/run.hpp"
+#include "commands/run/run.hpp"
 #include "commands/validators.hpp"
 #include "grp/core/units.hpp"
 #include "grp/model/host/reduce_op.hpp"

@@ -1,9 +1,9 @@
-#include "commands/run_parts.hpp"
+#include "commands/run/run_parts.hpp"
 
 #include "commands/command.hpp"
-#include "commands/part_folder.hpp"
-#include "commands/run_inputs.hpp"
-#include "commands/run_processes.hpp"
+#include "commands/run/part_folder.hpp"
+#include "commands/run/run_inputs.hpp"
+#include "commands/run/run_processes.hpp"
 #include "grp/core/error.hpp"
 #include "grp/core/text_safe.hpp"
 #include "grp/core/units.hpp"

@@ -2,7 +2,7 @@
 // declares the options and calls run_run).
 #pragma once
 
-#include "commands/run_options.hpp"
+#include "commands/run/run_options.hpp"
 
 namespace grp::cli {
 

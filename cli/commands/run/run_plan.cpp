@@ -1,4 +1,4 @@
-#include "commands/run_plan.hpp"
+#include "commands/run/run_plan.hpp"
 
 #include "grp/core/text_safe.hpp"
 #include "grp/core/units.hpp"

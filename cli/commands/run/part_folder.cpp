@@ -1,4 +1,4 @@
-#include "commands/part_folder.hpp"
+#include "commands/run/part_folder.hpp"
 
 #include "grp/core/error.hpp"
 #include "grp/core/text_safe.hpp"

@@ -6,7 +6,7 @@
 // and the spacing cost the default H100 sweep about 3 s of its 6 (h100-default-wall.txt).
 #pragma once
 
-#include "commands/run_options.hpp"
+#include "commands/run/run_options.hpp"
 #include "grp/run/runner.hpp"
 
 #include <cstddef>

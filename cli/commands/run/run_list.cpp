@@ -1,4 +1,4 @@
-#include "commands/run_list.hpp"
+#include "commands/run/run_list.hpp"
 
 #include "grp/model/spec/kernel_catalog.hpp"
 #include "grp/report/text/table.hpp"

@@ -10,8 +10,8 @@
 // above a peak measured in another.
 #pragma once
 
-#include "commands/part_folder.hpp"
-#include "commands/run_options.hpp"
+#include "commands/run/part_folder.hpp"
+#include "commands/run/run_options.hpp"
 #include "grp/model/profile/profile.hpp"
 #include "grp/run/runner.hpp"
 
