@@ -34,7 +34,8 @@ public:
     void run_untimed();
 
     /// The reduced value(s): the single record the device wrote, or for finish "host" the
-    /// partials of the last pass summed in long double (so `depth_tail` is the host's part).
+    /// partials of the last pass summed in long double (so summation_depth's `host_tail` is the
+    /// host's part).
     [[nodiscard]] std::vector<double> read_result();
     /// For finish "last_group": the counter the kernel must leave at zero.
     [[nodiscard]] std::optional<std::uint32_t> read_counter();

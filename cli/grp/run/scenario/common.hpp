@@ -1,7 +1,7 @@
 // What the four scenarios share: the environment they run in, case construction, recording
 // their kernels in the profile, progress reporting, and event timing of a single-kernel launch
-// (the same warm-up / adaptive stop rules as case_runner's sweeps, for kernels that are not
-// spec'd reductions and so cannot go through run_case).
+// (the same warm-up / adaptive stop rules as the runner's sweeps, for kernels that are not
+// spec'd reductions and so cannot go through measure_points).
 #pragma once
 
 #include "grp/model/profile/profile.hpp"

@@ -22,7 +22,7 @@ void check_scenario_name(const std::string& name);
 
 /// Runs scenario `name` on the device of session `s`, which is p.devices[device_index], and
 /// appends its cases to p.cases. Reports each case through `progress`. Throws opencl_error or
-/// kernel_build_error like run_case.
+/// kernel_build_error like measure_points.
 void run_scenario(const std::string& name, ocl::session& s, int device_index,
                   const run_options& opt, profile& p, const progress_sink& progress);
 

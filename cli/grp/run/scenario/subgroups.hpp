@@ -1,5 +1,5 @@
 // The subgroups scenario: the built-in subgroup_reduce kernel (kernels/subgroup.cl, spec'd in
-// subgroup.json, not in the default sweep) run through run_case, so it is verified and timed
+// subgroup.json, not in the default sweep) run through measure_points, so it is verified and timed
 // like every kernel, at a few local sizes for int and float. Where the device has no sub-groups
 // (no cl_khr_subgroups, no cl_intel_subgroups, no OpenCL 3.0 sub-group support) every case is
 // recorded as skipped with that reason and the source is never compiled.
