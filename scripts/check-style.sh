@@ -1,9 +1,11 @@
 #!/usr/bin/env bash
 # The style and the map, checked (scripts/dev.sh test runs this first, so CI fails on them):
 #   1. clang-format: every tracked C++ file formatted as .clang-format says (no diff).
-#   2. the map: no comment or document names a *.cpp/*.hpp/*.md that does not exist
-#      (scripts/check-paths.py), and every relative markdown link and anchor resolves
-#      (scripts/check-doc-links.py).
+#   2. the map (scripts/check-paths.py, rules in its docstring): every *.cpp/*.hpp/*.md a comment
+#      or document names exists where the text puts it, every function paired with a file is
+#      defined there, names in comments exist in the code, docs/architecture.md names every
+#      source and its layer table allows every include; every relative markdown link and
+#      anchor resolves (scripts/check-doc-links.py).
 #   3. clang-tidy (.clang-tidy) on the sources changed since the commit in .ci/tidy-base, with
 #      the build's compile_commands.json; `scripts/check-style.sh --tidy-all` checks every
 #      source and, when clean, moves .ci/tidy-base to HEAD. Needs a configured build folder

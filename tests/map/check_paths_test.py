@@ -1,0 +1,129 @@
+#!/usr/bin/env python3
+"""scripts/check-paths.py's rules on small fabricated trees (#45): a correct map passes, and each
+kind of drift fails with a line that names the file, the line and what to change: a bare name in
+the wrong folder's row, a function paired with a file that only calls it, a stale name in a
+comment, a folder of cli/grp/ the layer table does not name, an include the table does not
+allow, a source not on the page, an ambiguous bare name.
+
+    check_paths_test.py REPO_ROOT      (exit 0 when every case behaves, else 1)
+"""
+import os
+import subprocess
+import sys
+import tempfile
+
+ARCH = """# Architecture
+
+| folder | job |
+| --- | --- |
+| `cli/grp/core/` | `text.cpp` (`trim`), `element_type.cpp` (`parse_type`) |
+| `cli/grp/model/spec/` | `spec.cpp` (`read_spec`) |
+| `cli/grp/run/` | `runner.cpp` (`run_sweep`) |
+
+## Layers
+
+| folder | may include |
+| --- | --- |
+| `grp/core` | `grp/core` only |
+| `grp/model` | `grp/core`, `grp/model` |
+| `grp/run` | `grp/core`, `grp/model`, `grp/run` |
+
+## Flow
+
+`run_sweep` (`cli/grp/run/runner.cpp`) calls `read_spec` (`model/spec/spec.cpp`), which
+calls `trim` from `cli/grp/core/text.cpp`.
+"""
+
+GOOD = {
+    "docs/architecture.md": ARCH,
+    "cli/grp/core/text.hpp": "// Text.\nnamespace grp {\nstd::string trim(const std::string& s);\n}\n",
+    "cli/grp/core/text.cpp": "#include \"grp/core/text.hpp\"\nstd::string trim(const std::string& s) {"
+                             "\n    return s;\n}\n",
+    "cli/grp/core/element_type.hpp": "// Types.\nint parse_type(const char* s);\n",
+    "cli/grp/core/element_type.cpp": "int parse_type(const char* s) { return 0; }\n",
+    "cli/grp/model/spec/spec.cpp": "#include \"grp/core/text.hpp\"\n// `trim` and trim() are the core's.\n"
+                                   "spec read_spec(const std::string& t) {\n    return parse(trim(t));\n}\n",
+    "cli/grp/run/runner.cpp": "#include \"grp/model/spec/spec.hpp\"\n"
+                              "void run_sweep() {\n    read_spec(\"x\");\n}\n",
+    "cli/grp/run/runner.hpp": "// The runner.\nvoid run_sweep();\n",
+}
+
+
+def tree(changes):
+    files = dict(GOOD)
+    for path, text in changes.items():
+        if text is None:
+            files.pop(path)
+        else:
+            files[path] = text
+    root = tempfile.mkdtemp(prefix="grp-map-")
+    for path, text in files.items():
+        os.makedirs(os.path.join(root, os.path.dirname(path)), exist_ok=True)
+        with open(os.path.join(root, path), "w", encoding="utf-8") as f:
+            f.write(text)
+    return root
+
+
+def check(checker, name, changes, rc, expected):
+    root = tree(changes)
+    out = subprocess.run([sys.executable, checker, "--root", root], capture_output=True, text=True)
+    ok = out.returncode == rc and all(e in out.stdout for e in expected)
+    print(("ok   " if ok else "FAIL ") + name)
+    if not ok:
+        print(f"  exit {out.returncode} (expected {rc}); wanted {expected!r} in:\n{out.stdout}"
+              f"{out.stderr}")
+    return ok
+
+
+def main():
+    checker = os.path.join(sys.argv[1], "scripts", "check-paths.py")
+    arch = GOOD["docs/architecture.md"]
+    cases = [
+        ("a correct map passes", {}, 0, []),
+        ("a bare name in the wrong folder's row fails",
+         {"docs/architecture.md": arch.replace("`text.cpp` (`trim`), `element_type.cpp` (`parse_type`)",
+                                               "`text.cpp` (`trim`)").replace(
+             "`spec.cpp` (`read_spec`)", "`spec.cpp` (`read_spec`), `element_type.cpp`")},
+         1, ["docs/architecture.md:6: `element_type.cpp` is not in cli/grp/model/spec/ (this row's "
+             "folder); it is cli/grp/core/element_type.cpp"]),
+        ("a function paired with a file that only calls it fails",
+         {"docs/architecture.md": arch.replace("calls `read_spec` (`model/spec/spec.cpp`)",
+                                               "calls `read_spec` (`cli/grp/run/runner.cpp`)")},
+         1, ["docs/architecture.md:19: `read_spec` is not defined in cli/grp/run/runner.cpp; it is "
+             "defined in cli/grp/model/spec/spec.cpp/.hpp: change the file"]),
+        ("a row of a file/function table is checked",
+         {"docs/architecture.md": arch + "\n| statistic | file | function |\n| --- | --- | --- |\n"
+                                         "| trimming | `core/text.cpp` | `trim`, `parse_type` |\n"},
+         1, ["`parse_type` is not defined in cli/grp/core/text.cpp"]),
+        ("a stale name in a comment fails",
+         {"cli/grp/run/runner.hpp": "// The runner: run_case() per case, like case_runner did.\n"
+                                    "void run_sweep();\n"},
+         1, ["cli/grp/run/runner.hpp:1: `run_case` occurs nowhere in the code",
+             "cli/grp/run/runner.hpp:1: `case_runner` occurs nowhere in the code"]),
+        ("a folder of cli/grp/ without a layer row fails",
+         {"cli/grp/sim/sim.cpp": "int simulate() { return 1; }\n",
+          "docs/architecture.md": arch.replace("| `cli/grp/run/` |", "| `cli/grp/sim/` | `sim.cpp` |\n"
+                                               "| `cli/grp/run/` |")},
+         1, ["the layer table (## Layers) has no row for cli/grp/sim/"]),
+        ("an include the layer table does not allow fails",
+         {"cli/grp/core/text.cpp": "#include \"grp/run/runner.hpp\"\n" + GOOD["cli/grp/core/text.cpp"]},
+         1, ["cli/grp/core/text.cpp:1: includes grp/run/, which the layer table's row `grp/core` "
+             "(docs/architecture.md:13) does not allow"]),
+        ("a source not on the page fails",
+         {"cli/grp/run/rounds.cpp": "void round() {}\n"},
+         1, ["cli/grp/run/rounds.cpp is not on this page: name it in the row of `cli/grp/run/`"]),
+        ("an ambiguous bare name fails; its path passes",
+         {"cli/grp/model/spec/text.cpp": "int x;\n",
+          "docs/architecture.md": arch.replace("`spec.cpp` (`read_spec`)",
+                                               "`spec.cpp` (`read_spec`), `text.cpp`") + "\nSee `text.cpp`.\n"},
+         1, ["`text.cpp` could be any of cli/grp/core/text.cpp, cli/grp/model/spec/text.cpp"]),
+        ("a bare name after a folder in prose binds to it",
+         {"docs/architecture.md": arch + "\nIn `cli/grp/run/`, `spec.cpp` reads specs.\n"},
+         1, ["`spec.cpp` is not in cli/grp/run/, the folder named before it"]),
+    ]
+    results = [check(checker, *case) for case in cases]
+    return 0 if all(results) else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
