@@ -1,0 +1,168 @@
+#!/usr/bin/env python3
+"""Transcripts that cannot lie: every block of tool output in README.md and docs/*.md is either
+generated here from committed fixtures or marked as measured.
+
+    scripts/transcripts.py --markers              every output block carries a marker (no binary)
+    scripts/transcripts.py --check  BINARY        generated blocks equal the binary's output now
+    scripts/transcripts.py --update BINARY        rewrite the generated blocks from the binary
+
+A fenced block is *output* unless its fence says `sh`, `bash`, `json`, `cmake` or `yaml` (commands
+and inputs) or `text` (diagrams, excerpts of files) and none of its lines starts with `$ `. The line
+right before an output block must be one of
+    <!-- generated: ID -->                     ID is a key of TRANSCRIPTS below: --update writes
+                                               the block, --check (CTest cli.transcripts_match,
+                                               label cli) fails when the tool's output changed
+    <!-- measured: DEVICE, YYYY-MM-DD: COMMAND -->   a timing or a device's output, which CI cannot
+                                               reproduce: where, when and what produced it
+Generated blocks run the binary with the fixtures' folder as the working directory, so the
+commands shown are the ones a reader types there. Exit 1 with FILE:LINE: what to change, else 0.
+Python 3 standard library only.
+"""
+import glob
+import os
+import re
+import subprocess
+import sys
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+INPUT_FENCES = {"sh", "bash", "json", "cmake", "yaml"}
+FENCE = re.compile(r"^(```|~~~)(\w*)\s*$")
+GENERATED = re.compile(r"^<!-- generated: ([\w-]+) -->$")
+MEASURED = re.compile(r"^<!-- measured: ([^,]+(?:, [^,0-9][^,]*)*), (\d{4}-\d{2}-\d{2}): (.+) -->$")
+
+
+def step(args, status=False, keep=None, elide=False):
+    """One command of a transcript: its output, whole or the lines matching keep (a regex; with
+    elide, '...' stands for each run of lines left out), and `echo $?` when status."""
+    return {"args": args, "status": status, "keep": keep, "elide": elide}
+
+
+COMPARE = "tests/data/compare"
+# Each generated block: the fixtures' folder it runs in and its commands.
+TRANSCRIPTS = {
+    "compare-one-run": (COMPARE, [step("compare base.json slower10.json", status=True)]),
+    "compare-cold": (COMPARE, [step("compare base.json cold.json")]),
+    "compare-duet-biased": (COMPARE, [step("compare duet_biased.json", status=True)]),
+    "compare-cross-device": (COMPARE, [step("compare cross/h100_default.json cross/pocl_default.json",
+                                            status=True, keep=r"^(no case|across|kernel |reduce|\d+ cases)",
+                                            elide=True)]),
+    "compare-moderation": (COMPARE, [
+        step("compare moderation/apart_base.json moderation/apart_slower.json",
+             keep=r"^(\(threshold|case |reduce3/float|\d+ cases)", elide=True),
+        step("compare moderation/apart_base.json moderation/apart_slower.json --moderate off",
+             keep=r"^(reduce3/float|\d+ cases)", elide=True)]),
+    "compare-failing-line": (COMPARE, [step("compare base.json slower10.json --allow-one-run",
+                                            keep=r"^  reduce6 \(int")]),
+    "validate-ok": ("tests/data/validate", [step("validate valid.json")]),
+}
+
+
+def run_step(binary, cwd, s):
+    env = dict(os.environ, LC_ALL="C", TZ="UTC", NO_COLOR="1", COLUMNS="200")
+    p = subprocess.run([binary] + s["args"].split(), cwd=os.path.join(ROOT, cwd), env=env,
+                       stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    lines = p.stdout.rstrip("\n").split("\n") if p.stdout.strip() else []
+    if s["keep"]:
+        kept = []
+        for line in lines:
+            if re.search(s["keep"], line):
+                kept.append(line)
+            elif s["elide"] and (not kept or kept[-1] != "..."):
+                kept.append("...")
+        lines = kept
+    out = [] if s["keep"] and not s["elide"] else ["$ gpu-reduce-prof " + s["args"]]
+    out += lines
+    if s["status"]:
+        out += ["$ echo $?", str(p.returncode)]
+    return out
+
+
+def render(binary, key):
+    cwd, steps = TRANSCRIPTS[key]
+    lines = []
+    for i, s in enumerate(steps):
+        if i:
+            lines.append("")
+        lines += run_step(binary, cwd, s)
+    return lines
+
+
+def blocks(path):
+    """(index of the fence line, language, index of the closing fence) per fenced block."""
+    lines = open(path, encoding="utf-8").read().split("\n")
+    i, found = 0, []
+    while i < len(lines):
+        m = FENCE.match(lines[i].strip()) if lines[i].startswith(("```", "~~~")) else None
+        if m:
+            j = i + 1
+            while j < len(lines) and not lines[j].startswith(m.group(1)):
+                j += 1
+            found.append((i, m.group(2), j))
+            i = j + 1
+        else:
+            i += 1
+    return lines, found
+
+
+def pages():
+    return [os.path.relpath(p, ROOT) for p in
+            [os.path.join(ROOT, "README.md")] + sorted(glob.glob(os.path.join(ROOT, "docs", "*.md")))]
+
+
+def is_output(lines, lang, start, end):
+    body = lines[start + 1:end]
+    if any(l.startswith("$ ") for l in body):
+        return True
+    return not (lang in INPUT_FENCES or lang == "text")
+
+
+def main(argv):
+    if len(argv) < 2 or argv[1] not in ("--markers", "--check", "--update") or \
+            (argv[1] != "--markers" and len(argv) != 3):
+        print(__doc__, file=sys.stderr)
+        return 2
+    mode, binary = argv[1], (os.path.abspath(argv[2]) if len(argv) == 3 else None)
+    problems, used = [], set()
+    for page in pages():
+        path = os.path.join(ROOT, page)
+        lines, found = blocks(path)
+        changed = False
+        for start, lang, end in reversed(found):
+            if not is_output(lines, lang, start, end):
+                continue
+            marker = lines[start - 1].strip() if start else ""
+            g, m = GENERATED.match(marker), MEASURED.match(marker)
+            if m or (g and mode == "--markers" and g.group(1) in TRANSCRIPTS):
+                used.add(g.group(1)) if g else None
+                continue
+            if not g:
+                problems.append(f"{page}:{start + 1}: a block of output without a marker: put "
+                                "<!-- generated: ID --> (and add ID to scripts/transcripts.py) or "
+                                "<!-- measured: DEVICE, YYYY-MM-DD: COMMAND --> on the line before it")
+                continue
+            key = g.group(1)
+            used.add(key)
+            if key not in TRANSCRIPTS:
+                problems.append(f"{page}:{start}: generated block `{key}` is not in TRANSCRIPTS of "
+                                "scripts/transcripts.py")
+                continue
+            want = render(binary, key)
+            if lines[start + 1:end] != want:
+                if mode == "--update":
+                    lines[start + 1:end] = want
+                    changed = True
+                else:
+                    problems.append(f"{page}:{start + 1}: block `{key}` is not what the tool prints "
+                                    "now: run scripts/transcripts.py --update BINARY and review the diff")
+        if changed:
+            with open(path, "w", encoding="utf-8") as f:
+                f.write("\n".join(lines))
+    for key in sorted(set(TRANSCRIPTS) - used):
+        problems.append(f"scripts/transcripts.py: transcript `{key}` is on no page: remove it")
+    for p in problems:
+        print(p)
+    return 1 if problems else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv))
