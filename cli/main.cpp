@@ -22,14 +22,17 @@ Examples:
   gpu-reduce-prof platforms                       # devices and the facts a tuner needs
   gpu-reduce-prof run                             # quick sweep of the built-in suite
   gpu-reduce-prof run -k reduce3,reduce6 -l pow2 -n 2^26 -t float,int -o p.json
-  gpu-reduce-prof compare base.json new.json      # exit 1 on a regression
+  gpu-reduce-prof run --gate -o new.json          # 3 processes: a profile compare can gate
+  gpu-reduce-prof compare base.json new.json      # both from run --gate: exit 1 on a regression
   gpu-reduce-prof merge run1.json run2.json run3.json -o baseline.json
   gpu-reduce-prof report p.json -o report.html
 
 Exit codes: 0 ok, 1 regression or wrong result, 2 usage, 3 OpenCL, 4 kernel build,
 5 bad profile/spec file or unwritable output, 6 self-check failed, 7 nothing measured,
-8 compare judged the timing of no case (undecided), 70 internal error (a bug), 128+N run
-stopped by signal N (finished cases saved). README lists which inputs give which code.)";
+8 compare judged the timing of no case (undecided; also one run against one: not gated),
+9 a duet's A/A control was not same (biased), 10 a process of run --runs was killed,
+70 internal error (a bug), 128+N run stopped by signal N (finished cases saved). README lists
+which inputs give which code.)";
 
 } // namespace
 

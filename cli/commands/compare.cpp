@@ -130,7 +130,7 @@ int run_compare(const compare_cli_options& cli) {
 }
 
 const char* compare_footer = R"(Examples:
-  gpu-reduce-prof compare base.json new.json                 # exit 1 on a regression
+  gpu-reduce-prof compare base.json new.json     # both from run --gate: exit 1 on a regression
   gpu-reduce-prof compare --base r1.json --base r2.json --base r3.json new.json
   gpu-reduce-prof compare base.json new.json --threshold 10 --alpha 0.001
   gpu-reduce-prof compare base.json new.json --markdown >> "$GITHUB_STEP_SUMMARY"

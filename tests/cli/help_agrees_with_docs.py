@@ -10,6 +10,13 @@ Usage: help_agrees_with_docs.py GPU_REDUCE_PROF REPO_ROOT
 2. Recommendations: the duet's `--runs R --rounds N` is the same in run's and compare's --help,
    README.md and docs/compare.md, docs/run.md; the number of runs a baseline merges is the
    same in merge's --help example, README.md and docs/compare.md.
+3. Exit codes (#45): the codes of `enum class exit_code` (cli/grp/core/error.hpp) are the codes
+   the top-level --help lists, the rows of README.md's exit-code table and CONTRIBUTING.md's
+   list, no more and no fewer.
+4. Examples: a `compare` example in the top-level or compare --help that promises "exit 1 on a
+   regression" says its profiles come from `run --gate`, since one run against one exits 8; and
+   the fixtures of tests/data/compare show both: a one-run pair (base.json, slower10.json) exits
+   8, a 3-run baseline against a 3-process candidate that is slower (moderation/) exits 1.
 Prints each disagreement with where both numbers come from; exit 1 if any, else 0.
 """
 import re
@@ -96,6 +103,52 @@ def check_recommendations(binary, root):
     return failures, len(seen) + len(merged)
 
 
+def codes_of(text, lead):
+    """The exit codes listed in text after lead: numbers that open an item of the list."""
+    tail = text[text.index(lead) + len(lead):]
+    return {int(c) for c in re.findall(r"(?:^|, |,\n|\n|· )(\d+) (?!\+)", tail.lstrip())}
+
+
+def check_exit_codes(binary, root):
+    enum = (root / "cli/grp/core/error.hpp").read_text(encoding="utf-8")
+    body = enum[enum.index("enum class exit_code"):]
+    code = {int(c) for c in re.findall(r"= (\d+),", body[:body.index("};")])}
+    top = subprocess.run([binary, "--help"], check=True, capture_output=True, text=True).stdout
+    top = top[top.index("Exit codes:"):]
+    top = top[:top.index("\n\n")] if "\n\n" in top else top
+    readme = (root / "README.md").read_text(encoding="utf-8")
+    table = readme[readme.index("## Exit codes"):]
+    contributing = (root / "CONTRIBUTING.md").read_text(encoding="utf-8")
+    bullet = contributing[contributing.index("- **Exit codes**"):]
+    bullet = bullet[:bullet.index("\n- ")]
+    found = {"the top-level --help": codes_of(top, "Exit codes:"),
+             "README.md's exit-code table": {int(c) for c in re.findall(r"^\| (\d+) \|", table, re.M)},
+             "CONTRIBUTING.md's exit codes": codes_of(bullet.replace("\n  ", " "), "):")}
+    return [f"{where} lists {sorted(got)}, cli/grp/core/error.hpp's exit_code has {sorted(code)}"
+            for where, got in found.items() if got != code]
+
+
+def check_examples(binary, root):
+    failures = []
+    for args in ((), ("compare",)):
+        text = subprocess.run([binary, *args, "--help"], check=True, capture_output=True,
+                              text=True).stdout
+        for line in text.splitlines():
+            m = re.match(r"\s+gpu-reduce-prof compare .*#(.*)", line)
+            if m and "exit 1" in m.group(1) and "--gate" not in m.group(1):
+                failures.append(f"{' '.join(('gpu-reduce-prof',) + args)} --help: {line.strip()!r} "
+                                "promises exit 1, but one run against one exits 8: say the profiles "
+                                "come from run --gate")
+    data = root / "tests/data/compare"
+    for want, pair in ((8, ("base.json", "slower10.json")),
+                       (1, ("moderation/apart_base.json", "moderation/apart_slower.json"))):
+        rc = subprocess.run([binary, "compare", *pair], cwd=data, capture_output=True).returncode
+        if rc != want:
+            failures.append(f"compare {' '.join(pair)} (tests/data/compare) exits {rc}, not {want} "
+                            "as --help and the README say")
+    return failures
+
+
 def main(argv):
     if len(argv) != 3:
         print(__doc__)
@@ -103,7 +156,7 @@ def main(argv):
     binary, root = argv[1], Path(argv[2])
     failures, defaults = check_defaults(binary, root / "docs")
     more, recommendations = check_recommendations(binary, root)
-    failures += more
+    failures += more + check_exit_codes(binary, root) + check_examples(binary, root)
     for f in failures:
         print("FAIL:", f)
     print(f"{defaults} defaults and {recommendations} recommendations compared, "
