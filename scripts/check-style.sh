@@ -5,7 +5,9 @@
 #      or document names exists where the text puts it, every function paired with a file is
 #      defined there, names in comments exist in the code, docs/architecture.md names every
 #      source and its layer table allows every include; every relative markdown link and
-#      anchor resolves (scripts/check-doc-links.py).
+#      anchor resolves (scripts/check-doc-links.py); every block of tool output in README.md
+#      and docs/ is generated (scripts/transcripts.py; CTest cli.transcripts_match_the_tool
+#      compares it with the binary) or marked measured (scripts/transcripts.py --markers).
 #   3. clang-tidy (.clang-tidy) on the sources changed since the commit in .ci/tidy-base, with
 #      the build's compile_commands.json; `scripts/check-style.sh --tidy-all` checks every
 #      source and, when clean, moves .ci/tidy-base to HEAD. Needs a configured build folder
@@ -33,6 +35,7 @@ rm -f /tmp/grp-format.$$
 
 python3 scripts/check-paths.py || status=1
 python3 scripts/check-doc-links.py || status=1
+python3 scripts/transcripts.py --markers || status=1
 
 if [[ $tidy_all == 1 ]]; then
   mapfile -t tidy < <(git ls-files 'cli/*.cpp')

@@ -28,7 +28,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 INPUT_FENCES = {"sh", "bash", "json", "cmake", "yaml"}
 FENCE = re.compile(r"^(```|~~~)(\w*)\s*$")
 GENERATED = re.compile(r"^<!-- generated: ([\w-]+) -->$")
-MEASURED = re.compile(r"^<!-- measured: ([^,]+(?:, [^,0-9][^,]*)*), (\d{4}-\d{2}-\d{2}): (.+) -->$")
+MEASURED = re.compile(r"^<!-- measured: (.+?), (\d{4}-\d{2}-\d{2}): (.+) -->$")
 
 
 def step(args, status=False, keep=None, elide=False):
@@ -53,7 +53,18 @@ TRANSCRIPTS = {
              keep=r"^(reduce3/float|\d+ cases)", elide=True)]),
     "compare-failing-line": (COMPARE, [step("compare base.json slower10.json --allow-one-run",
                                             keep=r"^  reduce6 \(int")]),
-    "validate-ok": ("tests/data/validate", [step("validate valid.json")]),
+    "compare-examples": (COMPARE, [
+        step("compare base.json slower10.json", status=True),
+        step("compare runs/run1.json runs/shifted.json --allow-one-run",
+             keep=r"^(warning|reduce3/float|\d+ cases)", elide=True),
+        step("compare --base runs/run1.json --base runs/run2.json --base runs/run3.json "
+             "--base runs/run4.json runs/shifted.json",
+             keep=r"^(base:|case |reduce3/float|\d+ cases)", elide=True),
+        step("compare base.json wrong.json noisy.json other_device.json",
+             keep=r"^(case |reduce|\(change|[a-z_]+\.json: |kernel |  reduce)", elide=True)]),
+    "validate-ok": (COMPARE, [step("validate base.json")]),
+    "validate-edited": ("tests/data/validate", [step("validate edited.json")]),
+    "run-cl-without-spec": ("tests/data/kernels/nospec", [step("run -k my_sum.cl")]),
 }
 
 
