@@ -72,11 +72,11 @@ def run_step(binary, cwd, s):
     env = dict(os.environ, LC_ALL="C", TZ="UTC", NO_COLOR="1", COLUMNS="200")
     p = subprocess.run([binary] + s["args"].split(), cwd=os.path.join(ROOT, cwd), env=env,
                        stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
-    lines = p.stdout.rstrip("\n").split("\n") if p.stdout.strip() else []
+    lines = [l.rstrip() for l in p.stdout.rstrip("\n").split("\n")] if p.stdout.strip() else []
     if s["keep"]:
         kept = []
         for line in lines:
-            if re.search(s["keep"], line):
+            if re.search(s["keep"], line) or (s["elide"] and not line and kept and kept[-1] not in ("", "...")):
                 kept.append(line)
             elif s["elide"] and (not kept or kept[-1] != "..."):
                 kept.append("...")

@@ -153,7 +153,7 @@ def main(argv):
     if len(argv) != 3:
         print(__doc__)
         return 2
-    binary, root = argv[1], Path(argv[2])
+    binary, root = str(Path(argv[1]).resolve()), Path(argv[2])
     failures, defaults = check_defaults(binary, root / "docs")
     more, recommendations = check_recommendations(binary, root)
     failures += more + check_exit_codes(binary, root) + check_examples(binary, root)
