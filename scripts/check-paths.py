@@ -26,8 +26,9 @@
    (`run_case`, but not the formula's `m_i`). Names of other
    projects (CLI11, OpenCL, the standard library...) are listed in EXTERNAL_IDENTIFIERS below.
 4. **Layers.** docs/architecture.md's layer table (`| grp/X | may include |`) must have a row for
-   every folder `cli/grp/*`, and every `#include "grp/Y/..."` of a file in `cli/grp/X/` must be
-   allowed by X's row.
+   every folder `cli/grp/*` and no other; every `#include "grp/Y/..."` of a file in `cli/grp/X/`
+   must be allowed by X's row, and every folder a row allows must be included by some file of X
+   (the table says what is, not what once was).
 5. **Coverage.** Every source or header under cli/ is named on docs/architecture.md (one of a
    header/source pair is enough).
 
@@ -263,6 +264,7 @@ class Checker:
         self.external = external_names(root)
         self.findings = []
         self.arch_named = set()
+        self.row_folders = set()  # the folders of docs/architecture.md's folder table
 
     def add(self, f, number, message):
         self.findings.append(f"{f}:{number}: {message}")
@@ -378,6 +380,8 @@ class Checker:
                         folder = token if token in self.tree.dirs else self.tree.folder_of(token + "/")
                     elif os.path.dirname(token) in self.tree.dirs:
                         folder = os.path.dirname(token)
+                if f == ARCH and folder and token.startswith("cli/"):
+                    self.row_folders.add(folder)  # the folder table's, not the layer table's
                 resolved = self.check_names(f, unit, folder, folder is not None)
                 self.check_pairs(f, unit, resolved)
                 if header and "file" in header and "function" in header:
@@ -448,11 +452,12 @@ class Checker:
         for folder in folders:
             if folder not in allowed:
                 self.add(ARCH, 1, f"the layer table (## Layers) has no row for cli/grp/{folder}/: "
-                         f"add `| \\`grp/{folder}\\` | \\`grp/core\\`, ... |` naming what it may include")
+                         f"add a row | `grp/{folder}` | `grp/core`, ... | naming what it includes")
         for folder in sorted(set(allowed) - set(folders)):
             self.add(ARCH, rows[folder], f"the layer table's row `grp/{folder}` names no folder "
                      "of cli/grp/: remove the row")
         include = re.compile(r'^\s*#\s*include\s+"grp/(\w+)/', re.M)
+        used = set()
         for f in self.tree.files:
             parts = f.split("/")
             if len(parts) < 4 or parts[:2] != ["cli", "grp"] or parts[2] not in allowed:
@@ -461,11 +466,17 @@ class Checker:
                 continue
             for m in include.finditer(self.tree.code(f)):
                 target = m.group(1)
+                used.add((parts[2], target))
                 if target not in allowed[parts[2]]:
                     number = self.tree.code(f).count("\n", 0, m.start()) + 1
                     self.add(f, number, f"includes grp/{target}/, which the layer table's row "
                              f"`grp/{parts[2]}` ({ARCH}:{rows[parts[2]]}) does not allow: remove "
                              f"the include, or add `grp/{target}` to that row if the layer may")
+        for folder in sorted(set(allowed) & set(folders)):
+            for target in sorted(allowed[folder] - {folder} - {t for f, t in used if f == folder}):
+                self.add(ARCH, rows[folder], f"the layer table's row `grp/{folder}` allows "
+                         f"`grp/{target}`, which no file of cli/grp/{folder}/ includes: remove it "
+                         "from the row (and from the diagram above it)")
 
     def check_coverage(self):
         if ARCH not in self.tree.fileset:
@@ -475,8 +486,10 @@ class Checker:
             stem = os.path.splitext(f)[0]
             if f.startswith("cli/") and f.endswith((".cpp", ".hpp")) and stem not in named:
                 named.add(stem)  # one finding per header/source pair
-                self.add(ARCH, 1, f"{f} is not on this page: name it in the row of "
-                         f"`{os.path.dirname(f)}/` (its folder) with what it does")
+                folder = os.path.dirname(f)
+                where = (f"in the row of `{folder}/` (its folder)" if folder in self.row_folders
+                         else f"in a new row of the folder table for `{folder}/`")
+                self.add(ARCH, 1, f"{f} is not on this page: name it {where} with what it does")
 
     def run(self):
         identifiers = self.identifiers()

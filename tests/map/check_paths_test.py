@@ -43,7 +43,7 @@ GOOD = {
     "cli/grp/core/element_type.cpp": "int parse_type(const char* s) { return 0; }\n",
     "cli/grp/model/spec/spec.cpp": "#include \"grp/core/text.hpp\"\n// `trim` and trim() are the core's.\n"
                                    "spec read_spec(const std::string& t) {\n    return parse(trim(t));\n}\n",
-    "cli/grp/run/runner.cpp": "#include \"grp/model/spec/spec.hpp\"\n"
+    "cli/grp/run/runner.cpp": "#include \"grp/model/spec/spec.hpp\"\n#include \"grp/core/text.hpp\"\n"
                               "void run_sweep() {\n    read_spec(\"x\");\n}\n",
     "cli/grp/run/runner.hpp": "// The runner.\nvoid run_sweep();\n",
 }
@@ -104,11 +104,23 @@ def main():
          {"cli/grp/sim/sim.cpp": "int simulate() { return 1; }\n",
           "docs/architecture.md": arch.replace("| `cli/grp/run/` |", "| `cli/grp/sim/` | `sim.cpp` |\n"
                                                "| `cli/grp/run/` |")},
-         1, ["the layer table (## Layers) has no row for cli/grp/sim/"]),
+         1, ["the layer table (## Layers) has no row for cli/grp/sim/: add a row | `grp/sim` |"]),
         ("an include the layer table does not allow fails",
          {"cli/grp/core/text.cpp": "#include \"grp/run/runner.hpp\"\n" + GOOD["cli/grp/core/text.cpp"]},
          1, ["cli/grp/core/text.cpp:1: includes grp/run/, which the layer table's row `grp/core` "
              "(docs/architecture.md:13) does not allow"]),
+        ("a layer allowance that no include uses fails",
+         {"docs/architecture.md": arch.replace("| `grp/model` | `grp/core`, `grp/model` |",
+                                               "| `grp/model` | `grp/core`, `grp/model`, `grp/run` |")},
+         1, ["docs/architecture.md:14: the layer table's row `grp/model` allows `grp/run`, which no "
+             "file of cli/grp/model/ includes: remove it from the row"]),
+        ("a source in a folder without a row asks for the row",
+         {"cli/grp/parts/part.cpp": "int part() { return 1; }\n",
+          "docs/architecture.md": arch.replace("| `grp/run` | `grp/core`, `grp/model`, `grp/run` |",
+                                               "| `grp/run` | `grp/core`, `grp/model`, `grp/run` |\n"
+                                               "| `grp/parts` | `grp/core` |")},
+         1, ["cli/grp/parts/part.cpp is not on this page: name it in a new row of the folder table "
+             "for `cli/grp/parts/`"]),
         ("a source not on the page fails",
          {"cli/grp/run/rounds.cpp": "void round() {}\n"},
          1, ["cli/grp/run/rounds.cpp is not on this page: name it in the row of `cli/grp/run/`"]),
