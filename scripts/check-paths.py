@@ -20,7 +20,8 @@
    `` `f` (`path`) ``, `` `f` + `g` (`path`) ``, `` (`f`, `path`) ``, `` `f` from `path` ``,
    `` `path` (`f`, `g`) ``, `` `path`: `f`, `g` `` and the rows of tables with a `file` and a
    `function` column.
-3. **Names in comments.** In C++ comments, an identifier in backticks, or written `name()`, must
+3. **Names in comments and on the map.** In C++ comments, and in docs/architecture.md's text
+   outside code blocks, an identifier in backticks (or in a comment, written `name()`) must
    occur in the code (outside comments) of a tracked source, kernel, script or CMake file, or be
    a tracked file's stem; so must a plain snake_case word whose parts all have 3 letters or more
    (`run_case`, but not the formula's `m_i`). Names of other
@@ -364,6 +365,8 @@ class Checker:
         header, prev = None, None
         for unit in markdown_units(self.tree.read(f)):
             kind = unit[0]
+            if f == ARCH:
+                self.check_map_names(f, unit)
             if kind == "row":
                 row = cells(unit[2])
                 if prev != "row":
@@ -390,6 +393,16 @@ class Checker:
                 prev = kind
                 resolved = self.check_names(f, unit, None, False)
                 self.check_pairs(f, unit, resolved)
+
+    def check_map_names(self, f, unit):
+        """On the map every name in backticks is the code's (a function, type, member or key)."""
+        for m in SPAN.finditer(unit[2]):
+            name = m.group(1)
+            if IDENT.match(name):
+                last = name.replace("()", "").split("::")[-1].lstrip("~")
+                if last not in self.code_names and last not in EXTERNAL_IDENTIFIERS:
+                    self.add(f, line_at(unit, m.start()), f"`{name}` occurs nowhere in the code: "
+                             "name what is there now")
 
     def check_comments(self, f, identifiers):
         text = self.tree.read(f)
@@ -492,7 +505,7 @@ class Checker:
                 self.add(ARCH, 1, f"{f} is not on this page: name it {where} with what it does")
 
     def run(self):
-        identifiers = self.identifiers()
+        identifiers = self.code_names = self.identifiers()
         for f in self.tree.files:
             if not f.endswith(SCANNED) or f.startswith("bench/results/"):
                 continue
