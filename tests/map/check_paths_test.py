@@ -102,7 +102,7 @@ def main():
              "cli/grp/run/runner.hpp:1: `case_runner` occurs nowhere in the code"]),
         ("a name on the map that the code lost fails",
          {"docs/architecture.md": arch + "\nEach case goes through `run_case`.\n"},
-         1, ["docs/architecture.md:23: `run_case` occurs nowhere in the code"]),
+         1, ["docs/architecture.md:22: `run_case` occurs nowhere in the code"]),
         ("a folder of cli/grp/ without a layer row fails",
          {"cli/grp/sim/sim.cpp": "int simulate() { return 1; }\n",
           "docs/architecture.md": arch.replace("| `cli/grp/run/` |", "| `cli/grp/sim/` | `sim.cpp` |\n"
