@@ -31,10 +31,12 @@ GENERATED = re.compile(r"^<!-- generated: ([\w-]+) -->$")
 MEASURED = re.compile(r"^<!-- measured: (.+?), (\d{4}-\d{2}-\d{2}): (.+) -->$")
 
 
-def step(args, status=False, keep=None, elide=False):
+def step(args, status=False, keep=None, elide=False, span=None):
     """One command of a transcript: its output, whole or the lines matching keep (a regex; with
-    elide, '...' stands for each run of lines left out), and `echo $?` when status."""
-    return {"args": args, "status": status, "keep": keep, "elide": elide}
+    elide, '...' stands for each run of lines left out), and `echo $?` when status. With span
+    (two regexes) only the lines from the first match of one to the next of the other, and no
+    command line: a document's excerpt, such as report's markdown."""
+    return {"args": args, "status": status, "keep": keep, "elide": elide, "span": span}
 
 
 COMPARE = "tests/data/compare"
@@ -62,6 +64,9 @@ TRANSCRIPTS = {
              keep=r"^(base:|case |reduce3/float|\d+ cases)", elide=True),
         step("compare base.json wrong.json noisy.json other_device.json",
              keep=r"^(case |reduce|\(change|[a-z_]+\.json: |kernel |  reduce)", elide=True)]),
+    "report-markdown-matrix": ("profiles", [
+        step("report nvidia-h100-80gb-hbm3-matrix.json --markdown - --cells both",
+             span=(r"^### Kernel x local size", r"^Best: "))]),
     "validate-ok": (COMPARE, [step("validate base.json")]),
     "validate-edited": ("tests/data/validate", [step("validate edited.json")]),
     "run-cl-without-spec": ("tests/data/kernels/nospec", [step("run -k my_sum.cl")]),
@@ -81,6 +86,10 @@ def run_step(binary, cwd, s):
             elif s["elide"] and (not kept or kept[-1] != "..."):
                 kept.append("...")
         lines = kept
+    if s["span"]:
+        first = next(i for i, l in enumerate(lines) if re.search(s["span"][0], l))
+        last = next(i for i, l in enumerate(lines) if i > first and re.search(s["span"][1], l))
+        return lines[first:last + 1]
     out = [] if s["keep"] and not s["elide"] else ["$ gpu-reduce-prof " + s["args"]]
     out += lines
     if s["status"]:
