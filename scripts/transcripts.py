@@ -67,6 +67,8 @@ TRANSCRIPTS = {
     "report-markdown-matrix": ("profiles", [
         step("report nvidia-h100-80gb-hbm3-matrix.json --markdown - --cells both",
              span=(r"^### Kernel x local size", r"^Best: "))]),
+    "check-user-kernels": (".", [step("check -k tests/data/check/user.json -l 64,256 -q -o /dev/null",
+                                      status=True)]),
     "validate-ok": (COMPARE, [step("validate base.json")]),
     "validate-edited": ("tests/data/validate", [step("validate edited.json")]),
     "run-cl-without-spec": ("tests/data/kernels/nospec", [step("run -k my_sum.cl")]),
