@@ -354,7 +354,7 @@ class Checker:
         fi, gi = header.index("file"), header.index("function")
         if max(fi, gi) >= len(row):
             return
-        files = [f for hits in resolved.values() for f in hits]  # any file the row names
+        files = [x for hits in resolved.values() for x in hits]  # any file the row names
         for m in SPAN.finditer(row[gi]):
             name = m.group(1)
             if IDENT.match(name) and files and not defined_in(self.tree, name, files):

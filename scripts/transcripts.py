@@ -155,7 +155,8 @@ def main(argv):
             marker = lines[start - 1].strip() if start else ""
             g, m = GENERATED.match(marker), MEASURED.match(marker)
             if m or (g and mode == "--markers" and g.group(1) in TRANSCRIPTS):
-                used.add(g.group(1)) if g else None
+                if g:
+                    used.add(g.group(1))
                 continue
             if not g:
                 problems.append(f"{page}:{start + 1}: a block of output without a marker: put "
