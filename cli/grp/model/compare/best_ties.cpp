@@ -1,4 +1,4 @@
-#include "grp/report/views/best_ties.hpp"
+#include "grp/model/compare/best_ties.hpp"
 
 #include "grp/core/units.hpp"
 #include "grp/model/compare/side.hpp"
