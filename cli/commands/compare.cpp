@@ -107,12 +107,12 @@ int run_compare(const compare_cli_options& cli) {
     if (duet) {
         return run_pair_compare(cli, opt);
     }
-    const auto csv = csv_output(cli);
+    const auto out = make_printer(cli);
     // Load everything first: a bad profile is exit 5 before anything is printed.
     std::vector<std::string> cand_files;
     const auto [base, base_label] = load_base(cli, cand_files);
     if (is_check_profile(base)) {
-        return run_work_compare(cli, base, base_label, cand_files);
+        return run_work_compare(cli, base, base_label, cand_files, *out);
     }
     check_reference(opt, base);
     std::vector<comparison> all;
@@ -125,8 +125,7 @@ int run_compare(const compare_cli_options& cli) {
         }
         all.push_back(compare_profiles(base, cand, opt, base_label, f));
     }
-    print_results(cli, all, csv);
-    return exit_status(all);
+    return print_and_judge(*out, all);
 }
 
 const char* compare_footer = R"(Examples:

@@ -1,6 +1,7 @@
 #include "grp/report/json/compare.hpp"
 
 #include "grp/core/version.hpp"
+#include "grp/report/text/work_text.hpp"
 #include "grp/report/views/compare_cells.hpp"
 
 #include <cmath>
@@ -161,6 +162,49 @@ nlohmann::ordered_json comparisons_to_json(const std::vector<comparison>& all) {
                  {"failed", failures > 0},
                  {"failures", failures},
                  {"comparisons", list}};
+}
+
+nlohmann::ordered_json work_to_json(const work_comparison& w) {
+    auto cases = nlohmann::ordered_json::array();
+    for (const auto& c : w.cases) {
+        auto metrics = nlohmann::ordered_json::array();
+        for (const auto& m : c.metrics) {
+            metrics.push_back({{"name", m.name},
+                               {"base", m.base},
+                               {"candidate", m.candidate},
+                               {"change", m.change()}});
+        }
+        cases.push_back({{"key", c.key},
+                         {"verdict", to_string(c.verdict)},
+                         {"metrics", metrics},
+                         {"note", c.note}});
+    }
+    return {{"gate", "work"},
+            {"base", w.base_label},
+            {"candidate", w.candidate_label},
+            {"threshold", w.threshold},
+            {"fails", w.fails()},
+            {"headline", work_headline(w)},
+            {"cases", cases}};
+}
+
+json_compare_printer::json_compare_printer(std::ostream& os) : m_os(os) {}
+
+void json_compare_printer::do_print_comparisons(const std::vector<comparison>& all) {
+    m_document = comparisons_to_json(all);
+}
+
+void json_compare_printer::do_print_work(const work_comparison& w) {
+    if (!m_document) {
+        m_document = ojson{{"comparisons", ojson::array()}};
+    }
+    (*m_document)["comparisons"].push_back(work_to_json(w));
+}
+
+void json_compare_printer::do_finish() {
+    if (m_document) {
+        m_os << m_document->dump(2) << '\n';
+    }
 }
 
 } // namespace grp

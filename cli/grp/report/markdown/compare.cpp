@@ -4,6 +4,7 @@
 #include "grp/report/text/compare_tables.hpp"
 #include "grp/report/text/escape.hpp"
 #include "grp/report/text/table.hpp"
+#include "grp/report/text/work_text.hpp"
 #include "grp/report/views/compare_cells.hpp"
 
 #include <algorithm>
@@ -123,6 +124,25 @@ void print_comparisons_markdown(std::ostream& os, const std::vector<comparison>&
         unchanged.print_markdown(os);
         os << "\n</details>\n";
     }
+}
+
+void print_work_markdown(std::ostream& os, const work_comparison& w) {
+    os << "### Work (check): " << (w.fails() ? ":x: " : ":white_check_mark: ") << work_headline(w)
+       << "\n\n";
+    work_table(w, false).print_markdown(os);
+    os << '\n';
+    print_work_notes(os, w, "- ");
+    os << '\n' << work_caveat << '\n';
+}
+
+markdown_compare_printer::markdown_compare_printer(std::ostream& os) : m_os(os) {}
+
+void markdown_compare_printer::do_print_comparisons(const std::vector<comparison>& all) {
+    print_comparisons_markdown(m_os, all);
+}
+
+void markdown_compare_printer::do_print_work(const work_comparison& w) {
+    print_work_markdown(m_os, w);
 }
 
 } // namespace grp
