@@ -95,20 +95,46 @@ ojson cross_device_json(const comparison& c) {
     return rows;
 }
 
-ojson comparison_json(const comparison& c) {
+/// The options the verdicts were decided under (compare_options).
+ojson options_json(const compare_options& o) {
+    return ojson{{"threshold", o.threshold},
+                 {"confidence", 1 - o.alpha},
+                 {"correction", o.correction == multiple_correction::holm ? "holm" : "none"},
+                 {"moderate", o.moderate == moderation_mode::on    ? "on"
+                              : o.moderate == moderation_mode::off ? "off"
+                                                                   : "auto"},
+                 {"min_rounds", o.min_rounds},
+                 {"round_center", to_string(o.center)},
+                 {"normalize", o.normalize == normalization::none   ? "none"
+                               : o.normalize == normalization::peak ? "peak"
+                                                                    : o.reference},
+                 {"fail_on", to_string(o.fail_on)},
+                 {"cross_machine_fails", o.cross_machine_fails},
+                 {"one_run_gates", o.one_run_gates}};
+}
+
+/// The count of each verdict, every verdict named (0 too).
+ojson verdicts_json(const comparison& c) {
     ojson verdicts = ojson::object();
     for (auto v : all_verdicts) {
         verdicts[to_string(v)] = c.count(v);
     }
+    return verdicts;
+}
+
+ojson context_json(const comparison& c) {
     ojson context = ojson::array();
     for (const auto& d : c.context) {
         context.push_back({{"what", d.what}, {"base", d.base}, {"candidate", d.cand}});
     }
+    return context;
+}
+
+ojson comparison_json(const comparison& c) {
     ojson cases = ojson::array();
     for (const auto& cc : c.cases) {
         cases.push_back(case_json(cc));
     }
-    const auto& o = c.options;
     return ojson{
         {"candidate", c.cand_label},
         {"role", c.control ? "control" : "candidate"},
@@ -124,24 +150,10 @@ ojson comparison_json(const comparison& c) {
         {"unit", c.paired ? "paired rounds" : "rounds and runs"},
         {"base_runs", c.base_runs},
         {"candidate_runs", c.cand_runs},
-        {"verdicts", verdicts},
-        {"options",
-         {{"threshold", o.threshold},
-          {"confidence", 1 - o.alpha},
-          {"correction", o.correction == multiple_correction::holm ? "holm" : "none"},
-          {"moderate", o.moderate == moderation_mode::on    ? "on"
-                       : o.moderate == moderation_mode::off ? "off"
-                                                            : "auto"},
-          {"min_rounds", o.min_rounds},
-          {"round_center", to_string(o.center)},
-          {"normalize", o.normalize == normalization::none   ? "none"
-                        : o.normalize == normalization::peak ? "peak"
-                                                             : o.reference},
-          {"fail_on", to_string(o.fail_on)},
-          {"cross_machine_fails", o.cross_machine_fails},
-          {"one_run_gates", o.one_run_gates}}},
+        {"verdicts", verdicts_json(c)},
+        {"options", options_json(c.options)},
         {"moderation", moderation_json(c.moderation)},
-        {"context", context},
+        {"context", context_json(c)},
         {"warnings", c.warnings},
         {"cases", cases},
         {"cross_device", cross_device_json(c)},
