@@ -56,6 +56,7 @@ SELF = {"scripts/check-paths.py", "tests/map/check_paths_test.py"}
 # Identifiers of other projects that comments name in backticks or as name(); each is checked
 # against the code first, so only names our code never spells need to be here.
 EXTERNAL_IDENTIFIERS = {
+    "printer_base",  # nvbench's printer interface, the model of compare_printer
     # CLI11
     "add_flag", "add_option_group", "allow_extras", "callback", "parse", "needs", "excludes",
     "CLI11_PARSE", "group", "each", "check", "transform",
@@ -166,7 +167,8 @@ def tracked(root):
     try:
         out = subprocess.check_output(["git", "ls-files", "-co", "--exclude-standard"], cwd=root,
                                       stderr=subprocess.DEVNULL)
-        files = out.decode().split("\n")
+        # sorted and once each: during a merge an unmerged file is listed once per stage
+        files = sorted(set(out.decode().split("\n")))
     except (subprocess.CalledProcessError, FileNotFoundError):
         files = [os.path.relpath(os.path.join(d, n), root) for d, _, ns in os.walk(root)
                  for n in ns if ".git" not in d.split(os.sep)]

@@ -107,12 +107,12 @@ int run_compare(const compare_cli_options& cli) {
     if (duet) {
         return run_pair_compare(cli, opt);
     }
-    const auto csv = csv_output(cli);
+    const auto out = make_printer(cli);
     // Load everything first: a bad profile is exit 5 before anything is printed.
     std::vector<std::string> cand_files;
     const auto [base, base_label] = load_base(cli, cand_files);
     if (is_check_profile(base)) {
-        return run_work_compare(cli, base, base_label, cand_files);
+        return run_work_compare(cli, base, base_label, cand_files, *out);
     }
     check_reference(opt, base);
     std::vector<comparison> all;
@@ -125,8 +125,7 @@ int run_compare(const compare_cli_options& cli) {
         }
         all.push_back(compare_profiles(base, cand, opt, base_label, f));
     }
-    print_results(cli, all, csv);
-    return exit_status(all);
+    return print_and_judge(*out, all);
 }
 
 const char* compare_footer = R"(Examples:
@@ -164,7 +163,9 @@ Exit codes: 0 no failing case, 1 a case fails under --fail-on (improvements neve
 2 usage, 5 unreadable or invalid profile or unsupported schema major, 8 timing judged no case
 of a candidate (UNDECIDED, or NOT GATED: across devices, one run against one), 9 a duet's control was not same (BIASED).)";
 
-void add_compare_options(CLI::App* sub, compare_cli_options& o) {
+/// How a case's interval decides: the threshold, its confidence, the correction over the cases,
+/// the moderation of the run-to-run variance, the fewest rounds.
+void add_decision_options(CLI::App* sub, compare_cli_options& o) {
     sub->add_option("--threshold", o.threshold,
                     "The smallest change that matters, in percent (slower/faster need the "
                     "change beyond it; same needs the whole interval within it)")
@@ -189,6 +190,10 @@ void add_compare_options(CLI::App* sub, compare_cli_options& o) {
     sub->add_option("--min-rounds", o.min_rounds, "Fewer rounds on a side give inconclusive")
         ->transform(count_range(2, 1000000))
         ->capture_default_str();
+}
+
+/// Which rounds count and what stands for one.
+void add_round_options(CLI::App* sub, compare_cli_options& o) {
     sub->add_option("--max-cpu-wait", o.max_cpu_wait,
                     "Set aside rounds whose threads waited for a CPU longer than this share of "
                     "the round (another process took it); 0 keeps every round. With --pair the "
@@ -206,6 +211,10 @@ void add_compare_options(CLI::App* sub, compare_cli_options& o) {
                     "What stands for a round: its median sample, or min (its fastest: "
                     "interference only adds time)")
         ->capture_default_str();
+}
+
+/// What fails the gate, what is compared (--normalize) and what is let through.
+void add_gate_options(CLI::App* sub, compare_cli_options& o) {
     sub->add_option("--fail-on", o.fail_on,
                     "Outcomes that exit 1: any of slower,wrong,unmeasured,missing,inconclusive, "
                     "or none")
@@ -227,6 +236,12 @@ void add_compare_options(CLI::App* sub, compare_cli_options& o) {
                   "Gate timing between two profiles of one run each (run without --gate) on "
                   "their rounds alone; 14 of 90 identical H100 pairs and 31 of 90 PoCL pairs "
                   "failed that way");
+}
+
+void add_compare_options(CLI::App* sub, compare_cli_options& o) {
+    add_decision_options(sub, o);
+    add_round_options(sub, o);
+    add_gate_options(sub, o);
 }
 
 } // namespace

@@ -4,16 +4,11 @@
 #include "grp/core/error.hpp"
 #include "grp/core/text_safe.hpp"
 #include "grp/model/profile/io.hpp"
-#include "grp/report/console/compare.hpp"
-#include "grp/report/console/work.hpp"
-#include "grp/report/csv/compare.hpp"
-#include "grp/report/json/compare.hpp"
-#include "grp/report/markdown/compare.hpp"
 #include "grp/report/text/table.hpp"
 
 #include <cstdlib>
 #include <iostream>
-#include <sstream>
+#include <optional>
 
 namespace grp::cli {
 
@@ -30,6 +25,10 @@ double parse_percent(std::string text, const char* option) {
     return pct / 100.0;
 }
 
+namespace {
+
+/// The --csv output, checked before any profile is read: not an input, writable, and not on
+/// stdout together with --json or --markdown.
 std::optional<output_file> csv_output(const compare_cli_options& cli) {
     if (cli.csv.empty()) {
         return std::nullopt;
@@ -46,57 +45,40 @@ std::optional<output_file> csv_output(const compare_cli_options& cli) {
     return csv;
 }
 
-void print_results(const compare_cli_options& cli, const std::vector<comparison>& all,
-                   const std::optional<output_file>& csv) {
-    if (csv) {
-        std::ostringstream text;
-        print_comparisons_csv(text, all);
-        csv->write(text.str());
-    }
-    // Warnings go to stderr in every format, before the results, so that stdout holds only
-    // the comparison and a person still sees them first.
-    for (const auto& c : all) {
-        for (const auto& w : c.warnings) {
-            std::cerr << "warning: " << (all.size() > 1 ? terminal_escape(c.cand_label) + ": " : "")
-                      << terminal_escape(w) << '\n';
-        }
-    }
-    std::cerr.flush();
-    const bool csv_on_stdout = csv && csv->is_stdout();
-    if (cli.json) {
-        std::cout << comparisons_to_json(all).dump(2) << '\n';
-    } else if (cli.markdown) {
-        print_comparisons_markdown(std::cout, all);
-    } else if (!csv_on_stdout) {
-        print_comparisons(std::cout, all, use_colour(1, cli.color));
-    }
+} // namespace
+
+std::unique_ptr<compare_printer> make_printer(const compare_cli_options& cli) {
+    auto csv = csv_output(cli);
+    const auto format = cli.json       ? compare_format::json
+                        : cli.markdown ? compare_format::markdown
+                                       : compare_format::console;
+    return make_compare_printer(format, use_colour(1, cli.color), std::move(csv), std::cout,
+                                std::cerr);
 }
 
 int run_work_compare(const compare_cli_options& cli, const profile& base,
-                     const std::string& base_label, const std::vector<std::string>& cand_files) {
-    if (!cli.pair.empty() || !cli.csv.empty()) {
+                     const std::string& base_label, const std::vector<std::string>& cand_files,
+                     compare_printer& out) {
+    if (!cli.pair.empty() || !out.prints_work()) {
         throw usage_error(std::string("check profiles hold work counts: ") +
                           (cli.pair.empty() ? "--csv" : "--pair") +
                           " applies to timed profiles only");
     }
     const double threshold = parse_percent(cli.work_threshold, "--work-threshold");
-    auto all = nlohmann::ordered_json::array();
     bool fails = false;
     for (const auto& f : cand_files) {
         const auto w = compare_work(base, load_profile(f), threshold, base_label, f);
         fails = fails || w.fails();
-        if (cli.json) {
-            all.push_back(work_to_json(w));
-        } else if (cli.markdown) {
-            print_work_markdown(std::cout, w);
-        } else {
-            print_work_comparison(std::cout, w, use_colour(1, cli.color));
-        }
+        out.print_work(w);
     }
-    if (cli.json) {
-        std::cout << nlohmann::ordered_json{{"comparisons", all}}.dump(2) << '\n';
-    }
+    out.finish();
     return fails ? static_cast<int>(exit_code::regression_or_wrong) : 0;
+}
+
+int print_and_judge(compare_printer& out, const std::vector<comparison>& all) {
+    out.print_comparisons(all);
+    out.finish();
+    return exit_status(all);
 }
 
 int exit_status(const std::vector<comparison>& all) {

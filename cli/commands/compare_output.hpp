@@ -1,12 +1,13 @@
-// What `compare` was asked (compare_cli_options) and how it answers: the CSV file checked before
-// any profile is read, the results in the chosen format, and the exit status. Shared by the
-// profile comparison (compare.cpp) and the duet's (compare_pair.cpp).
+// What `compare` was asked (compare_cli_options) and how it answers: its printer, chosen once from
+// the options (report/compare_printer.hpp) before any profile is read, and the exit status.
+// Shared by the profile comparison (compare.cpp) and the duet's (compare_pair.cpp).
 #pragma once
 
 #include "grp/core/files/output_file.hpp"
 #include "grp/model/compare/compare.hpp"
+#include "grp/report/compare_printer.hpp"
 
-#include <optional>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -37,19 +38,21 @@ struct compare_cli_options {
 /// "5" or "5%" as a fraction (0.05); usage_error naming `option` unless 0 <= pct < 100.
 double parse_percent(std::string text, const char* option);
 
-/// Two or more profiles written by `check`: the work gate (counts, no statistics) on the
-/// console, --markdown or --json; 1 when a candidate fails it (more-work, unsafe, wrong,
-/// missing), else 0.
+/// compare's printer: --csv FILE (or -), the warnings on stderr, then the console table,
+/// --markdown or --json on stdout. Call it before any profile is read: it checks the CSV file
+/// (not an input, writable, not on stdout together with --json or --markdown) and throws
+/// usage_error or file_error as output_file::probe.
+std::unique_ptr<compare_printer> make_printer(const compare_cli_options& cli);
+
+/// Two or more profiles written by `check`: the work gate (counts, no statistics) through `out`
+/// (usage_error for --pair, or a printer without a form of it: --csv); 1 when a candidate fails
+/// it (more-work, unsafe, wrong, missing), else 0.
 int run_work_compare(const compare_cli_options& cli, const profile& base,
-                     const std::string& base_label, const std::vector<std::string>& cand_files);
+                     const std::string& base_label, const std::vector<std::string>& cand_files,
+                     compare_printer& out);
 
-/// The --csv output, checked before any profile is read: not an input, writable, and not on
-/// stdout together with --json or --markdown.
-std::optional<output_file> csv_output(const compare_cli_options& cli);
-
-/// Warnings on stderr, then the comparisons as a table, markdown or JSON on stdout (and CSV).
-void print_results(const compare_cli_options& cli, const std::vector<comparison>& all,
-                   const std::optional<output_file>& csv);
+/// Prints `all` through `out` and finishes it; returns exit_status(all).
+int print_and_judge(compare_printer& out, const std::vector<comparison>& all);
 
 /// 1 when a case of any comparison fails under --fail-on; else 9 when a duet's A/A control kept
 /// a candidate's case from being judged (biased); else 8 when the policy gates timing and

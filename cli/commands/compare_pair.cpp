@@ -174,11 +174,10 @@ int run_pair_compare(const compare_cli_options& cli, const compare_options& opt)
         throw usage_error("--pair compares kernels of ONE profile (both measured in the same "
                           "invocation): give exactly one PROFILE, and no --base or --normalize");
     }
-    const auto csv = csv_output(cli);
+    const auto out = make_printer(cli);
     const profile p = load_profile(cli.files.front());
     const auto all = judge(p, pairs_to_judge(cli, p), opt, cli.files.front());
-    print_results(cli, all, csv);
-    return exit_status(all);
+    return print_and_judge(*out, all);
 }
 
 } // namespace grp::cli

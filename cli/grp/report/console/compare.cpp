@@ -4,6 +4,7 @@
 #include "grp/report/text/compare_lines.hpp"
 #include "grp/report/text/compare_tables.hpp"
 #include "grp/report/text/table.hpp"
+#include "grp/report/text/work_text.hpp"
 #include "grp/report/views/compare_cells.hpp"
 
 namespace grp {
@@ -102,5 +103,38 @@ void print_comparisons(std::ostream& os, const std::vector<comparison>& all, boo
     }
     print_failing_lines(os, all);
 }
+
+void print_work_comparison(std::ostream& os, const work_comparison& w, bool colour) {
+    os << "Work (check): " << terminal_escape(w.candidate_label) << " vs "
+       << terminal_escape(w.base_label) << '\n';
+    work_table(w, colour).print(os, colour);
+    print_work_notes(os, w, "  ");
+    os << work_caveat << '\n' << work_headline(w) << '\n';
+}
+
+console_compare_printer::console_compare_printer(std::ostream& os, bool colour)
+    : m_os(os), m_colour(colour) {}
+
+void console_compare_printer::do_print_comparisons(const std::vector<comparison>& all) {
+    grp::print_comparisons(m_os, all, m_colour); // the free function, not the member
+}
+
+void console_compare_printer::do_print_work(const work_comparison& w) {
+    print_work_comparison(m_os, w, m_colour);
+}
+
+warnings_printer::warnings_printer(std::ostream& err) : m_err(err) {}
+
+void warnings_printer::do_print_comparisons(const std::vector<comparison>& all) {
+    for (const auto& c : all) {
+        for (const auto& w : c.warnings) {
+            m_err << "warning: " << (all.size() > 1 ? terminal_escape(c.cand_label) + ": " : "")
+                  << terminal_escape(w) << '\n';
+        }
+    }
+    m_err.flush();
+}
+
+void warnings_printer::do_print_work(const work_comparison& /*w*/) {}
 
 } // namespace grp

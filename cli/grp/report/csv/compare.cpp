@@ -2,6 +2,8 @@
 
 #include "grp/report/csv/csv.hpp"
 
+#include <sstream>
+
 namespace grp {
 
 void print_comparisons_csv(std::ostream& os, const std::vector<comparison>& all) {
@@ -25,5 +27,19 @@ void print_comparisons_csv(std::ostream& os, const std::vector<comparison>& all)
         }
     }
 }
+
+csv_compare_printer::csv_compare_printer(output_file file) : m_file(std::move(file)) {}
+
+void csv_compare_printer::do_print_comparisons(const std::vector<comparison>& all) {
+    std::ostringstream text;
+    print_comparisons_csv(text, all);
+    m_file.write(text.str());
+}
+
+bool csv_compare_printer::do_prints_work() const {
+    return false;
+}
+
+void csv_compare_printer::do_print_work(const work_comparison& /*w*/) {}
 
 } // namespace grp

@@ -1,6 +1,7 @@
 #include "grp/report/json/compare.hpp"
 
 #include "grp/core/version.hpp"
+#include "grp/report/text/work_text.hpp"
 #include "grp/report/views/compare_cells.hpp"
 
 #include <cmath>
@@ -94,20 +95,46 @@ ojson cross_device_json(const comparison& c) {
     return rows;
 }
 
-ojson comparison_json(const comparison& c) {
+/// The options the verdicts were decided under (compare_options).
+ojson options_json(const compare_options& o) {
+    return ojson{{"threshold", o.threshold},
+                 {"confidence", 1 - o.alpha},
+                 {"correction", o.correction == multiple_correction::holm ? "holm" : "none"},
+                 {"moderate", o.moderate == moderation_mode::on    ? "on"
+                              : o.moderate == moderation_mode::off ? "off"
+                                                                   : "auto"},
+                 {"min_rounds", o.min_rounds},
+                 {"round_center", to_string(o.center)},
+                 {"normalize", o.normalize == normalization::none   ? "none"
+                               : o.normalize == normalization::peak ? "peak"
+                                                                    : o.reference},
+                 {"fail_on", to_string(o.fail_on)},
+                 {"cross_machine_fails", o.cross_machine_fails},
+                 {"one_run_gates", o.one_run_gates}};
+}
+
+/// The count of each verdict, every verdict named (0 too).
+ojson verdicts_json(const comparison& c) {
     ojson verdicts = ojson::object();
     for (auto v : all_verdicts) {
         verdicts[to_string(v)] = c.count(v);
     }
+    return verdicts;
+}
+
+ojson context_json(const comparison& c) {
     ojson context = ojson::array();
     for (const auto& d : c.context) {
         context.push_back({{"what", d.what}, {"base", d.base}, {"candidate", d.cand}});
     }
+    return context;
+}
+
+ojson comparison_json(const comparison& c) {
     ojson cases = ojson::array();
     for (const auto& cc : c.cases) {
         cases.push_back(case_json(cc));
     }
-    const auto& o = c.options;
     return ojson{
         {"candidate", c.cand_label},
         {"role", c.control ? "control" : "candidate"},
@@ -123,24 +150,10 @@ ojson comparison_json(const comparison& c) {
         {"unit", c.paired ? "paired rounds" : "rounds and runs"},
         {"base_runs", c.base_runs},
         {"candidate_runs", c.cand_runs},
-        {"verdicts", verdicts},
-        {"options",
-         {{"threshold", o.threshold},
-          {"confidence", 1 - o.alpha},
-          {"correction", o.correction == multiple_correction::holm ? "holm" : "none"},
-          {"moderate", o.moderate == moderation_mode::on    ? "on"
-                       : o.moderate == moderation_mode::off ? "off"
-                                                            : "auto"},
-          {"min_rounds", o.min_rounds},
-          {"round_center", to_string(o.center)},
-          {"normalize", o.normalize == normalization::none   ? "none"
-                        : o.normalize == normalization::peak ? "peak"
-                                                             : o.reference},
-          {"fail_on", to_string(o.fail_on)},
-          {"cross_machine_fails", o.cross_machine_fails},
-          {"one_run_gates", o.one_run_gates}}},
+        {"verdicts", verdicts_json(c)},
+        {"options", options_json(c.options)},
         {"moderation", moderation_json(c.moderation)},
-        {"context", context},
+        {"context", context_json(c)},
         {"warnings", c.warnings},
         {"cases", cases},
         {"cross_device", cross_device_json(c)},
@@ -161,6 +174,49 @@ nlohmann::ordered_json comparisons_to_json(const std::vector<comparison>& all) {
                  {"failed", failures > 0},
                  {"failures", failures},
                  {"comparisons", list}};
+}
+
+nlohmann::ordered_json work_to_json(const work_comparison& w) {
+    auto cases = nlohmann::ordered_json::array();
+    for (const auto& c : w.cases) {
+        auto metrics = nlohmann::ordered_json::array();
+        for (const auto& m : c.metrics) {
+            metrics.push_back({{"name", m.name},
+                               {"base", m.base},
+                               {"candidate", m.candidate},
+                               {"change", m.change()}});
+        }
+        cases.push_back({{"key", c.key},
+                         {"verdict", to_string(c.verdict)},
+                         {"metrics", metrics},
+                         {"note", c.note}});
+    }
+    return {{"gate", "work"},
+            {"base", w.base_label},
+            {"candidate", w.candidate_label},
+            {"threshold", w.threshold},
+            {"fails", w.fails()},
+            {"headline", work_headline(w)},
+            {"cases", cases}};
+}
+
+json_compare_printer::json_compare_printer(std::ostream& os) : m_os(os) {}
+
+void json_compare_printer::do_print_comparisons(const std::vector<comparison>& all) {
+    m_document = comparisons_to_json(all);
+}
+
+void json_compare_printer::do_print_work(const work_comparison& w) {
+    if (!m_document) {
+        m_document = ojson{{"comparisons", ojson::array()}};
+    }
+    (*m_document)["comparisons"].push_back(work_to_json(w));
+}
+
+void json_compare_printer::do_finish() {
+    if (m_document) {
+        m_os << m_document->dump(2) << '\n';
+    }
 }
 
 } // namespace grp

@@ -4,6 +4,7 @@
 #include "grp/report/text/compare_tables.hpp"
 #include "grp/report/text/escape.hpp"
 #include "grp/report/text/table.hpp"
+#include "grp/report/text/work_text.hpp"
 #include "grp/report/views/compare_cells.hpp"
 
 #include <algorithm>
@@ -68,14 +69,8 @@ std::string headline(const std::vector<comparison>& all, std::size_t failures) {
     return "PASS, no regression";
 }
 
-} // namespace
-
-void print_comparisons_markdown(std::ostream& os, const std::vector<comparison>& all) {
-    const comparison& first = all.front();
-    const auto failures = total_failures(all);
-    os << "### gpu-reduce-prof compare: " << headline(all, failures) << "\n\nBase `"
-       << markdown_escape(first.base_label) << "`; " << markdown_escape(options_line(first))
-       << ".\n\n";
+/// One bullet per candidate: its verdict line, then its warnings, undecided and failing cases.
+void print_candidate_bullets(std::ostream& os, const std::vector<comparison>& all) {
     for (const auto& c : all) {
         os << "- `" << markdown_escape(c.cand_label) << "`: " << summary_line(c) << '\n';
         for (const auto& w : c.warnings) {
@@ -89,6 +84,10 @@ void print_comparisons_markdown(std::ostream& os, const std::vector<comparison>&
         }
     }
     os << '\n';
+}
+
+/// Per comparison, the context that differs and the cross-device table, where there are.
+void print_context_sections(std::ostream& os, const std::vector<comparison>& all) {
     for (const auto& c : all) {
         print_context_markdown(os, c);
         if (!c.cross_devices.empty()) {
@@ -97,32 +96,67 @@ void print_comparisons_markdown(std::ostream& os, const std::vector<comparison>&
             os << '\n';
         }
     }
+}
+
+/// One comparison's cases: the changed ones, then the unchanged folded under <details>; with no
+/// case in common and a cross-device table that stands in, every row folded.
+void print_case_tables(std::ostream& os, const comparison& c) {
+    if (c.common == 0 && !c.cross_devices.empty() && !c.failed()) {
+        // The cross-device table above stands in; the one-sided rows are folded away.
+        os << "<details><summary>no case in common: " << c.cases.size()
+           << " cases on one side only</summary>\n\n";
+        pair_table(c, rows::all, false).print_markdown(os);
+        os << "\n</details>\n";
+        return;
+    }
+    auto changed = pair_table(c, rows::changed, false);
+    auto unchanged = pair_table(c, rows::unchanged, false);
+    if (!changed.empty()) {
+        changed.print_markdown(os);
+        os << '\n';
+    }
+    if (!unchanged.empty()) {
+        os << "<details><summary>" << c.count(verdict::same) << " unchanged cases</summary>\n\n";
+        unchanged.print_markdown(os);
+        os << "\n</details>\n";
+    }
+}
+
+} // namespace
+
+void print_comparisons_markdown(std::ostream& os, const std::vector<comparison>& all) {
+    const comparison& first = all.front();
+    os << "### gpu-reduce-prof compare: " << headline(all, total_failures(all)) << "\n\nBase `"
+       << markdown_escape(first.base_label) << "`; " << markdown_escape(options_line(first))
+       << ".\n\n";
+    print_candidate_bullets(os, all);
+    print_context_sections(os, all);
     if (all.size() > 1) {
         matrix_table(all, false).print_markdown(os);
         os << "\nEach cell: change vs base and verdict; `!` a case that fails, `~` another device "
               "or machine.\n";
         return;
     }
-    if (first.common == 0 && !first.cross_devices.empty() && !first.failed()) {
-        // The cross-device table above stands in; the one-sided rows are folded away.
-        os << "<details><summary>no case in common: " << first.cases.size()
-           << " cases on one side only</summary>\n\n";
-        pair_table(first, rows::all, false).print_markdown(os);
-        os << "\n</details>\n";
-        return;
-    }
-    auto changed = pair_table(first, rows::changed, false);
-    auto unchanged = pair_table(first, rows::unchanged, false);
-    if (!changed.empty()) {
-        changed.print_markdown(os);
-        os << '\n';
-    }
-    if (!unchanged.empty()) {
-        os << "<details><summary>" << first.count(verdict::same)
-           << " unchanged cases</summary>\n\n";
-        unchanged.print_markdown(os);
-        os << "\n</details>\n";
-    }
+    print_case_tables(os, first);
+}
+
+void print_work_markdown(std::ostream& os, const work_comparison& w) {
+    os << "### Work (check): " << (w.fails() ? ":x: " : ":white_check_mark: ") << work_headline(w)
+       << "\n\n";
+    work_table(w, false).print_markdown(os);
+    os << '\n';
+    print_work_notes(os, w, "- ");
+    os << '\n' << work_caveat << '\n';
+}
+
+markdown_compare_printer::markdown_compare_printer(std::ostream& os) : m_os(os) {}
+
+void markdown_compare_printer::do_print_comparisons(const std::vector<comparison>& all) {
+    print_comparisons_markdown(m_os, all);
+}
+
+void markdown_compare_printer::do_print_work(const work_comparison& w) {
+    print_work_markdown(m_os, w);
 }
 
 } // namespace grp

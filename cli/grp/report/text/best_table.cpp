@@ -1,7 +1,7 @@
 #include "grp/report/text/best_table.hpp"
 
 #include "grp/core/units.hpp"
-#include "grp/report/views/best_ties.hpp"
+#include "grp/report/text/tie_sentence.hpp"
 #include "grp/report/views/report_data.hpp"
 
 #include <algorithm>

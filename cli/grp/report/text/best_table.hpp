@@ -21,7 +21,7 @@ std::string params_cell(const case_key& k);
 /// The rows as a text table (device names from `p`); empty when `p` has no tuned cases.
 text_table best_config_table(const profile& p);
 
-/// Per row of the table, what ties it (views/best_ties.hpp): "float, n=2^22: UNROLL=8, 2 ...
+/// Per row of the table, what ties it (text/tie_sentence.hpp): "float, n=2^22: UNROLL=8, 2 ...
 /// are tied within noise; ..."; rows without another configuration or interval say nothing.
 std::vector<std::string> best_tie_lines(const profile& p);
 

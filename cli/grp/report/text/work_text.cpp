@@ -1,17 +1,16 @@
-#include "grp/report/console/work.hpp"
+#include "grp/report/text/work_text.hpp"
 
 #include "grp/core/text_safe.hpp"
-#include "grp/report/text/table.hpp"
 
 #include <cstdio>
 
 namespace grp {
 
-namespace {
-
-const char* caveat =
+const char* const work_caveat =
     "Counts are what the simulator executed: exact and repeatable, but blind to coalescing, "
     "occupancy and caches (the same work can run slower).";
+
+namespace {
 
 std::string change_text(const work_metric& m) {
     if (m.base == m.candidate) {
@@ -22,7 +21,9 @@ std::string change_text(const work_metric& m) {
     return std::to_string(m.base) + " -> " + std::to_string(m.candidate) + " (" + pct + ")";
 }
 
-std::string headline(const work_comparison& w) {
+} // namespace
+
+std::string work_headline(const work_comparison& w) {
     std::string s = w.fails() ? "FAIL" : "PASS";
     s += ": " + std::to_string(w.count(work_verdict::same_work)) + " same-work, " +
          std::to_string(w.count(work_verdict::more_work)) + " more-work, " +
@@ -38,7 +39,7 @@ std::string headline(const work_comparison& w) {
     return s + " (threshold " + th + ")";
 }
 
-text_table table_of(const work_comparison& w, bool colour) {
+text_table work_table(const work_comparison& w, bool colour) {
     text_table t;
     for (const char* c : {"kernel", "type", "layout", "n", "local", "verdict"}) {
         t.add_column(c);
@@ -66,56 +67,13 @@ text_table table_of(const work_comparison& w, bool colour) {
     return t;
 }
 
-void print_notes(std::ostream& os, const work_comparison& w, const char* bullet) {
+void print_work_notes(std::ostream& os, const work_comparison& w, const char* bullet) {
     for (const auto& c : w.cases) {
         if (!c.note.empty() && c.verdict != work_verdict::added) {
             os << bullet << terminal_escape(c.key.to_string()) << ": " << to_string(c.verdict)
                << ": " << terminal_escape(c.note) << '\n';
         }
     }
-}
-
-} // namespace
-
-void print_work_comparison(std::ostream& os, const work_comparison& w, bool colour) {
-    os << "Work (check): " << terminal_escape(w.candidate_label) << " vs "
-       << terminal_escape(w.base_label) << '\n';
-    table_of(w, colour).print(os, colour);
-    print_notes(os, w, "  ");
-    os << caveat << '\n' << headline(w) << '\n';
-}
-
-void print_work_markdown(std::ostream& os, const work_comparison& w) {
-    os << "### Work (check): " << (w.fails() ? ":x: " : ":white_check_mark: ") << headline(w)
-       << "\n\n";
-    table_of(w, false).print_markdown(os);
-    os << '\n';
-    print_notes(os, w, "- ");
-    os << '\n' << caveat << '\n';
-}
-
-nlohmann::ordered_json work_to_json(const work_comparison& w) {
-    auto cases = nlohmann::ordered_json::array();
-    for (const auto& c : w.cases) {
-        auto metrics = nlohmann::ordered_json::array();
-        for (const auto& m : c.metrics) {
-            metrics.push_back({{"name", m.name},
-                               {"base", m.base},
-                               {"candidate", m.candidate},
-                               {"change", m.change()}});
-        }
-        cases.push_back({{"key", c.key},
-                         {"verdict", to_string(c.verdict)},
-                         {"metrics", metrics},
-                         {"note", c.note}});
-    }
-    return {{"gate", "work"},
-            {"base", w.base_label},
-            {"candidate", w.candidate_label},
-            {"threshold", w.threshold},
-            {"fails", w.fails()},
-            {"headline", headline(w)},
-            {"cases", cases}};
 }
 
 } // namespace grp
