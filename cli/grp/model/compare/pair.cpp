@@ -18,14 +18,17 @@ namespace grp {
 
 namespace {
 
-/// The log ratios cand / base of the rounds both ran in the same slot, grouped by process.
+/// The log ratios cand / base of the rounds both ran in the same slot, grouped by process, and
+/// each process's invocation (the file a pooled run came from; "" in a single duet).
 struct paired_rounds {
     std::map<run_index, std::vector<double>> by_process;
+    std::map<run_index, std::string> invocation;
     std::vector<double> all;
     std::size_t set_aside = 0; ///< rounds of either kernel set aside for CPU wait
 };
 
-paired_rounds pair_rounds(const case_result& b, const case_result& c, const compare_options& opt) {
+paired_rounds pair_rounds(const profile& p, const case_result& b, const case_result& c,
+                          const compare_options& opt) {
     paired_rounds out;
     const auto base = medians_by_slot(b, opt.aside(), &out.set_aside, opt.center);
     for (const auto& [slot, median] : medians_by_slot(c, opt.aside(), &out.set_aside, opt.center)) {
@@ -33,25 +36,18 @@ paired_rounds pair_rounds(const case_result& b, const case_result& c, const comp
         if (it != base.end() && median > 0 && it->second > 0) {
             const double d = std::log(median / it->second);
             out.by_process[slot.first].push_back(d);
+            out.invocation[slot.first] =
+                slot.first < p.runs.size() ? p.runs[slot.first].source : std::string();
             out.all.push_back(d);
         }
     }
     return out;
 }
 
-/// The one-sample t interval over the process means (processes - 1 df).
-void judge_on_processes(case_comparison& cc, const paired_rounds& r, double alpha) {
-    std::vector<double> means;
-    double mean = 0;
-    for (const auto& [process, d] : r.by_process) {
-        double sum = 0;
-        for (double x : d) {
-            sum += x;
-        }
-        means.push_back(sum / static_cast<double>(d.size()));
-        mean += means.back() / static_cast<double>(r.by_process.size());
-    }
+/// The one-sample t interval over `means` (size - 1 df): process means, or invocation means.
+void judge_on_means(case_comparison& cc, const std::vector<double>& means, double alpha) {
     const auto j = static_cast<double>(means.size());
+    const double mean = mean_of(means);
     const double se = stddev(means) / std::sqrt(j), df = j - 1;
     const double half = -student_t_quantile(alpha / 2, df) * se;
     cc.ratio = std::exp(mean);
@@ -60,6 +56,45 @@ void judge_on_processes(case_comparison& cc, const paired_rounds& r, double alph
     cc.df = df;
     cc.p_value = se > 0 ? 2 * student_t_cdf(-std::fabs(mean / se), df) : (mean == 0 ? 1.0 : 0.0);
     cc.between_run_estimated = true;
+}
+
+/// The processes disagree (Kruskal-Wallis p = `process_p`): their means are the unit, unless
+/// the profile pools several invocations whose processes disagree by invocation (Kruskal-Wallis
+/// over the process means grouped by invocation, p < pair_process_alpha), where the
+/// invocations' means are: the processes of one invocation share its build, placement and
+/// start, so they are not independent of each other when invocations differ. Returns how the
+/// case was judged, for its note.
+std::string judge_on_processes(case_comparison& cc, const paired_rounds& r, double process_p,
+                               double alpha) {
+    std::vector<double> means;
+    std::map<std::string, std::vector<double>> by_invocation;
+    for (const auto& [process, d] : r.by_process) {
+        means.push_back(mean_of(d));
+        by_invocation[r.invocation.at(process)].push_back(means.back());
+    }
+    const std::string disagree =
+        "the " + std::to_string(r.by_process.size()) +
+        " processes disagree about the ratio (Kruskal-Wallis p = " + p_text(process_p) + ")";
+    if (by_invocation.size() < 2) {
+        judge_on_means(cc, means, alpha);
+        return disagree + ": judged on their means";
+    }
+    std::vector<std::vector<double>> groups;
+    std::vector<double> invocation_means;
+    for (const auto& [file, m] : by_invocation) {
+        groups.push_back(m);
+        invocation_means.push_back(mean_of(m));
+    }
+    const std::string invocations = std::to_string(by_invocation.size()) + " invocations";
+    const auto kw = kruskal_wallis(groups);
+    if (kw.df >= 1 && kw.p_value < pair_process_alpha) {
+        judge_on_means(cc, invocation_means, alpha);
+        return disagree + ", and so do the " + invocations +
+               " (Kruskal-Wallis p = " + p_text(kw.p_value) +
+               " over their processes): judged on the invocations' means";
+    }
+    judge_on_means(cc, means, alpha);
+    return disagree + ", not by invocation: judged on their means, pooled over " + invocations;
 }
 
 /// The interval of one case from its paired rounds, or a note saying why there is none; `how`
@@ -82,10 +117,7 @@ void judge_rounds(case_comparison& cc, const paired_rounds& r, const compare_opt
     }
     const auto kw = kruskal_wallis(groups);
     if (kw.df >= 1 && kw.p_value < pair_process_alpha) {
-        judge_on_processes(cc, r, opt.alpha);
-        how = "the " + std::to_string(r.by_process.size()) +
-              " processes disagree about the ratio (Kruskal-Wallis p = " + p_text(kw.p_value) +
-              "): judged on their means";
+        how = judge_on_processes(cc, r, kw.p_value, opt.alpha);
     } else {
         const auto sr = signed_rank_test(r.all, 1 - opt.alpha);
         if (!sr.bounded) {
@@ -106,10 +138,10 @@ void judge_rounds(case_comparison& cc, const paired_rounds& r, const compare_opt
     }
 }
 
-void decide_paired(case_comparison& cc, const case_result& b, const case_result& c,
-                   const compare_options& opt) {
+void decide_paired(case_comparison& cc, const profile& p, const case_result& b,
+                   const case_result& c, const compare_options& opt) {
     cc.outcome = verdict::inconclusive;
-    const auto r = pair_rounds(b, c, opt);
+    const auto r = pair_rounds(p, b, c, opt);
     std::string how; // how the processes were treated, when not as usual
     judge_rounds(cc, r, opt, how);
     if (!how.empty()) {
@@ -161,7 +193,7 @@ case_comparison compare_pair_case(const profile& p, const case_result* b, const 
         cc.outcome = verdict::unmeasured;
         cc.note = br.unmeasured ? "base: " + br.problem : "candidate: " + cr.problem;
     } else {
-        decide_paired(cc, *b, *c, opt);
+        decide_paired(cc, p, *b, *c, opt);
     }
     cc.fails = decide_fails(cc, opt);
     return cc;
