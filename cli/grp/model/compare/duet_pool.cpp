@@ -109,6 +109,8 @@ duet_pool pool_duets(const std::vector<std::pair<profile, std::string>>& invocat
     auto merged = merge_profiles(invocations);
     out.pooled = std::move(merged.merged);
     out.pooled.settings["duet"] = first.settings.at("duet");
+    // Each invocation's looks were its own: the pool is judged as one fixed design at alpha.
+    out.pooled.settings.erase("sequential");
     for (auto& w : merged.warnings) {
         out.warnings.push_back(std::move(w));
     }

@@ -6,7 +6,9 @@
 // kernels (sources), another device, another duet, or settings that change what is measured
 // (sizes, local sizes, types, layouts, cache state, data, build options, work-group limit).
 // Settings that only change how long or in which order it was measured (rounds, samples, seeds
-// of the order) are allowed, with a warning. Pure: no I/O.
+// of the order) are allowed, with a warning. The pool is judged as one fixed design at alpha:
+// each invocation's sequential looks (settings.sequential) were its own and are dropped.
+// Pure: no I/O.
 #pragma once
 
 #include "grp/model/profile/profile.hpp"

@@ -10,6 +10,7 @@
 #include <algorithm>
 #include <cmath>
 #include <iterator>
+#include <limits>
 #include <map>
 #include <set>
 #include <stdexcept>
@@ -44,12 +45,16 @@ paired_rounds pair_rounds(const profile& p, const case_result& b, const case_res
     return out;
 }
 
-/// The one-sample t interval over `means` (size - 1 df): process means, or invocation means.
-void judge_on_means(case_comparison& cc, const std::vector<double>& means, double alpha) {
+/// The one-sample t interval over `means` (size - 1 df): process means, or invocation means,
+/// at opt.level(df) (alpha, or a sequential run's last look).
+void judge_on_means(case_comparison& cc, const std::vector<double>& means,
+                    const compare_options& opt) {
     const auto j = static_cast<double>(means.size());
     const double mean = mean_of(means);
     const double se = stddev(means) / std::sqrt(j), df = j - 1;
-    const double half = -student_t_quantile(alpha / 2, df) * se;
+    const double level = opt.level(df);
+    const double half = level > 0 ? -student_t_quantile(level / 2, df) * se
+                                  : std::numeric_limits<double>::infinity();
     cc.ratio = std::exp(mean);
     cc.ci_low = std::exp(mean - half);
     cc.ci_high = std::exp(mean + half);
@@ -65,7 +70,7 @@ void judge_on_means(case_comparison& cc, const std::vector<double>& means, doubl
 /// start, so they are not independent of each other when invocations differ. Returns how the
 /// case was judged, for its note.
 std::string judge_on_processes(case_comparison& cc, const paired_rounds& r, double process_p,
-                               double alpha) {
+                               const compare_options& opt) {
     std::vector<double> means;
     std::map<std::string, std::vector<double>> by_invocation;
     for (const auto& [process, d] : r.by_process) {
@@ -76,7 +81,7 @@ std::string judge_on_processes(case_comparison& cc, const paired_rounds& r, doub
         "the " + std::to_string(r.by_process.size()) +
         " processes disagree about the ratio (Kruskal-Wallis p = " + p_text(process_p) + ")";
     if (by_invocation.size() < 2) {
-        judge_on_means(cc, means, alpha);
+        judge_on_means(cc, means, opt);
         return disagree + ": judged on their means";
     }
     std::vector<std::vector<double>> groups;
@@ -88,12 +93,12 @@ std::string judge_on_processes(case_comparison& cc, const paired_rounds& r, doub
     const std::string invocations = std::to_string(by_invocation.size()) + " invocations";
     const auto kw = kruskal_wallis(groups);
     if (kw.df >= 1 && kw.p_value < pair_process_alpha) {
-        judge_on_means(cc, invocation_means, alpha);
+        judge_on_means(cc, invocation_means, opt);
         return disagree + ", and so do the " + invocations +
                " (Kruskal-Wallis p = " + p_text(kw.p_value) +
                " over their processes): judged on the invocations' means";
     }
-    judge_on_means(cc, means, alpha);
+    judge_on_means(cc, means, opt);
     return disagree + ", not by invocation: judged on their means, pooled over " + invocations;
 }
 
@@ -117,9 +122,10 @@ void judge_rounds(case_comparison& cc, const paired_rounds& r, const compare_opt
     }
     const auto kw = kruskal_wallis(groups);
     if (kw.df >= 1 && kw.p_value < pair_process_alpha) {
-        how = judge_on_processes(cc, r, kw.p_value, opt.alpha);
+        how = judge_on_processes(cc, r, kw.p_value, opt);
     } else {
-        const auto sr = signed_rank_test(r.all, 1 - opt.alpha);
+        const auto sr =
+            signed_rank_test(r.all, 1 - opt.level(static_cast<double>(r.all.size()) - 1));
         if (!sr.bounded) {
             cc.note = rounds + " cannot bound a " + p_text((1 - opt.alpha) * 100) +
                       "% interval (the signed-rank test needs more); run with --rounds 30";
@@ -249,8 +255,12 @@ std::vector<kernel_pair> parse_kernel_pairs(const std::string& text) {
     return out;
 }
 
-comparison compare_pair(const profile& p, const kernel_pair& pair, const compare_options& opt,
+comparison compare_pair(const profile& p, const kernel_pair& pair, const compare_options& given,
                         const std::string& file) {
+    compare_options opt = given;
+    if (!opt.sequential) {
+        opt.sequential = sequential_design_of(p.settings); // judged at the run's last look
+    }
     comparison r;
     r.base_label = file + ":" + pair.base;
     r.cand_label = file + ":" + pair.cand;
