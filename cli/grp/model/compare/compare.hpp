@@ -13,6 +13,7 @@
 #include "grp/model/profile/context.hpp"
 #include "grp/model/profile/profile.hpp"
 #include "grp/model/stats/inference.hpp"
+#include "grp/model/stats/nested_variance.hpp"
 
 #include <optional>
 #include <set>
@@ -56,6 +57,9 @@ struct case_comparison {
     bool source_changed = false; ///< the kernel's source differs (sha256)
     bool fails = false;          ///< counts towards the exit code under the fail policy
     std::string note;            ///< the numbers behind the verdict, in words
+    /// A duet's case left undecided: what would decide it (nested_variance.hpp), from its own
+    /// rounds, processes and invocations.
+    std::optional<decision_plan> plan;
 
     /// ratio - 1: +0.10 is 10 % slower; empty when there is no ratio.
     [[nodiscard]] std::optional<double> change() const;

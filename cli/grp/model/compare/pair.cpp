@@ -144,12 +144,29 @@ void judge_rounds(case_comparison& cc, const paired_rounds& r, const compare_opt
     }
 }
 
+/// The rounds as invocations -> processes -> log ratios, for the planner.
+nested_samples nested_of(const paired_rounds& r) {
+    std::map<std::string, nested_samples::value_type> by_invocation;
+    for (const auto& [process, d] : r.by_process) {
+        by_invocation[r.invocation.at(process)].push_back(d);
+    }
+    nested_samples out;
+    for (auto& [file, processes] : by_invocation) {
+        out.push_back(std::move(processes));
+    }
+    return out;
+}
+
 void decide_paired(case_comparison& cc, const profile& p, const case_result& b,
                    const case_result& c, const compare_options& opt) {
     cc.outcome = verdict::inconclusive;
     const auto r = pair_rounds(p, b, c, opt);
     std::string how; // how the processes were treated, when not as usual
     judge_rounds(cc, r, opt, how);
+    if (cc.outcome == verdict::inconclusive && r.all.size() >= 2) {
+        cc.plan =
+            plan_decision(estimate_components(nested_of(r)), std::log1p(opt.threshold), opt.alpha);
+    }
     if (!how.empty()) {
         cc.note += (cc.note.empty() ? "" : "; ") + how;
     }

@@ -145,9 +145,10 @@ decision_plan plan_decision(const variance_components& v, double threshold, doub
     const double proc = std::max(1.0, v.processes), rounds = std::max(1.0, v.rounds);
     const auto u = upper_bounds(v);
     const double df_now = unit_df(u, inv, proc);
-    plan.resolution = (df_now >= 1 ? -student_t_quantile(alpha / 2, df_now)
-                                   : std::numeric_limits<double>::infinity()) *
-                      std::sqrt(mean_variance(v, inv, proc, rounds));
+    const double crit = df_now >= 1 ? -student_t_quantile(alpha / 2, df_now)
+                                    : std::numeric_limits<double>::infinity();
+    plan.resolution = crit * std::sqrt(mean_variance(v, inv, proc, rounds));
+    plan.needed = std::isinf(crit) ? 0 : plan.margin * crit / (crit + z_power_90);
     const double total = mean_variance(v, inv, proc, rounds);
     const double shares[] = {v.round / (inv * proc * rounds), v.process / (inv * proc),
                              v.invocation / inv};

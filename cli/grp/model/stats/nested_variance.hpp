@@ -55,6 +55,8 @@ struct decision_option {
 struct decision_plan {
     double margin = 0;     ///< log distance from the estimate to the nearest decision boundary
     double resolution = 0; ///< the current interval's half-width (log scale)
+    /// The half-width that decides at 90 % power with today's df: margin t / (t + z_0.90).
+    double needed = 0;
     std::vector<decision_option> options; ///< rounds, processes, invocations
     std::string dominant;                 ///< the level with the largest share
     /// The process (or invocation) level rests on fewer than 3 df: the plan is rough (a first
