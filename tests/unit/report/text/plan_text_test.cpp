@@ -2,6 +2,7 @@
 // each level's count, says when it is rough, and the command sets the process count.
 #include "grp/report/text/plan_text.hpp"
 
+#include <cmath>
 #include <gtest/gtest.h>
 
 namespace grp {
