@@ -81,6 +81,11 @@ struct comparison {
     /// compare --pair: two kernels of one profile, judged on the ratio within each round
     /// (pair.hpp); base_runs is then the profile's processes.
     bool paired = false;
+    /// A duet: the command line that measured it (the profile's tool.argv), for the plan's
+    /// command to copy (plan_text.hpp: rerun_command); empty otherwise.
+    std::vector<std::string> measured_by;
+    /// A duet: how many invocations were pooled into it (duet_pool.hpp); 1 for one profile.
+    std::size_t invocations = 1;
     /// A duet's A/A control (the base kernel built again, judged against the base): its cases
     /// never fail; a control that is not `same` makes the candidates' cases `biased`.
     bool control = false;

@@ -283,6 +283,12 @@ comparison compare_pair(const profile& p, const kernel_pair& pair, const compare
     r.cand_label = file + ":" + pair.cand;
     r.paired = true;
     r.options = opt;
+    r.measured_by = p.tool.argv;
+    std::set<std::string> files;
+    for (const auto& run : p.runs) {
+        files.insert(run.source);
+    }
+    r.invocations = std::max<std::size_t>(1, files.size());
     r.base_runs = r.cand_runs = std::max<std::size_t>(1, p.runs.size());
     auto bi = index_kernel(p, pair.base, pair.base);
     const auto ci = index_kernel(p, pair.cand, pair.base);
