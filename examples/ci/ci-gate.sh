@@ -1,11 +1,15 @@
 #!/usr/bin/env bash
 # CI performance gate for OpenCL reduction kernels, built on gpu-reduce-prof:
 #   1. build gpu-reduce-prof (skipped with --binary),
-#   2. run a small sweep into a candidate profile (skipped with --candidate),
-#   3. compare it with a baseline (committed, or made here with --update-baseline),
+#   2. a duet (--mode duet: your spec's kernels timed beside the base revision's in one
+#      invocation, with two A/A controls) or a small sweep into a candidate profile (skipped
+#      with --candidate),
+#   3. judge the duet, or compare the sweep with a baseline (committed, or made here with
+#      --update-baseline),
 #   4. append the markdown comparison to $GITHUB_STEP_SUMMARY when that is set,
 #   5. exit 1 on a regression (what counts is --fail-on), 8 when timing judged no case
-#      (UNDECIDED: a gate that decided nothing is not a pass), 0 otherwise.
+#      (UNDECIDED: a gate that decided nothing is not a pass), 9 when a duet's A/A control
+#      was not `same` (BIASED), 0 otherwise.
 #
 # Usage: examples/ci/ci-gate.sh [options] [-- extra compare options]
 #   --baseline FILE     baseline profile (default profiles/baselines/pocl-ci.json)
@@ -15,6 +19,13 @@
 #   --output FILE       where the sweep writes the candidate (default BUILD_DIR/ci-candidate.json)
 #   --device DEV        device for the sweep (default: gpu-reduce-prof's default device)
 #   --kernels LIST      what to sweep: built-in names or your spec files (default below)
+#   --mode MODE         auto (default), duet or baseline. A duet needs one spec file tracked
+#                       by git in --kernels and a base revision: it times both revisions in
+#                       the same rounds, so machine load cancels (the mode for shared and CPU
+#                       runners, and the default whenever it applies); baseline compares with
+#                       a stored profile of earlier runs
+#   --base-ref REF      the duet's base revision (default origin/$GITHUB_BASE_REF in a pull
+#                       request, else HEAD~1)
 #   --fail-on LIST      what fails the gate (default: compare's, slower,wrong,unmeasured)
 #   --threshold PCT     the smallest change that matters (default 5)
 #   --update-baseline   measure the baseline here instead of comparing: --runs sweeps, merged
@@ -44,6 +55,8 @@ fail_on=""
 threshold=5
 update=0
 runs=3
+mode=auto
+base_ref=""
 extra=()
 
 # The sweep: small enough for a CPU OpenCL device in CI, large enough to leave the caches'
@@ -65,12 +78,42 @@ while [[ $# -gt 0 ]]; do
     --threshold) threshold=$2; shift 2 ;;
     --update-baseline) update=1; shift ;;
     --runs) runs=$2; shift 2 ;;
+    --mode) mode=$2; shift 2 ;;
+    --base-ref) base_ref=$2; shift 2 ;;
     --) shift; extra=("$@"); break ;;
-    -h|--help) sed -n '2,32p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -h|--help) sed -n '2,44p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'; exit 0 ;;
     *) die "unknown option '$1' (see --help)" ;;
   esac
 done
 [[ $runs =~ ^[1-9][0-9]*$ ]] || die "--runs needs a positive count, got '$runs'"
+case $mode in auto|duet|baseline) ;; *) die "--mode is auto, duet or baseline, got '$mode'" ;; esac
+if [[ -z $base_ref ]]; then
+  base_ref=${GITHUB_BASE_REF:+origin/$GITHUB_BASE_REF}
+  base_ref=${base_ref:-HEAD~1}
+fi
+
+# duet_spec: the one spec file of --kernels when git tracks it and knows the base revision
+# (its path from the repository's top on stdout); nothing otherwise.
+duet_spec() {
+  [[ $kernels != *,* && $kernels == *.json && -f $kernels ]] || return 1
+  local dir top rel
+  dir=$(cd "$(dirname "$kernels")" && pwd)
+  top=$(git -C "$dir" rev-parse --show-toplevel 2>/dev/null) || return 1
+  rel=${dir#"$top"}/$(basename "$kernels")
+  rel=${rel#/}
+  git -C "$top" cat-file -e "$base_ref:$rel" 2>/dev/null || return 1
+  printf '%s\n%s\n' "$top" "$rel"
+}
+if [[ $mode != baseline && $update -eq 0 && -z $candidate ]]; then
+  if spec_at=$(duet_spec); then
+    mode=duet
+  elif [[ $mode == duet ]]; then
+    die "--mode duet needs one spec file in --kernels that git tracks at $base_ref" \
+        "(got '$kernels')"
+  else
+    mode=baseline
+  fi
+fi
 
 if [[ -z $binary ]]; then
   echo "::group::build gpu-reduce-prof"
@@ -93,6 +136,49 @@ run_sweep() { # run_sweep OUTPUT
     exit "$rc"
   fi
 }
+
+# run_duet OUTPUT: the base revision's folder of the spec, from git, timed beside the work
+# tree's kernels in one invocation (run --duet: 3 processes, two A/A controls).
+run_duet() {
+  local top rel
+  top=$(sed -n 1p <<<"$spec_at")
+  rel=$(sed -n 2p <<<"$spec_at")
+  base_tree=$(mktemp -d)
+  trap 'rm -rf "$base_tree"' EXIT
+  git -C "$top" archive "$base_ref" -- "$(dirname "$rel")" | tar -x -C "$base_tree"
+  local args=(-k "$kernels" --duet "$base_tree/$rel" "${sweep[@]}" -q -o "$1" --force)
+  [[ -n $device ]] && args+=(-d "$device")
+  echo "+ gpu-reduce-prof run ${args[*]}   (base: $rel at $base_ref)"
+  local rc=0
+  "$binary" run "${args[@]}" >/dev/null || rc=$?
+  if [[ $rc -ne 0 && $rc -ne 1 ]]; then
+    echo "ci-gate: the duet failed (exit $rc)" >&2
+    exit "$rc"
+  fi
+}
+
+if [[ $mode == duet ]]; then
+  duet=${output:-$build_dir/ci-duet.json}
+  mkdir -p "$(dirname "$duet")"
+  run_duet "$duet"
+  policy=(--threshold "$threshold" "${extra[@]}")
+  [[ -n $fail_on ]] && policy+=(--fail-on "$fail_on")
+  rc=0
+  "$binary" compare "$duet" "${policy[@]}" || rc=$?
+  if [[ -n ${GITHUB_STEP_SUMMARY:-} ]]; then
+    "$binary" compare "$duet" "${policy[@]}" --markdown >>"$GITHUB_STEP_SUMMARY" 2>/dev/null || true
+  fi
+  case $rc in
+    0) echo "ci-gate: PASS (duet against $base_ref)" ;;
+    1) echo "ci-gate: FAIL: slower than $base_ref in the duet" >&2 ;;
+    8) echo "ci-gate: UNDECIDED: the duet decided no case (exit 8); its plan line says what" \
+            "would decide (more --runs)" >&2 ;;
+    9) echo "ci-gate: BIASED: an A/A control of the duet was not same (exit 9): the machine" \
+            "treated identical kernels differently; nothing is judged" >&2 ;;
+    *) echo "ci-gate: compare failed (exit $rc)" >&2 ;;
+  esac
+  exit "$rc"
+fi
 
 if [[ $update -eq 1 ]]; then
   mkdir -p "$(dirname "$baseline")"

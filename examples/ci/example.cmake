@@ -89,3 +89,9 @@ add_test(NAME example.check_gate_race_fails
           -- ${GRP_CHECK_GATE} --binary ${GRP_BIN} --kernels ${GRP_CHECK_DATA}/user.json -- -l 64)
 set_tests_properties(example.check_gate_same_work_passes example.check_gate_more_work_fails
                      example.check_gate_race_fails PROPERTIES LABELS example TIMEOUT 600)
+# The duet mode (--mode auto picks it for one spec file that git tracks at the base revision):
+# a temporary repository whose kernel changed since its commit, timed against that commit.
+add_test(NAME example.ci_gate_duet_mode
+  COMMAND ${CMAKE_CURRENT_LIST_DIR}/duet_mode_test.sh ${GRP_BIN} ${GRP_CI_GATE}
+          ${CMAKE_SOURCE_DIR}/examples/static-local-block ${CMAKE_CURRENT_BINARY_DIR}/duet-mode)
+set_tests_properties(example.ci_gate_duet_mode PROPERTIES LABELS "example;ocl" TIMEOUT 600)

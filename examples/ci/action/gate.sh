@@ -5,7 +5,11 @@
 #
 #   gate.sh --kernels my.json [--kernels other.json] [--baseline B.json]... [options] [-- RUN-ARGS]
 #
-# 1. runs the sweep (`gpu-reduce-prof run -k SPEC... RUN-ARGS`) into OUT/candidate.json,
+# 1. runs the sweep (`gpu-reduce-prof run -k SPEC... RUN-ARGS`) into OUT/candidate.json, or
+#    with --duet-base BASE_SPEC a duet (`run -k SPEC --duet BASE_SPEC`: the base revision's
+#    kernels timed beside yours in one invocation, with two A/A controls; load cancels, so
+#    this is the mode for shared and CPU runners) into OUT/duet.json, judged alone (step 3
+#    then needs no baseline),
 # 2. with --make-baseline: runs it --runs times (default 3) and merges them into
 #    OUT/baseline.json, then stops (the base branch's job does this);
 # 3. else, with baselines: merges several into OUT/baseline.json (each may itself be merged),
@@ -20,6 +24,7 @@
 # Options:
 #   -k, --kernels SPEC     a kernel spec (JSON) or built-in kernel names; repeatable (required)
 #   -b, --baseline FILE    a baseline profile (a run or a merged baseline); repeatable
+#   --duet-base SPEC       the base revision's spec (e.g. from `git worktree add`): a duet
 #   -o, --out DIR          where everything is written (default gpu-reduce-prof-out)
 #   --runs N               sweeps merged into a baseline with --make-baseline (default 3;
 #                          each is one `run --gate`, itself 3 processes)
@@ -29,7 +34,8 @@
 #   --benchmark-json FILE  also write github-action-benchmark's customSmallerIsBetter JSON
 #   -- RUN-ARGS            passed to `run` (default: -l 64,256 -n 2^20 -t float --seed 1)
 # Environment: GPU_REDUCE_PROF (the binary; default gpu-reduce-prof on PATH).
-# Exit: 0 pass, 1 regression or wrong result, 2 usage, 8 undecided (timing judged no case), else
+# Exit: 0 pass, 1 regression or wrong result, 2 usage, 8 undecided (timing judged no case), 9 a
+# duet's A/A control was not same (biased), else
 # the tool's exit code (3 OpenCL, 4 kernel build, 5 bad profile, 7 nothing measured).
 set -euo pipefail
 
@@ -42,6 +48,7 @@ make_baseline=0
 fail_on=""
 threshold=5
 bench_json=""
+duet_base=""
 # shellcheck disable=SC2054 # the commas belong to the option values
 run_args=(-l 64,256 -n 2^20 -t float --seed 1)
 
@@ -58,8 +65,9 @@ while [[ $# -gt 0 ]]; do
     --fail-on) need "$@"; fail_on=$2; shift 2 ;;
     --threshold) need "$@"; threshold=$2; shift 2 ;;
     --benchmark-json) need "$@"; bench_json=$2; shift 2 ;;
+    --duet-base) need "$@"; duet_base=$2; shift 2 ;;
     --) shift; [[ $# -gt 0 ]] && run_args=("$@"); break ;;
-    -h|--help) sed -n '2,33p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -h|--help) sed -n '2,39p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'; exit 0 ;;
     *) die "unknown option '$1' (see --help)" ;;
   esac
 done
@@ -67,7 +75,37 @@ done
 [[ $runs =~ ^[1-9][0-9]*$ ]] || die "--runs needs a positive count, got '$runs'"
 command -v "$bin" >/dev/null || die "no gpu-reduce-prof at '$bin' (install it or set GPU_REDUCE_PROF)"
 for b in "${baselines[@]}"; do [[ -f $b ]] || die "no baseline profile at '$b'"; done
+if [[ -n $duet_base ]]; then
+  [[ -f $duet_base ]] || die "no base spec at '$duet_base' (--duet-base)"
+  [[ ${#baselines[@]} -eq 0 && $make_baseline -eq 0 ]] ||
+    die "--duet-base judges the duet alone: give no --baseline or --make-baseline with it"
+fi
 mkdir -p "$out"
+
+if [[ -n $duet_base ]]; then
+  args=()
+  for k in "${kernels[@]}"; do args+=(-k "$k"); done
+  args+=(--duet "$duet_base" "${run_args[@]}" -q -o "$out/duet.json" --force)
+  echo "+ gpu-reduce-prof run ${args[*]}"
+  run_rc=0
+  "$bin" run "${args[@]}" >/dev/null || run_rc=$?
+  if [[ $run_rc -ne 0 && $run_rc -ne 1 ]]; then echo "gate: the duet failed (exit $run_rc)" >&2; exit "$run_rc"; fi
+  policy=(--threshold "$threshold")
+  [[ -n $fail_on ]] && policy+=(--fail-on "$fail_on")
+  rc=0
+  "$bin" compare "$out/duet.json" "${policy[@]}" || rc=$?
+  "$bin" compare "$out/duet.json" "${policy[@]}" --markdown >"$out/summary.md" 2>/dev/null || true
+  "$bin" report "$out/duet.json" -o "$out/report.html" --force
+  [[ -n ${GITHUB_STEP_SUMMARY:-} ]] && cat "$out/summary.md" >>"$GITHUB_STEP_SUMMARY"
+  case $rc in
+    0) echo "gate: PASS (duet against $duet_base); report: $out/report.html" ;;
+    1) echo "gate: FAIL: see $out/summary.md and $out/report.html" >&2 ;;
+    8) echo "gate: UNDECIDED: the duet decided no case (exit 8); see the plan in $out/summary.md" >&2 ;;
+    9) echo "gate: BIASED: an A/A control of the duet was not same (exit 9); nothing is judged" >&2 ;;
+    *) echo "gate: compare failed (exit $rc)" >&2 ;;
+  esac
+  exit "$rc"
+fi
 
 sweep() { # sweep OUTPUT: a run; a wrong result (exit 1) still writes a profile
   local args=()

@@ -6,8 +6,9 @@
 # 2. the pull request, unchanged: exit 0, the job summary (PASS), the HTML report with its
 #    charts, the github-action-benchmark JSON (one entry per case);
 # 3. the pull request breaks the kernel (every element counted +1): exit 1, 'wrong' in the
-#    summary. The policy is results only (--fail-on wrong,missing,unmeasured): a test must not
-#    depend on timing.
+#    summary; and the same as a duet against the base branch's spec (--duet-base): exit 1,
+#    'wrong' in its summary. The policy is results only (--fail-on wrong,missing,unmeasured):
+#    a test must not depend on timing.
 set -euo pipefail
 bin=$1; repo=$2
 gate=$repo/examples/ci/action/gate.sh
@@ -57,4 +58,15 @@ rc=0
 grep -q '^### gpu-reduce-prof compare: FAIL' bad/summary.md || fail "no FAIL heading"
 grep -q 'wrong' bad/summary.md || fail "the summary does not say wrong"
 [[ -s bad/report.html ]] || fail "no report for the failing run"
-echo "action-test: ok (pass 0, broken kernel 1)"
+# The same pull request as a duet: the base branch's spec (its repaired kernel) beside it.
+mkdir -p basespec
+sed 's/in\[i\] + 1/in[i]/' "$repo/tests/data/kernels/wrong.cl" >basespec/my_sum.cl
+cp my_sum.json basespec/my_sum.json
+rc=0
+"$gate" -k my_sum.json --duet-base basespec/my_sum.json -o duet "${policy[@]}" -- "${tiny[@]}" ||
+  rc=$?
+[[ $rc -eq 1 ]] || fail "broken kernel in a duet: exit $rc, expected 1"
+grep -q 'wrong' duet/summary.md || fail "the duet's summary does not say wrong"
+python3 -c 'import json,sys; d=json.load(open(sys.argv[1]))["settings"]["duet"]; assert d["pairs"], d' \
+  duet/duet.json || fail "duet.json records no duet"
+echo "action-test: ok (pass 0, broken kernel 1, broken kernel in a duet 1)"

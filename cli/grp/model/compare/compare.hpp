@@ -13,6 +13,7 @@
 #include "grp/model/profile/context.hpp"
 #include "grp/model/profile/profile.hpp"
 #include "grp/model/stats/inference.hpp"
+#include "grp/model/stats/nested_variance.hpp"
 
 #include <optional>
 #include <set>
@@ -56,6 +57,9 @@ struct case_comparison {
     bool source_changed = false; ///< the kernel's source differs (sha256)
     bool fails = false;          ///< counts towards the exit code under the fail policy
     std::string note;            ///< the numbers behind the verdict, in words
+    /// A duet's case left undecided: what would decide it (nested_variance.hpp), from its own
+    /// rounds, processes and invocations.
+    std::optional<decision_plan> plan;
 
     /// ratio - 1: +0.10 is 10 % slower; empty when there is no ratio.
     [[nodiscard]] std::optional<double> change() const;
@@ -77,6 +81,11 @@ struct comparison {
     /// compare --pair: two kernels of one profile, judged on the ratio within each round
     /// (pair.hpp); base_runs is then the profile's processes.
     bool paired = false;
+    /// A duet: the command line that measured it (the profile's tool.argv), for the plan's
+    /// command to copy (plan_text.hpp: rerun_command); empty otherwise.
+    std::vector<std::string> measured_by;
+    /// A duet: how many invocations were pooled into it (duet_pool.hpp); 1 for one profile.
+    std::size_t invocations = 1;
     /// A duet's A/A control (the base kernel built again, judged against the base): its cases
     /// never fail; a control that is not `same` makes the candidates' cases `biased`.
     bool control = false;

@@ -3,7 +3,10 @@
 // printers can name options and verdicts without the matching logic.
 #pragma once
 
+#include "grp/model/compare/sequential_design.hpp"
+
 #include <cstddef>
+#include <optional>
 #include <string>
 
 namespace grp {
@@ -120,6 +123,14 @@ struct compare_options {
     /// Whether each case's run-to-run variance is moderated with a prior fitted over all the
     /// cases of the comparison (moderation.hpp).
     moderation_mode moderate = moderation_mode::automatic;
+    /// The looks of a sequential run (settings.sequential): its cases are judged at the level
+    /// of its last look instead of alpha (sequential_design.hpp).
+    std::optional<sequential_design> sequential;
+    /// The two-sided level an interval with `df` degrees of freedom is built at: alpha, or the
+    /// last look's level of a sequential run.
+    [[nodiscard]] double level(double df) const {
+        return sequential ? sequential->level_at_last_look(df) : alpha;
+    }
 };
 
 /// Parses --normalize: "none", "peak", or anything else as a reference kernel or case key.

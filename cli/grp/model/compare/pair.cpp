@@ -10,6 +10,7 @@
 #include <algorithm>
 #include <cmath>
 #include <iterator>
+#include <limits>
 #include <map>
 #include <set>
 #include <stdexcept>
@@ -18,14 +19,17 @@ namespace grp {
 
 namespace {
 
-/// The log ratios cand / base of the rounds both ran in the same slot, grouped by process.
+/// The log ratios cand / base of the rounds both ran in the same slot, grouped by process, and
+/// each process's invocation (the file a pooled run came from; "" in a single duet).
 struct paired_rounds {
     std::map<run_index, std::vector<double>> by_process;
+    std::map<run_index, std::string> invocation;
     std::vector<double> all;
     std::size_t set_aside = 0; ///< rounds of either kernel set aside for CPU wait
 };
 
-paired_rounds pair_rounds(const case_result& b, const case_result& c, const compare_options& opt) {
+paired_rounds pair_rounds(const profile& p, const case_result& b, const case_result& c,
+                          const compare_options& opt) {
     paired_rounds out;
     const auto base = medians_by_slot(b, opt.aside(), &out.set_aside, opt.center);
     for (const auto& [slot, median] : medians_by_slot(c, opt.aside(), &out.set_aside, opt.center)) {
@@ -33,33 +37,69 @@ paired_rounds pair_rounds(const case_result& b, const case_result& c, const comp
         if (it != base.end() && median > 0 && it->second > 0) {
             const double d = std::log(median / it->second);
             out.by_process[slot.first].push_back(d);
+            out.invocation[slot.first] =
+                slot.first < p.runs.size() ? p.runs[slot.first].source : std::string();
             out.all.push_back(d);
         }
     }
     return out;
 }
 
-/// The one-sample t interval over the process means (processes - 1 df).
-void judge_on_processes(case_comparison& cc, const paired_rounds& r, double alpha) {
-    std::vector<double> means;
-    double mean = 0;
-    for (const auto& [process, d] : r.by_process) {
-        double sum = 0;
-        for (double x : d) {
-            sum += x;
-        }
-        means.push_back(sum / static_cast<double>(d.size()));
-        mean += means.back() / static_cast<double>(r.by_process.size());
-    }
+/// The one-sample t interval over `means` (size - 1 df): process means, or invocation means,
+/// at opt.level(df) (alpha, or a sequential run's last look).
+void judge_on_means(case_comparison& cc, const std::vector<double>& means,
+                    const compare_options& opt) {
     const auto j = static_cast<double>(means.size());
+    const double mean = mean_of(means);
     const double se = stddev(means) / std::sqrt(j), df = j - 1;
-    const double half = -student_t_quantile(alpha / 2, df) * se;
+    const double level = opt.level(df);
+    const double half = level > 0 ? -student_t_quantile(level / 2, df) * se
+                                  : std::numeric_limits<double>::infinity();
     cc.ratio = std::exp(mean);
     cc.ci_low = std::exp(mean - half);
     cc.ci_high = std::exp(mean + half);
     cc.df = df;
     cc.p_value = se > 0 ? 2 * student_t_cdf(-std::fabs(mean / se), df) : (mean == 0 ? 1.0 : 0.0);
     cc.between_run_estimated = true;
+}
+
+/// The processes disagree (Kruskal-Wallis p = `process_p`): their means are the unit, unless
+/// the profile pools several invocations whose processes disagree by invocation (Kruskal-Wallis
+/// over the process means grouped by invocation, p < pair_process_alpha), where the
+/// invocations' means are: the processes of one invocation share its build, placement and
+/// start, so they are not independent of each other when invocations differ. Returns how the
+/// case was judged, for its note.
+std::string judge_on_processes(case_comparison& cc, const paired_rounds& r, double process_p,
+                               const compare_options& opt) {
+    std::vector<double> means;
+    std::map<std::string, std::vector<double>> by_invocation;
+    for (const auto& [process, d] : r.by_process) {
+        means.push_back(mean_of(d));
+        by_invocation[r.invocation.at(process)].push_back(means.back());
+    }
+    const std::string disagree =
+        "the " + std::to_string(r.by_process.size()) +
+        " processes disagree about the ratio (Kruskal-Wallis p = " + p_text(process_p) + ")";
+    if (by_invocation.size() < 2) {
+        judge_on_means(cc, means, opt);
+        return disagree + ": judged on their means";
+    }
+    std::vector<std::vector<double>> groups;
+    std::vector<double> invocation_means;
+    for (const auto& [file, m] : by_invocation) {
+        groups.push_back(m);
+        invocation_means.push_back(mean_of(m));
+    }
+    const std::string invocations = std::to_string(by_invocation.size()) + " invocations";
+    const auto kw = kruskal_wallis(groups);
+    if (kw.df >= 1 && kw.p_value < pair_process_alpha) {
+        judge_on_means(cc, invocation_means, opt);
+        return disagree + ", and so do the " + invocations +
+               " (Kruskal-Wallis p = " + p_text(kw.p_value) +
+               " over their processes): judged on the invocations' means";
+    }
+    judge_on_means(cc, means, opt);
+    return disagree + ", not by invocation: judged on their means, pooled over " + invocations;
 }
 
 /// The interval of one case from its paired rounds, or a note saying why there is none; `how`
@@ -82,12 +122,10 @@ void judge_rounds(case_comparison& cc, const paired_rounds& r, const compare_opt
     }
     const auto kw = kruskal_wallis(groups);
     if (kw.df >= 1 && kw.p_value < pair_process_alpha) {
-        judge_on_processes(cc, r, opt.alpha);
-        how = "the " + std::to_string(r.by_process.size()) +
-              " processes disagree about the ratio (Kruskal-Wallis p = " + p_text(kw.p_value) +
-              "): judged on their means";
+        how = judge_on_processes(cc, r, kw.p_value, opt);
     } else {
-        const auto sr = signed_rank_test(r.all, 1 - opt.alpha);
+        const auto sr =
+            signed_rank_test(r.all, 1 - opt.level(static_cast<double>(r.all.size()) - 1));
         if (!sr.bounded) {
             cc.note = rounds + " cannot bound a " + p_text((1 - opt.alpha) * 100) +
                       "% interval (the signed-rank test needs more); run with --rounds 30";
@@ -106,12 +144,29 @@ void judge_rounds(case_comparison& cc, const paired_rounds& r, const compare_opt
     }
 }
 
-void decide_paired(case_comparison& cc, const case_result& b, const case_result& c,
-                   const compare_options& opt) {
+/// The rounds as invocations -> processes -> log ratios, for the planner.
+nested_samples nested_of(const paired_rounds& r) {
+    std::map<std::string, nested_samples::value_type> by_invocation;
+    for (const auto& [process, d] : r.by_process) {
+        by_invocation[r.invocation.at(process)].push_back(d);
+    }
+    nested_samples out;
+    for (auto& [file, processes] : by_invocation) {
+        out.push_back(std::move(processes));
+    }
+    return out;
+}
+
+void decide_paired(case_comparison& cc, const profile& p, const case_result& b,
+                   const case_result& c, const compare_options& opt) {
     cc.outcome = verdict::inconclusive;
-    const auto r = pair_rounds(b, c, opt);
+    const auto r = pair_rounds(p, b, c, opt);
     std::string how; // how the processes were treated, when not as usual
     judge_rounds(cc, r, opt, how);
+    if (cc.outcome == verdict::inconclusive && r.all.size() >= 2) {
+        cc.plan =
+            plan_decision(estimate_components(nested_of(r)), std::log1p(opt.threshold), opt.alpha);
+    }
     if (!how.empty()) {
         cc.note += (cc.note.empty() ? "" : "; ") + how;
     }
@@ -161,7 +216,7 @@ case_comparison compare_pair_case(const profile& p, const case_result* b, const 
         cc.outcome = verdict::unmeasured;
         cc.note = br.unmeasured ? "base: " + br.problem : "candidate: " + cr.problem;
     } else {
-        decide_paired(cc, *b, *c, opt);
+        decide_paired(cc, p, *b, *c, opt);
     }
     cc.fails = decide_fails(cc, opt);
     return cc;
@@ -217,13 +272,23 @@ std::vector<kernel_pair> parse_kernel_pairs(const std::string& text) {
     return out;
 }
 
-comparison compare_pair(const profile& p, const kernel_pair& pair, const compare_options& opt,
+comparison compare_pair(const profile& p, const kernel_pair& pair, const compare_options& given,
                         const std::string& file) {
+    compare_options opt = given;
+    if (!opt.sequential) {
+        opt.sequential = sequential_design_of(p.settings); // judged at the run's last look
+    }
     comparison r;
     r.base_label = file + ":" + pair.base;
     r.cand_label = file + ":" + pair.cand;
     r.paired = true;
     r.options = opt;
+    r.measured_by = p.tool.argv;
+    std::set<std::string> files;
+    for (const auto& run : p.runs) {
+        files.insert(run.source);
+    }
+    r.invocations = std::max<std::size_t>(1, files.size());
     r.base_runs = r.cand_runs = std::max<std::size_t>(1, p.runs.size());
     auto bi = index_kernel(p, pair.base, pair.base);
     const auto ci = index_kernel(p, pair.cand, pair.base);

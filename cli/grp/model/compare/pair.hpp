@@ -48,7 +48,9 @@ inline constexpr double pair_process_alpha = 0.05;
 /// The comparison of pair.cand against pair.base within `p`: one case per key of either kernel
 /// (keyed by the baseline kernel's name, so that several candidates line up), Holm's
 /// correction over the cases as in compare_profiles. labels: "FILE:OLD" / "FILE:NEW". A duet's
-/// A/A control gates the result afterwards (control.hpp: apply_control).
+/// A/A control gates the result afterwards (control.hpp: apply_control). A profile that records
+/// sequential looks (settings.sequential) is judged at its last look's level unless `opt`
+/// names a design already. Throws file_error for a malformed settings.sequential.
 comparison compare_pair(const profile& p, const kernel_pair& pair, const compare_options& opt,
                         const std::string& file);
 

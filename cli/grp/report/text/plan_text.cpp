@@ -1,0 +1,95 @@
+#include "grp/report/text/plan_text.hpp"
+
+#include <cmath>
+#include <cstdio>
+
+namespace grp {
+
+namespace {
+
+std::string pct(double log_value) {
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%.1f %%", std::expm1(std::fabs(log_value)) * 100);
+    return buf;
+}
+
+std::string count(double n) {
+    return std::to_string(static_cast<long long>(std::ceil(n)));
+}
+
+/// "14 processes decide at 90 % power" or "rounds alone cannot decide".
+std::string option_text(const decision_option& o) {
+    if (!o.needed) {
+        return o.level + " alone cannot decide";
+    }
+    const std::string unit = o.level == "rounds"      ? " rounds per process"
+                             : o.level == "processes" ? " processes"
+                                                      : " invocations pooled";
+    return count(*o.needed) + unit;
+}
+
+std::string shell_word(const std::string& w) {
+    if (!w.empty() && w.find_first_not_of("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+                                          "0123456789-_./=:,+@%") == std::string::npos) {
+        return w;
+    }
+    std::string out = "'";
+    for (char c : w) {
+        out += c == '\'' ? std::string("'\\''") : std::string(1, c);
+    }
+    return out + "'";
+}
+
+} // namespace
+
+std::string plan_line(const case_comparison& cc, double threshold) {
+    if (!cc.plan) {
+        return "";
+    }
+    const auto& p = *cc.plan;
+    std::string out = "resolves +-" + pct(p.resolution) + " now; deciding needs +-" +
+                      pct(p.needed) + " or better against +-" + pct(std::log1p(threshold));
+    const decision_option* dominant = nullptr;
+    for (const auto& o : p.options) {
+        if (o.level == p.dominant) {
+            dominant = &o;
+        }
+    }
+    if (dominant != nullptr) {
+        out += "; " + p.dominant + " dominate (" + count(dominant->share * 100 - 0.5) +
+               " % of the variance)";
+    }
+    out += "; at 90 % power:";
+    for (std::size_t i = 0; i < p.options.size(); ++i) {
+        out += (i == 0 ? " " : ", or ") + option_text(p.options[i]);
+    }
+    if (p.rough) {
+        out += " (rough: the process level rests on fewer than 3 degrees of freedom)";
+    }
+    return out;
+}
+
+std::string rerun_command(const std::vector<std::string>& argv, std::size_t processes) {
+    std::string out;
+    bool replaced = false;
+    for (std::size_t i = 0; i < argv.size(); ++i) {
+        std::string w = argv[i];
+        if (w == "--runs" && i + 1 < argv.size()) {
+            out += " --runs " + std::to_string(processes);
+            replaced = true;
+            ++i;
+            continue;
+        }
+        if (w.rfind("--runs=", 0) == 0) {
+            w = "--runs=" + std::to_string(processes);
+            replaced = true;
+        }
+        out += (out.empty() ? "" : " ") + shell_word(w);
+    }
+    if (!replaced) {
+        out += " --runs " + std::to_string(processes);
+    }
+    return out;
+}
+
+} // namespace grp
