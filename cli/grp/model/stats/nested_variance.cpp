@@ -128,7 +128,7 @@ double variance_upper_bound(double var, double df, double alpha) {
     if (df < 1) {
         return std::numeric_limits<double>::infinity();
     }
-    // chi2_alpha(df): the x with P(chi2 <= x) = alpha, by bisection on the survival function.
+    // The chi-square quantile: the x with P(chi2(df) <= x) = alpha, by bisection on the survival function.
     double lo = 0, hi = df + 20 * std::sqrt(2 * df) + 20;
     for (int i = 0; i < 200; ++i) {
         const double mid = (lo + hi) / 2;
