@@ -2,7 +2,7 @@
 // cases by key, decides each from a confidence interval of the change over rounds and runs,
 // prints a table, markdown, JSON or CSV, and exits 1 when a case fails under --fail-on (a
 // regression is a result, not an error: only unreadable profiles and bad options are
-// exceptions). One duet profile, or --pair: compare_pair.cpp.
+// exceptions). One duet profile, several duet profiles (pooled) or --pair: compare_pair.cpp.
 #include "grp/model/compare/compare.hpp"
 
 #include "commands/command.hpp"
@@ -14,6 +14,7 @@
 #include "grp/core/text_safe.hpp"
 #include "grp/model/baseline/merge.hpp"
 #include "grp/model/compare/case_compare.hpp"
+#include "grp/model/compare/duet_pool.hpp"
 #include "grp/model/compare/work_gate.hpp"
 #include "grp/model/profile/io.hpp"
 
@@ -103,10 +104,18 @@ void check_reference(const compare_options& opt, const profile& base) {
 
 int run_compare(const compare_cli_options& cli) {
     const bool duet = duet_requested(cli);
-    const auto opt = options_of(cli, duet);
     if (duet) {
-        return run_pair_compare(cli, opt);
+        return run_pair_compare(cli, options_of(cli, true));
     }
+    if (cli.bases.empty() && cli.files.size() >= 2) {
+        // Duets only: invocations of one experiment, pooled (the first decides; a mix is refused
+        // by pool_duets, naming the file that is no duet).
+        auto first = load_profile(cli.files.front());
+        if (is_duet(first)) {
+            return run_pooled_compare(cli, options_of(cli, true), std::move(first));
+        }
+    }
+    const auto opt = options_of(cli, duet);
     const auto out = make_printer(cli);
     // Load everything first: a bad profile is exit 5 before anything is printed.
     std::vector<std::string> cand_files;
@@ -138,6 +147,7 @@ const char* compare_footer = R"(Examples:
   gpu-reduce-prof compare h100.json mi300.json --normalize peak   # across machines
   gpu-reduce-prof compare a.json b.json c.json               # matrix: cases x profiles vs a.json
   gpu-reduce-prof compare duet.json                 # a duet from run --duet, control included
+  gpu-reduce-prof compare d1.json d2.json d3.json d4.json   # 4 invocations of one duet, pooled
   gpu-reduce-prof compare --pair old=new duet.json           # two kernels of one invocation
 
 Each case is judged on its rounds (one median per round; run measures several, spread over
@@ -253,7 +263,8 @@ void add_compare(CLI::App& app, command_slot& slot) {
     sub->footer(compare_footer);
     sub->add_option("profiles", opt->files,
                     "BASE.json CAND.json [MORE.json...] (the first is the base), or with "
-                    "--base only the candidates, or one DUET.json (run --duet)")
+                    "--base only the candidates, or one DUET.json (run --duet), or several "
+                    "DUET.json of one experiment, pooled (each invocation a level)")
         ->required()
         ->expected(1, -1)
         ->type_name("FILE");

@@ -3,10 +3,12 @@
 #include "grp/core/error.hpp"
 #include "grp/core/text_safe.hpp"
 #include "grp/model/compare/control.hpp"
+#include "grp/model/compare/duet_pool.hpp"
 #include "grp/model/compare/pair.hpp"
 #include "grp/model/profile/io.hpp"
 
 #include <algorithm>
+#include <iostream>
 #include <set>
 #include <stdexcept>
 
@@ -167,6 +169,27 @@ std::vector<comparison> judge(const profile& p, const std::vector<kernel_pair>& 
 
 bool duet_requested(const compare_cli_options& cli) {
     return !cli.pair.empty() || (cli.bases.empty() && cli.files.size() == 1);
+}
+
+int run_pooled_compare(const compare_cli_options& cli, const compare_options& opt, profile first) {
+    if (!cli.pair.empty() || opt.normalize != normalization::none) {
+        throw usage_error("several duet profiles are pooled into one experiment: give no --pair "
+                          "or --normalize with them");
+    }
+    const auto out = make_printer(cli);
+    std::vector<std::pair<profile, std::string>> invocations;
+    invocations.emplace_back(std::move(first), cli.files.front());
+    for (std::size_t i = 1; i < cli.files.size(); ++i) {
+        invocations.emplace_back(load_profile(cli.files[i]), cli.files[i]);
+    }
+    const auto pool = pool_duets(invocations);
+    for (const auto& w : pool.warnings) {
+        std::cerr << "warning: pooled: " << terminal_escape(w) << '\n';
+    }
+    const std::string label =
+        cli.files.front() + "+" + std::to_string(cli.files.size() - 1) + " more";
+    const auto all = judge(pool.pooled, pairs_to_judge(cli, pool.pooled), opt, label);
+    return print_and_judge(*out, all);
 }
 
 int run_pair_compare(const compare_cli_options& cli, const compare_options& opt) {

@@ -132,3 +132,9 @@ foreach(case tmpdir data-change part-input kill-child kill-first kill-parent ctr
     COMMAND ${CMAKE_CURRENT_LIST_DIR}/runs_parts.sh ${GRP_BIN} ${case})
   set_tests_properties(cli.run_runs_parts_${case} PROPERTIES LABELS cli TIMEOUT 120)
 endforeach()
+
+# Several duet profiles of one experiment pool into one (the invocation a level); another
+# sweep is refused with the setting named.
+add_test(NAME cli.compare_pools_duet_invocations
+         COMMAND ${CMAKE_CURRENT_LIST_DIR}/duet_pool.sh ${GRP_BIN} ${GRP_KDATA})
+set_tests_properties(cli.compare_pools_duet_invocations PROPERTIES LABELS cli TIMEOUT 600)

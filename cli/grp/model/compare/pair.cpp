@@ -164,8 +164,15 @@ void decide_paired(case_comparison& cc, const profile& p, const case_result& b,
     std::string how; // how the processes were treated, when not as usual
     judge_rounds(cc, r, opt, how);
     if (cc.outcome == verdict::inconclusive && r.all.size() >= 2) {
-        cc.plan =
-            plan_decision(estimate_components(nested_of(r)), std::log1p(opt.threshold), opt.alpha);
+        auto components = estimate_components(nested_of(r));
+        if (cc.ratio && *cc.ratio > 0) {
+            components.mean = std::log(*cc.ratio); // the change the verdict printed
+        }
+        cc.plan = plan_decision(components, std::log1p(opt.threshold), opt.alpha);
+        if (cc.ci_low && cc.ci_high && *cc.ci_low > 0) {
+            // What resolves now is the judge's own interval (rounds or processes as the unit).
+            cc.plan->resolution = (std::log(*cc.ci_high) - std::log(*cc.ci_low)) / 2;
+        }
     }
     if (!how.empty()) {
         cc.note += (cc.note.empty() ? "" : "; ") + how;

@@ -45,23 +45,30 @@ double se_needed(double margin, double alpha, double df) {
     return margin / (crit + z_power_90);
 }
 
-/// How many units of one level (the others held) decide: a fixed-point iteration, since the
-/// critical value depends on the df the answer brings. `var_of(n)` is the mean's variance with
-/// n units of the level and `df_of(n)` the judge's df then. Empty when no n can.
+/// How many units of one level (the others held) decide, at most `cap`: the critical value
+/// depends on the df the answer brings, so the count is searched, doubling and then halving
+/// the step. `var_of(n)` is the mean's variance with n units of the level and `df_of(n)` the
+/// judge's df then. Empty when no count up to `cap` can (a run that large is no plan).
 template <typename Var, typename Df>
-std::optional<double> units_needed(double margin, double alpha, double now, Var var_of, Df df_of) {
-    double n = std::max(now, 2.0);
-    for (int i = 0; i < 60; ++i) {
+std::optional<double> units_needed(double margin, double alpha, double now, double cap, Var var_of,
+                                   Df df_of) {
+    const auto decides = [&](double n) {
         const double target = se_needed(margin, alpha, df_of(n));
-        if (var_of(n) <= target * target) {
-            return n;
-        }
-        if (var_of(1e9) > target * target || n > 1e6) {
+        return var_of(n) <= target * target;
+    };
+    double lo = std::max(now, 2.0), hi = lo;
+    while (!decides(hi)) {
+        if (hi >= cap) {
             return std::nullopt;
         }
-        n = std::ceil(n * 1.25 + 1);
+        lo = hi;
+        hi = std::min(cap, hi * 2);
     }
-    return std::nullopt;
+    while (hi - lo > 1) { // decides(hi), and lo is where it did not or the start
+        const double mid = std::floor((lo + hi) / 2);
+        (decides(mid) ? hi : lo) = mid;
+    }
+    return decides(lo) ? lo : hi;
 }
 
 /// Every component at the upper 90 % bound of the mean square it comes from.
@@ -128,7 +135,8 @@ double variance_upper_bound(double var, double df, double alpha) {
     if (df < 1) {
         return std::numeric_limits<double>::infinity();
     }
-    // The chi-square quantile: the x with P(chi2(df) <= x) = alpha, by bisection on the survival function.
+    // The chi-square quantile: the x with P(chi2(df) <= x) = alpha, by bisection on the survival
+    // function.
     double lo = 0, hi = df + 20 * std::sqrt(2 * df) + 20;
     for (int i = 0; i < 200; ++i) {
         const double mid = (lo + hi) / 2;
@@ -153,22 +161,24 @@ decision_plan plan_decision(const variance_components& v, double threshold, doub
     const double shares[] = {v.round / (inv * proc * rounds), v.process / (inv * proc),
                              v.invocation / inv};
     const char* names[] = {"rounds", "processes", "invocations"};
-    plan.options = {
-        {names[0],
-         units_needed(
-             plan.margin, alpha, rounds, [&](double n) { return mean_variance(u, inv, proc, n); },
-             [&](double) { return unit_df(u, inv, proc); }),
-         0},
-        {names[1],
-         units_needed(
-             plan.margin, alpha, proc, [&](double n) { return mean_variance(u, inv, n, rounds); },
-             [&](double n) { return unit_df(u, inv, n); }),
-         0},
-        {names[2],
-         units_needed(
-             plan.margin, alpha, inv, [&](double n) { return mean_variance(u, n, proc, rounds); },
-             [&](double n) { return unit_df(u, n, proc); }),
-         0}};
+    plan.options = {{names[0],
+                     units_needed(
+                         plan.margin, alpha, rounds, plan_max_rounds,
+                         [&](double n) { return mean_variance(u, inv, proc, n); },
+                         [&](double) { return unit_df(u, inv, proc); }),
+                     0},
+                    {names[1],
+                     units_needed(
+                         plan.margin, alpha, proc, plan_max_processes,
+                         [&](double n) { return mean_variance(u, inv, n, rounds); },
+                         [&](double n) { return unit_df(u, inv, n); }),
+                     0},
+                    {names[2],
+                     units_needed(
+                         plan.margin, alpha, inv, plan_max_invocations,
+                         [&](double n) { return mean_variance(u, n, proc, rounds); },
+                         [&](double n) { return unit_df(u, n, proc); }),
+                     0}};
     std::size_t top = 0;
     for (std::size_t i = 0; i < 3; ++i) {
         plan.options[i].share = total > 0 ? shares[i] / total : 0;

@@ -19,6 +19,12 @@
 
 namespace grp {
 
+/// The largest counts a plan proposes: past these a level "cannot decide" (a change that sits
+/// on the threshold needs an unbounded run, and no one runs 500000 invocations of a duet).
+inline constexpr double plan_max_rounds = 100000;
+inline constexpr double plan_max_processes = 1000;
+inline constexpr double plan_max_invocations = 1000;
+
 /// Log ratios of one comparison: invocations -> processes -> rounds.
 using nested_samples = std::vector<std::vector<std::vector<double>>>;
 

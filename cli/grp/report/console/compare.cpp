@@ -3,6 +3,7 @@
 #include "grp/core/text_safe.hpp"
 #include "grp/report/text/compare_lines.hpp"
 #include "grp/report/text/compare_tables.hpp"
+#include "grp/report/text/plan_text.hpp"
 #include "grp/report/text/table.hpp"
 #include "grp/report/text/work_text.hpp"
 #include "grp/report/views/compare_cells.hpp"
@@ -100,6 +101,9 @@ void print_comparisons(std::ostream& os, const std::vector<comparison>& all, boo
     for (const auto& c : all) {
         os << (all.size() > 1 ? terminal_escape(c.cand_label) + ": " : "") << summary_line(c)
            << '\n';
+        if (const auto cmd = c.control ? std::string() : decide_command(c); !cmd.empty()) {
+            os << "  " << terminal_escape(cmd) << '\n';
+        }
     }
     print_failing_lines(os, all);
 }

@@ -3,6 +3,7 @@
 #include "grp/report/text/compare_lines.hpp"
 #include "grp/report/text/compare_tables.hpp"
 #include "grp/report/text/escape.hpp"
+#include "grp/report/text/plan_text.hpp"
 #include "grp/report/text/table.hpp"
 #include "grp/report/text/work_text.hpp"
 #include "grp/report/views/compare_cells.hpp"
@@ -78,6 +79,9 @@ void print_candidate_bullets(std::ostream& os, const std::vector<comparison>& al
         }
         for (const auto& line : undecided(c)) {
             os << "  - **not decided**: " << markdown_escape(line) << '\n';
+        }
+        if (const auto cmd = c.control ? std::string() : decide_command(c); !cmd.empty()) {
+            os << "  - **plan**: " << markdown_escape(cmd) << '\n';
         }
         for (const auto& line : failing_case_lines(c, candidate_name(all, c))) {
             os << "  - **fails**: " << markdown_escape(line) << '\n';

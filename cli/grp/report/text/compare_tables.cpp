@@ -3,6 +3,7 @@
 #include "grp/core/text_safe.hpp"
 #include "grp/core/units.hpp"
 #include "grp/report/text/compare_lines.hpp"
+#include "grp/report/text/plan_text.hpp"
 #include "grp/report/views/compare_cells.hpp"
 
 #include <algorithm>
@@ -104,7 +105,9 @@ std::vector<std::string> undecided(const comparison& c) {
     for (const auto& cc : c.cases) {
         if (cc.outcome == verdict::inconclusive || cc.outcome == verdict::unmeasured ||
             cc.outcome == verdict::biased) {
-            out.push_back(to_string(cc.outcome) + " " + cc.key.to_string() + ": " + cc.note);
+            const auto plan = plan_line(cc, c.options.threshold);
+            out.push_back(to_string(cc.outcome) + " " + cc.key.to_string() + ": " + cc.note +
+                          (plan.empty() ? "" : "; plan: " + plan));
         }
     }
     return out;

@@ -1,5 +1,6 @@
 #include "grp/report/text/plan_text.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 
@@ -9,7 +10,8 @@ namespace {
 
 std::string pct(double log_value) {
     char buf[32];
-    std::snprintf(buf, sizeof buf, "%.1f %%", std::expm1(std::fabs(log_value)) * 100);
+    const double p = std::expm1(std::fabs(log_value)) * 100;
+    std::snprintf(buf, sizeof buf, p < 1 ? "%.2f %%" : "%.1f %%", p);
     return buf;
 }
 
@@ -67,6 +69,29 @@ std::string plan_line(const case_comparison& cc, double threshold) {
         out += " (rough: the process level rests on fewer than 3 degrees of freedom)";
     }
     return out;
+}
+
+std::string decide_command(const comparison& c) {
+    if (!c.paired || c.measured_by.empty() || !c.undecided()) {
+        return "";
+    }
+    double most = 0;
+    bool rough = false;
+    for (const auto& cc : c.cases) {
+        if (cc.outcome == verdict::inconclusive && cc.plan && cc.plan->options.size() > 1 &&
+            cc.plan->options[1].needed) {
+            most = std::max(most, *cc.plan->options[1].needed);
+            rough = rough || cc.plan->rough;
+        }
+    }
+    if (most <= 0) {
+        return "";
+    }
+    const auto n = static_cast<std::size_t>(std::ceil(most));
+    return "to decide: " + rerun_command(c.measured_by, n) + "   (" + std::to_string(n) +
+           " processes decide every undecided case at 90 % power" +
+           (rough ? ", a rough estimate from few processes" : "") +
+           (c.invocations > 1 ? "; or run it again and compare all the duets together" : "") + ")";
 }
 
 std::string rerun_command(const std::vector<std::string>& argv, std::size_t processes) {

@@ -16,6 +16,11 @@ namespace grp {
 /// compare's (relative, 0.05 = 5 %).
 std::string plan_line(const case_comparison& cc, double threshold);
 
+/// "to decide: gpu-reduce-prof run ... --runs 14 (...)" for an undecided duet: the command
+/// that measured it with the most processes any undecided case's plan asks for; "" when the
+/// comparison is no duet, decided, or no plan names a process count.
+std::string decide_command(const comparison& c);
+
 /// The invocation `argv` (a profile's tool.argv) with its process count set to `processes`
 /// (--runs N replaced or added), quoted for a POSIX shell where a word needs it.
 std::string rerun_command(const std::vector<std::string>& argv, std::size_t processes);
