@@ -108,8 +108,9 @@ void check_consistency(const spec_reader& r, const std::string& field, const ker
     }
 }
 
-kernel_spec parse_one(const spec_reader& r, const ojson& k, const std::string& field,
-                      const std::string& default_source) {
+// A kernel's entry is an object of known fields only: a misspelt field is an error, not a
+// silently ignored setting.
+void check_fields(const spec_reader& r, const ojson& k, const std::string& field) {
     if (!k.is_object()) {
         r.fail(field, "expected an object");
     }
@@ -119,7 +120,11 @@ kernel_spec parse_one(const spec_reader& r, const ojson& k, const std::string& f
             r.fail(field + "." + key, "unknown field");
         }
     }
-    kernel_spec s;
+}
+
+// What the kernel is called, where its source is, and its arguments' roles.
+void read_names(const spec_reader& r, const ojson& k, const std::string& field,
+                const std::string& default_source, kernel_spec& s) {
     if (!k.contains("name")) {
         r.fail(field + ".name", "missing (every kernel needs a name)");
     }
@@ -134,6 +139,31 @@ kernel_spec parse_one(const spec_reader& r, const ojson& k, const std::string& f
     for (size_t i = 0; i < k["args"].size(); ++i) {
         s.args.push_back(r.arg(k["args"][i], field + ".args[" + std::to_string(i) + "]"));
     }
+}
+
+// "local_mem": {"elems_per_item": N}, the __local elements the kernel needs per work-item.
+void read_local_mem(const spec_reader& r, const ojson& k, const std::string& field,
+                    kernel_spec& s) {
+    if (!k.contains("local_mem")) {
+        return;
+    }
+    const auto& lm = k["local_mem"];
+    if (!lm.is_object() || !lm.contains("elems_per_item")) {
+        r.fail(field + ".local_mem", "expected {\"elems_per_item\": N}");
+    }
+    s.local_elems_per_item = r.count(lm["elems_per_item"], field + ".local_mem.elems_per_item");
+    if (s.local_elems_per_item == 0 || s.local_elems_per_item > max_local_elems_per_item) {
+        r.fail(field + ".local_mem.elems_per_item",
+               "must be from 1 to " + std::to_string(max_local_elems_per_item) +
+                   " (local memory is at most a few hundred KiB)");
+    }
+}
+
+kernel_spec parse_one(const spec_reader& r, const ojson& k, const std::string& field,
+                      const std::string& default_source) {
+    check_fields(r, k, field);
+    kernel_spec s;
+    read_names(r, k, field, default_source, s);
     s.build_options =
         k.contains("build_options") ? r.text(k["build_options"], field + ".build_options") : "";
     if (k.contains("grid")) {
@@ -142,18 +172,7 @@ kernel_spec parse_one(const spec_reader& r, const ojson& k, const std::string& f
     if (k.contains("local_size")) {
         s.local = r.local_rule(k["local_size"], field + ".local_size");
     }
-    if (k.contains("local_mem")) {
-        const auto& lm = k["local_mem"];
-        if (!lm.is_object() || !lm.contains("elems_per_item")) {
-            r.fail(field + ".local_mem", "expected {\"elems_per_item\": N}");
-        }
-        s.local_elems_per_item = r.count(lm["elems_per_item"], field + ".local_mem.elems_per_item");
-        if (s.local_elems_per_item == 0 || s.local_elems_per_item > max_local_elems_per_item) {
-            r.fail(field + ".local_mem.elems_per_item",
-                   "must be from 1 to " + std::to_string(max_local_elems_per_item) +
-                       " (local memory is at most a few hundred KiB)");
-        }
-    }
+    read_local_mem(r, k, field, s);
     s.types = k.contains("types")
                   ? r.list<element_type>(k["types"], field + ".types", parse_element_type)
                   : std::vector<element_type>{element_type::float32};
