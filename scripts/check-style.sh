@@ -8,7 +8,9 @@
 #      anchor resolves (scripts/check-doc-links.py); every block of tool output in README.md
 #      and docs/ is generated (scripts/transcripts.py; CTest cli.transcripts_match_the_tool
 #      compares it with the binary) or marked measured (scripts/transcripts.py --markers).
-#   3. clang-tidy (.clang-tidy) on the sources changed since the commit in .ci/tidy-base, with
+#   3. the sizes (scripts/check-sizes.py): every function in cli/ at most 50 lines, every file
+#      at most 400, every header + source pair at most 500; all files, every time (< 1 s).
+#   4. clang-tidy (.clang-tidy) on the sources changed since the commit in .ci/tidy-base, with
 #      the build's compile_commands.json; `scripts/check-style.sh --tidy-all` checks every
 #      source and, when clean, moves .ci/tidy-base to HEAD. Needs a configured build folder
 #      (argument 1 or $GRP_BUILD_DIR, default build); without one this step says so and fails.
@@ -36,6 +38,7 @@ rm -f /tmp/grp-format.$$
 python3 scripts/check-paths.py || status=1
 python3 scripts/check-doc-links.py || status=1
 python3 scripts/transcripts.py --markers || status=1
+python3 scripts/check-sizes.py || status=1
 
 if [[ $tidy_all == 1 ]]; then
   mapfile -t tidy < <(git ls-files 'cli/*.cpp')

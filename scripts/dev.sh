@@ -2,9 +2,10 @@
 # One entry point for newcomers and CI: installs the Debian packages that are missing (as root,
 # or through sudo), configures and builds, then either runs the main job or the whole test suite.
 #   scripts/dev.sh run [RUN-OPTIONS...]   # gpu-reduce-prof run on the default device
-#   scripts/dev.sh test [CTEST-OPTIONS...] # the style check; the device, CLI, report, example and
-#                                          # package tests (Release); the unit and file CLI tests
-#                                          # under ASan + UBSan; each fuzzer for 3 s
+#   scripts/dev.sh test [CTEST-OPTIONS...] # the style check; the device, CLI, report, example,
+#                                          # package and style-script tests (Release); the unit
+#                                          # and file CLI tests under ASan + UBSan; each fuzzer
+#                                          # for 3 s
 #                                          # (GRP_SKIP_SANITIZERS=1: every test on Release only)
 # Idempotent: a second call installs nothing and rebuilds only what changed.
 set -euo pipefail
@@ -51,7 +52,8 @@ if [[ -n ${GRP_SKIP_SANITIZERS:-} ]]; then
   exec ctest --test-dir "$build" --output-on-failure -j"$(nproc)" "$@"
 fi
 cmake --build "$build" -j"$(nproc)" --target gpu-reduce-prof grp_docs grp_ocl_tests
-ctest --test-dir "$build" --output-on-failure -j"$(nproc)" -L "browser|cli|example|ocl|package" "$@"
+ctest --test-dir "$build" --output-on-failure -j"$(nproc)" -L "browser|cli|example|ocl|package|style" \
+  "$@"
 # The unit tests and the file-handling CLI tests under AddressSanitizer +
 # UndefinedBehaviorSanitizer (any finding fails the test), then every fuzzer for 3 s. One clang
 # build serves both (build-asan).
@@ -64,7 +66,8 @@ export LSAN_OPTIONS=suppressions=$PWD/tests/lsan.supp:print_suppressions=0
 export UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
 # Under the sanitizers: every unit test and the CLI tests of the commands that read and write
 # files (validate, report, compare, merge, platforms, the hardening inputs); the CLI tests that
-# sweep kernels ran once above, and under ASan they would take CI past its 30 minutes.
-ctest --test-dir "$asan" --output-on-failure -j"$(nproc)" -LE "ocl|browser|example|package" \
+# sweep kernels ran once above, and under ASan they would take CI past its 30 minutes; the
+# style scripts' tests (label style, Python) ran once above.
+ctest --test-dir "$asan" --output-on-failure -j"$(nproc)" -LE "ocl|browser|example|package|style" \
   -E "cli\.(run_|scenario_|wg_limit|check_)" "$@"
 scripts/fuzz.sh 3

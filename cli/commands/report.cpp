@@ -33,7 +33,9 @@ struct report_options {
     bool log_time = false;      ///< HTML: time axes on a log scale
 };
 
-int run_report(const report_options& opt) {
+// The files the report goes to (the HTML first), each checked before any work: named, not an
+// input or another output, and writable.
+std::vector<output_file> report_outputs(const report_options& opt) {
     if (opt.output.empty() && opt.markdown.empty()) {
         throw usage_error("report: nothing to write; give -o report.html and/or --markdown "
                           "FILE ('-' writes to stdout)");
@@ -59,6 +61,11 @@ int run_report(const report_options& opt) {
     for (const auto& o : outs) {
         o.probe();
     }
+    return outs;
+}
+
+int run_report(const report_options& opt) {
+    const std::vector<output_file> outs = report_outputs(opt);
     compare_options cmp;
     cmp.threshold = opt.threshold_pct / 100.0;
     cmp.alpha = opt.alpha;

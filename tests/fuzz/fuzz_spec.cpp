@@ -5,6 +5,7 @@
 #include "fuzz_common.hpp"
 #include "grp/core/machine/device_info.hpp"
 #include "grp/model/plan/sweep_plan.hpp"
+#include "grp/model/spec/build_options.hpp"
 #include "grp/model/spec/kernel_spec.hpp"
 
 namespace {

@@ -94,55 +94,77 @@ std::uint64_t checked_mul(std::uint64_t a, std::uint64_t b, const std::string& w
     return a * b;
 }
 
+usage_error not_a_count(const std::string& what, const std::string& all) {
+    return usage_error(what + " '" + all +
+                       "' is not a count; use e.g. 1000, 64k, 1M, 1Mi, 2^28 or 3*2^20");
+}
+
+std::uint64_t parse_term(const std::string& t, const std::string& what, const std::string& all);
+
+// "B^E", the caret at `caret`: B to the power E, each a term without a caret.
+std::uint64_t parse_power(const std::string& t, size_t caret, const std::string& what,
+                          const std::string& all) {
+    if (t.find('^', caret + 1) != std::string::npos) {
+        // one power per term: "2^2^2" is ambiguous, and no recursion per caret
+        throw not_a_count(what, all);
+    }
+    auto base = parse_term(t.substr(0, caret), what, all);
+    auto exp = parse_term(t.substr(caret + 1), what, all);
+    if (base <= 1) {
+        return exp == 0 ? 1 : base; // 0^0 = 1; no loop of exp steps
+    }
+    if (exp > 63) {
+        throw usage_error(what + " '" + all + "' is too large");
+    }
+    std::uint64_t v = 1;
+    for (std::uint64_t i = 0; i < exp; ++i) {
+        v = checked_mul(v, base, what, all);
+    }
+    return v;
+}
+
+// What a count's suffix multiplies by: none 1, k/K M G powers of 1000, Ki Mi Gi powers of
+// 1024; 0 for any other suffix.
+std::uint64_t suffix_multiplier(const std::string& suffix) {
+    if (suffix.empty()) {
+        return 1;
+    }
+    if (suffix == "k" || suffix == "K") {
+        return 1000;
+    }
+    if (suffix == "M") {
+        return 1000000;
+    }
+    if (suffix == "G") {
+        return 1000000000;
+    }
+    if (suffix == "Ki") {
+        return 1024;
+    }
+    if (suffix == "Mi") {
+        return 1024ULL * 1024;
+    }
+    if (suffix == "Gi") {
+        return 1024ULL * 1024 * 1024;
+    }
+    return 0;
+}
+
 std::uint64_t parse_term(const std::string& t, const std::string& what, const std::string& all) {
-    auto bad = [&] {
-        return usage_error(what + " '" + all +
-                           "' is not a count; use e.g. 1000, 64k, 1M, 1Mi, 2^28 or 3*2^20");
-    };
     if (auto caret = t.find('^'); caret != std::string::npos) {
-        if (t.find('^', caret + 1) != std::string::npos) {
-            throw bad(); // one power per term: "2^2^2" is ambiguous, and no recursion per caret
-        }
-        auto base = parse_term(t.substr(0, caret), what, all);
-        auto exp = parse_term(t.substr(caret + 1), what, all);
-        if (base <= 1) {
-            return exp == 0 ? 1 : base; // 0^0 = 1; no loop of exp steps
-        }
-        if (exp > 63) {
-            throw usage_error(what + " '" + all + "' is too large");
-        }
-        std::uint64_t v = 1;
-        for (std::uint64_t i = 0; i < exp; ++i) {
-            v = checked_mul(v, base, what, all);
-        }
-        return v;
+        return parse_power(t, caret, what, all);
     }
     size_t i = 0;
     while (i < t.size() && std::isdigit(static_cast<unsigned char>(t[i])) != 0) {
         ++i;
     }
     if (i == 0 || i > 19) {
-        throw bad();
+        throw not_a_count(what, all);
     }
     std::uint64_t v = std::stoull(t.substr(0, i));
-    std::string suffix = t.substr(i);
-    std::uint64_t mult = 1;
-    if (suffix.empty()) {
-        mult = 1;
-    } else if (suffix == "k" || suffix == "K") {
-        mult = 1000;
-    } else if (suffix == "M") {
-        mult = 1000000;
-    } else if (suffix == "G") {
-        mult = 1000000000;
-    } else if (suffix == "Ki") {
-        mult = 1024;
-    } else if (suffix == "Mi") {
-        mult = 1024ULL * 1024;
-    } else if (suffix == "Gi") {
-        mult = 1024ULL * 1024 * 1024;
-    } else {
-        throw bad();
+    const std::uint64_t mult = suffix_multiplier(t.substr(i));
+    if (mult == 0) {
+        throw not_a_count(what, all);
     }
     return checked_mul(v, mult, what, all);
 }

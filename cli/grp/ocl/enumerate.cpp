@@ -97,16 +97,9 @@ std::optional<std::uint64_t> probe_preferred_multiple(const cl::Device& dev) {
     }
 }
 
-device_info read_info(const cl::Device& dev) {
-    cl_device_id id = dev();
-    device_info d;
-    d.name = query_string(id, CL_DEVICE_NAME).value_or("unavailable");
-    d.vendor = query_string(id, CL_DEVICE_VENDOR).value_or("unavailable");
-    d.type = type_name(query<cl_device_type>(id, CL_DEVICE_TYPE).value_or(0));
-    d.device_version = query_string(id, CL_DEVICE_VERSION);
-    d.driver_version = query_string(id, CL_DRIVER_VERSION);
-    d.opencl_c_version = query_string(id, CL_DEVICE_OPENCL_C_VERSION);
-    d.extensions = split_words(query_string(id, CL_DEVICE_EXTENSIONS).value_or(""));
+// Which physical device it is: its UUID and PCI bus address, where the driver has the
+// extensions that tell them (d.extensions must be read first).
+void read_physical_ids(cl_device_id id, device_info& d) {
     if (d.has_extension("cl_khr_device_uuid")) {
         unsigned char uuid[CL_UUID_SIZE_KHR] = {};
         if (clGetDeviceInfo(id, CL_DEVICE_UUID_KHR, sizeof uuid, uuid, nullptr) == CL_SUCCESS) {
@@ -123,6 +116,19 @@ device_info read_info(const cl::Device& dev) {
             d.pci_bus = text;
         }
     }
+}
+
+device_info read_info(const cl::Device& dev) {
+    cl_device_id id = dev();
+    device_info d;
+    d.name = query_string(id, CL_DEVICE_NAME).value_or("unavailable");
+    d.vendor = query_string(id, CL_DEVICE_VENDOR).value_or("unavailable");
+    d.type = type_name(query<cl_device_type>(id, CL_DEVICE_TYPE).value_or(0));
+    d.device_version = query_string(id, CL_DEVICE_VERSION);
+    d.driver_version = query_string(id, CL_DRIVER_VERSION);
+    d.opencl_c_version = query_string(id, CL_DEVICE_OPENCL_C_VERSION);
+    d.extensions = split_words(query_string(id, CL_DEVICE_EXTENSIONS).value_or(""));
+    read_physical_ids(id, d);
     d.compute_units = query<cl_uint>(id, CL_DEVICE_MAX_COMPUTE_UNITS);
     d.max_clock_mhz = query<cl_uint>(id, CL_DEVICE_MAX_CLOCK_FREQUENCY);
     d.max_work_group_size = query<size_t>(id, CL_DEVICE_MAX_WORK_GROUP_SIZE);

@@ -112,6 +112,28 @@ int publish_no_replace(const std::string& tmp, const std::string& path) {
     return ::rename(tmp.c_str(), path.c_str()) == 0 ? 0 : errno;
 }
 
+// The folder of `path` takes a new file: one is created there (and removed), after creating
+// the folder first when `create_dirs`. file_error saying why not.
+void probe_directory(const std::string& path, const std::string& what, bool create_dirs) {
+    const std::string dir = parent_dir(path);
+    std::error_code ec;
+    if (create_dirs) {
+        fs::create_directories(dir, ec);
+    }
+    std::string tmp = temp_template(path);
+    const int fd = ::mkstemp(tmp.data());
+    if (fd < 0) {
+        const int err = errno;
+        const std::string why = ec              ? "cannot be created: " + ec.message()
+                                : err == ENOENT ? std::string("does not exist")
+                                                : "is not writable: " + reason(err);
+        throw file_error("cannot write the " + what + " '" + path + "': its directory '" + dir +
+                         "' " + why + "; choose another place");
+    }
+    ::close(fd);
+    ::unlink(tmp.c_str());
+}
+
 } // namespace
 
 output_file::output_file(std::string path, std::string what, bool force, bool create_dirs)
@@ -156,23 +178,7 @@ void output_file::probe() const {
                           "' already exists; pass --force to overwrite it, or choose another "
                           "name");
     }
-    const std::string dir = parent_dir(m_path);
-    std::error_code ec;
-    if (m_create_dirs) {
-        fs::create_directories(dir, ec);
-    }
-    std::string tmp = temp_template(m_path);
-    const int fd = ::mkstemp(tmp.data());
-    if (fd < 0) {
-        const int err = errno;
-        const std::string why = ec              ? "cannot be created: " + ec.message()
-                                : err == ENOENT ? std::string("does not exist")
-                                                : "is not writable: " + reason(err);
-        throw file_error("cannot write the " + m_what + " '" + m_path + "': its directory '" + dir +
-                         "' " + why + "; choose another place");
-    }
-    ::close(fd);
-    ::unlink(tmp.c_str());
+    probe_directory(m_path, m_what, m_create_dirs);
 }
 
 void output_file::write(const std::string& text) const {

@@ -1,8 +1,9 @@
-// A case of a profile: its key (what identifies it across runs and machines), its status, and
-// what a run recorded of it (passes, rounds with their raw samples, verification, metrics),
-// with the JSON conversions of these types. profile.hpp holds the profile around them.
+// A case of a profile: its key (case_key.hpp), its status, and what a run recorded of it (passes,
+// rounds with their raw samples, verification, metrics), with the JSON conversions of these types.
+// profile.hpp holds the profile around them.
 #pragma once
 
+#include "grp/model/profile/case_key.hpp"
 #include "grp/model/profile/check_record.hpp"
 #include "grp/model/profile/conditions.hpp"
 #include "grp/model/stats/stats.hpp"
@@ -27,34 +28,6 @@ enum class case_status {
 std::string to_string(case_status s);
 /// Throws file_error on an unknown name.
 case_status parse_case_status(const std::string& s);
-
-/// What identifies a case across runs and machines. Device and driver are context, not key.
-struct case_key {
-    std::string kernel;          ///< e.g. "reduce3", "layout_tree", "wg-probe/sin_div"
-    std::string type;            ///< "int", "uint", "float", "double"
-    std::string layout = "flat"; ///< "flat" for scalar arrays; "aos12", "aos16", "soa"
-    std::uint64_t n = 0;         ///< elements (records for layouts; work-items for wg-probe)
-    std::uint64_t local_size = 0;
-    std::string op = "sum"; ///< the reduction operator
-    /// Tuning parameters, name -> value as written in the spec (numbers as their decimal text).
-    std::map<std::string, std::string> params;
-    /// 2.6: the cache state each timed launch chain starts from: "cold" (the last-level cache
-    /// flushed before it, untimed) or "warm" (whatever the warm-up and earlier launches left;
-    /// every profile before 2.6).
-    std::string cache = "warm";
-
-    /// "reduce3/float/flat/n=1048576/local=256", then "/op=max" unless the operator is sum,
-    /// "/NAME=VALUE" per parameter in name order and "/cache=cold" unless the cache is warm:
-    /// stable, used to match cases.
-    [[nodiscard]] std::string to_string() const;
-    bool operator==(const case_key& o) const;
-    bool operator!=(const case_key& o) const { return !(*this == o); }
-    bool operator<(const case_key& o) const;
-};
-
-/// A key with the default operator (sum) and no parameters.
-case_key make_case_key(std::string kernel, std::string type, std::string layout, std::uint64_t n,
-                       std::uint64_t local_size);
 
 /// One kernel launch of a case's reduction: pass 0 reads the input, later passes the partials.
 struct pass_info {
@@ -175,14 +148,9 @@ struct case_result {
     void derive_from_rounds();
 };
 
-void to_json(nlohmann::ordered_json& j, const case_key& k);
-void from_json(const nlohmann::ordered_json& j, case_key& k);
 void to_json(nlohmann::ordered_json& j, const sample_summary& s);
 void from_json(const nlohmann::ordered_json& j, sample_summary& s);
 void to_json(nlohmann::ordered_json& j, const case_result& c);
 void from_json(const nlohmann::ordered_json& j, case_result& c);
-
-/// The key's tuning parameters as "NAME=V" joined by `sep` ("" when it has none).
-std::string params_text(const case_key& k, const char* sep);
 
 } // namespace grp

@@ -1,5 +1,5 @@
-// Reading fields of a profile's JSON: what the profile readers (profile.cpp, case.cpp)
-// share. Internal to cli/grp/model/profile.
+// Reading fields of a profile's JSON: what the profile readers (profile.cpp, case.cpp,
+// case_key.cpp) share. Internal to cli/grp/model/profile.
 #pragma once
 
 #include "grp/core/error.hpp"

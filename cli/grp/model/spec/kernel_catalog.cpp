@@ -150,80 +150,98 @@ void check_unique_names(const std::vector<kernel_spec>& kernels) {
     }
 }
 
+// The kernels chosen so far, each once. A kernel named explicitly runs on every device, even
+// when the default sweep chose it too.
+struct chosen_kernels {
+    std::vector<kernel_spec> kernels;
+
+    void add(const kernel_spec& k, bool by_default = false) {
+        auto seen = std::find_if(kernels.begin(), kernels.end(), [&](const kernel_spec& o) {
+            return o.name == k.name && o.layouts == k.layouts && o.spec_path == k.spec_path;
+        });
+        if (seen == kernels.end()) {
+            kernels.push_back(k);
+            kernels.back().chosen_by_default = by_default;
+        } else if (!by_default) {
+            seen->chosen_by_default = false;
+        }
+    }
+};
+
+// The spec file a --kernel path names: itself, or the .json beside a .cl.
+std::string spec_path_of(const std::string& item) {
+    fs::path p(item);
+    if (p.extension() == ".cl") {
+        if (!fs::exists(p)) {
+            throw usage_error("kernel file '" + item + "' does not exist");
+        }
+        p.replace_extension(".json");
+        if (!fs::exists(p)) {
+            throw usage_error(no_spec_message(item, p));
+        }
+    }
+    return p.string();
+}
+
+// Adds the built-in kernels whose name matches the glob `item` ("all": every one); false when
+// none does.
+bool add_matching(chosen_kernels& out, const std::vector<kernel_spec>& builtin,
+                  const std::string& item) {
+    bool matched = false;
+    for (const auto& k : builtin) {
+        if (item == "all" || fnmatch(item.c_str(), k.name.c_str(), 0) == 0) {
+            out.add(k);
+            matched = true;
+        }
+    }
+    return matched;
+}
+
+usage_error no_such_kernel(const std::vector<kernel_spec>& builtin, const std::string& item) {
+    std::string names;
+    for (const auto& k : builtin) {
+        if (names.find(" " + k.name + ",") == std::string::npos) {
+            names += " " + k.name + ",";
+        }
+    }
+    names.pop_back();
+    return usage_error("--kernel '" + item +
+                       "' matches no built-in kernel and is not a "
+                       "path. Built-in:" +
+                       names);
+}
+
 } // namespace
 
 std::vector<kernel_spec> resolve_kernels(const std::vector<std::string>& items,
                                          const std::vector<data_layout>& layouts) {
     const auto builtin = builtin_kernels();
     const auto wanted = layouts.empty() ? std::vector<data_layout>{data_layout::flat} : layouts;
-    std::vector<kernel_spec> out;
-    // A kernel named explicitly runs on every device, even when the default sweep chose it too.
-    auto add = [&](const kernel_spec& k, bool by_default = false) {
-        auto seen = std::find_if(out.begin(), out.end(), [&](const kernel_spec& o) {
-            return o.name == k.name && o.layouts == k.layouts && o.spec_path == k.spec_path;
-        });
-        if (seen == out.end()) {
-            out.push_back(k);
-            out.back().chosen_by_default = by_default;
-        } else if (!by_default) {
-            seen->chosen_by_default = false;
-        }
-    };
+    chosen_kernels out;
     auto add_defaults = [&] {
         for (const auto& k : builtin) {
             if (k.in_default_sweep && declares_any(k, wanted)) {
-                add(k, true);
+                out.add(k, true);
             }
         }
     };
     if (items.empty()) {
         add_defaults();
-        return out;
+        return out.kernels;
     }
     for (const auto& item : items) {
         if (item == "default") {
             add_defaults();
-            continue;
-        }
-        if (looks_like_path(item)) {
-            fs::path p(item);
-            if (p.extension() == ".cl") {
-                if (!fs::exists(p)) {
-                    throw usage_error("kernel file '" + item + "' does not exist");
-                }
-                p.replace_extension(".json");
-                if (!fs::exists(p)) {
-                    throw usage_error(no_spec_message(item, p));
-                }
+        } else if (looks_like_path(item)) {
+            for (const auto& k : load_spec_file(spec_path_of(item))) {
+                out.add(k);
             }
-            for (const auto& k : load_spec_file(p.string())) {
-                add(k);
-            }
-            continue;
-        }
-        bool matched = false;
-        for (const auto& k : builtin) {
-            if (item == "all" || fnmatch(item.c_str(), k.name.c_str(), 0) == 0) {
-                add(k);
-                matched = true;
-            }
-        }
-        if (!matched) {
-            std::string names;
-            for (const auto& k : builtin) {
-                if (names.find(" " + k.name + ",") == std::string::npos) {
-                    names += " " + k.name + ",";
-                }
-            }
-            names.pop_back();
-            throw usage_error("--kernel '" + item +
-                              "' matches no built-in kernel and is not a "
-                              "path. Built-in:" +
-                              names);
+        } else if (!add_matching(out, builtin, item)) {
+            throw no_such_kernel(builtin, item);
         }
     }
-    check_unique_names(out);
-    return out;
+    check_unique_names(out.kernels);
+    return out.kernels;
 }
 
 } // namespace grp

@@ -4,6 +4,7 @@
 #include "grp/core/files/json_file.hpp"
 #include "grp/core/text_safe.hpp"
 #include "grp/model/host/reduce_op.hpp"
+#include "grp/model/spec/build_options.hpp"
 #include "grp/model/spec/spec_reader.hpp"
 
 #include <algorithm>
@@ -107,8 +108,9 @@ void check_consistency(const spec_reader& r, const std::string& field, const ker
     }
 }
 
-kernel_spec parse_one(const spec_reader& r, const ojson& k, const std::string& field,
-                      const std::string& default_source) {
+// A kernel's entry is an object of known fields only: a misspelt field is an error, not a
+// silently ignored setting.
+void check_fields(const spec_reader& r, const ojson& k, const std::string& field) {
     if (!k.is_object()) {
         r.fail(field, "expected an object");
     }
@@ -118,7 +120,11 @@ kernel_spec parse_one(const spec_reader& r, const ojson& k, const std::string& f
             r.fail(field + "." + key, "unknown field");
         }
     }
-    kernel_spec s;
+}
+
+// What the kernel is called, where its source is, and its arguments' roles.
+void read_names(const spec_reader& r, const ojson& k, const std::string& field,
+                const std::string& default_source, kernel_spec& s) {
     if (!k.contains("name")) {
         r.fail(field + ".name", "missing (every kernel needs a name)");
     }
@@ -133,6 +139,31 @@ kernel_spec parse_one(const spec_reader& r, const ojson& k, const std::string& f
     for (size_t i = 0; i < k["args"].size(); ++i) {
         s.args.push_back(r.arg(k["args"][i], field + ".args[" + std::to_string(i) + "]"));
     }
+}
+
+// "local_mem": {"elems_per_item": N}, the __local elements the kernel needs per work-item.
+void read_local_mem(const spec_reader& r, const ojson& k, const std::string& field,
+                    kernel_spec& s) {
+    if (!k.contains("local_mem")) {
+        return;
+    }
+    const auto& lm = k["local_mem"];
+    if (!lm.is_object() || !lm.contains("elems_per_item")) {
+        r.fail(field + ".local_mem", "expected {\"elems_per_item\": N}");
+    }
+    s.local_elems_per_item = r.count(lm["elems_per_item"], field + ".local_mem.elems_per_item");
+    if (s.local_elems_per_item == 0 || s.local_elems_per_item > max_local_elems_per_item) {
+        r.fail(field + ".local_mem.elems_per_item",
+               "must be from 1 to " + std::to_string(max_local_elems_per_item) +
+                   " (local memory is at most a few hundred KiB)");
+    }
+}
+
+kernel_spec parse_one(const spec_reader& r, const ojson& k, const std::string& field,
+                      const std::string& default_source) {
+    check_fields(r, k, field);
+    kernel_spec s;
+    read_names(r, k, field, default_source, s);
     s.build_options =
         k.contains("build_options") ? r.text(k["build_options"], field + ".build_options") : "";
     if (k.contains("grid")) {
@@ -141,18 +172,7 @@ kernel_spec parse_one(const spec_reader& r, const ojson& k, const std::string& f
     if (k.contains("local_size")) {
         s.local = r.local_rule(k["local_size"], field + ".local_size");
     }
-    if (k.contains("local_mem")) {
-        const auto& lm = k["local_mem"];
-        if (!lm.is_object() || !lm.contains("elems_per_item")) {
-            r.fail(field + ".local_mem", "expected {\"elems_per_item\": N}");
-        }
-        s.local_elems_per_item = r.count(lm["elems_per_item"], field + ".local_mem.elems_per_item");
-        if (s.local_elems_per_item == 0 || s.local_elems_per_item > max_local_elems_per_item) {
-            r.fail(field + ".local_mem.elems_per_item",
-                   "must be from 1 to " + std::to_string(max_local_elems_per_item) +
-                       " (local memory is at most a few hundred KiB)");
-        }
-    }
+    read_local_mem(r, k, field, s);
     s.types = k.contains("types")
                   ? r.list<element_type>(k["types"], field + ".types", parse_element_type)
                   : std::vector<element_type>{element_type::float32};
@@ -247,51 +267,6 @@ parse_kernel_specs(const std::string& spec_text, const std::string& spec_path,
         // unexpected type is a bad spec (exit 5), never an abort.
         throw file_error(spec_path + ": malformed kernel spec: " + terminal_escape(e.what()));
     }
-}
-
-bool n_is_pow2(std::uint64_t n, std::uint64_t items_per_group) {
-    bool pow2 = n != 0 && (n & (n - 1)) == 0;
-    return pow2 && items_per_group != 0 && n % items_per_group == 0;
-}
-
-std::string expand_build_options(const kernel_spec& k, element_type t, std::uint64_t local_size,
-                                 std::uint64_t n, const std::string& op) {
-    std::string out;
-    const std::string& s = k.build_options;
-    for (size_t i = 0; i < s.size(); ++i) {
-        if (s[i] != '{') {
-            out += s[i];
-            continue;
-        }
-        auto close = s.find('}', i);
-        if (close == std::string::npos) {
-            throw file_error("unclosed '{' in \"" + s + "\"");
-        }
-        auto name = s.substr(i + 1, close - i - 1);
-        if (name == "type") {
-            out += to_string(t);
-        } else if (name == "local_size") {
-            out += std::to_string(local_size);
-        } else if (name == "n_is_pow2") {
-            out += n_is_pow2(n, local_size * k.grid.elems_per_item) ? "1" : "0";
-        } else if (name == "elems_per_item") {
-            out += std::to_string(k.grid.elems_per_item);
-        } else if (name == "op") {
-            out += op;
-        } else if (k.config.count(name) != 0) {
-            out += std::to_string(k.config.at(name));
-        } else {
-            std::string params;
-            for (const auto& p : k.tuning.params) {
-                params += ", {" + p.name + "}";
-            }
-            throw file_error("unknown placeholder {" + name +
-                             "} (known: {type}, {local_size}, {n_is_pow2}, {elems_per_item}, {op}" +
-                             params + ")");
-        }
-        i = close;
-    }
-    return out;
 }
 
 std::string to_string(finish_mode f) {

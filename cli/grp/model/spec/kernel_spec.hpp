@@ -101,17 +101,6 @@ std::vector<kernel_spec>
 parse_kernel_specs(const std::string& spec_text, const std::string& spec_path,
                    const std::function<std::string(const std::string&)>& read_source);
 
-/// The SDK's nIsPow2 promise: n is a power of two AND a multiple of the elements one group
-/// covers (local size x elements per item), so no load needs a bounds check. Plain "n is a
-/// power of two" is not enough: the last pass over a few partials would read out of bounds.
-bool n_is_pow2(std::uint64_t n, std::uint64_t items_per_group);
-
-/// Fills {type}, {local_size}, {n_is_pow2}, {elems_per_item}, {op} and the instance's
-/// parameters {NAME} in build_options. Throws file_error for an unknown placeholder
-/// (parse_kernel_specs already checked them).
-std::string expand_build_options(const kernel_spec& k, element_type t, std::uint64_t local_size,
-                                 std::uint64_t n, const std::string& op = "sum");
-
 /// One kernel per configuration of its tuning space (the kernel itself when it has none), each
 /// with `config` set and an elems_per_item expression evaluated. Throws file_error naming the
 /// spec when a configuration gives an elems_per_item outside 1..2^32.

@@ -135,6 +135,43 @@ void verify_first_launch(ocl::session& s, prepared_case& c, input_store& inputs)
     check_input_untouched(c, inputs, "seen after its first launch");
 }
 
+namespace {
+
+// What each case's exact check runs on, in words (exact_ok starts true where windows run).
+void describe_exact_data(const std::vector<prepared_case*>& cases,
+                         const std::vector<exact_window>& windows) {
+    for (auto* c : cases) {
+        auto& v = c->result.verification;
+        if (windows.empty()) {
+            v.exact_data = "the timing data: integer sums are checked exactly";
+        } else {
+            v.exact_ok = true;
+            v.exact_data = "1s and 2s (hashed by index) in " + std::to_string(windows.size()) +
+                           " window(s) of up to " + std::to_string(windows.front().hi) +
+                           " records, zeros elsewhere: every partial sum is exact";
+        }
+    }
+}
+
+// Compares one launch's result on window `w` with its exact sums; the case's first mismatch
+// marks it wrong.
+void check_exact_result(prepared_case& c, const exact_window& w, const std::vector<double>& got) {
+    auto& v = c.result.verification;
+    for (std::size_t k = 0; k < got.size() && k < w.expected.size(); ++k) {
+        if (static_cast<long double>(got[k]) != w.expected[k] && v.exact_failure.empty()) {
+            v.exact_ok = false;
+            v.exact_failure = "records [" + std::to_string(w.lo) + ", " + std::to_string(w.hi) +
+                              ")" + (got.size() > 1 ? " component " + std::to_string(k) : "") +
+                              ": expected exactly " + number(static_cast<double>(w.expected[k])) +
+                              ", got " + number(got[k]);
+            mark_wrong(c.result, "exact check: " + v.exact_failure +
+                                     " (an element dropped, duplicated or read twice)");
+        }
+    }
+}
+
+} // namespace
+
 void verify_exact(input_store& inputs, const input_key& input,
                   const std::vector<prepared_case*>& all) {
     // The windows of 1s and 2s are sums' exact data; other operators are exact on the timing
@@ -152,17 +189,7 @@ void verify_exact(input_store& inputs, const input_key& input,
         return;
     }
     const auto windows = inputs.exact_windows(input);
-    for (auto* c : cases) {
-        auto& v = c->result.verification;
-        if (windows.empty()) {
-            v.exact_data = "the timing data: integer sums are checked exactly";
-        } else {
-            v.exact_ok = true;
-            v.exact_data = "1s and 2s (hashed by index) in " + std::to_string(windows.size()) +
-                           " window(s) of up to " + std::to_string(windows.front().hi) +
-                           " records, zeros elsewhere: every partial sum is exact";
-        }
-    }
+    describe_exact_data(cases, windows);
     for (const auto& w : windows) {
         inputs.fill_exact(input, w);
         bool dirty = false; // a kernel that writes its input ran on this fill
@@ -175,18 +202,7 @@ void verify_exact(input_store& inputs, const input_key& input,
             c->chain->run_untimed();
             const auto got = c->chain->read_result();
             ++v.exact_launches;
-            for (std::size_t k = 0; k < got.size() && k < w.expected.size(); ++k) {
-                if (static_cast<long double>(got[k]) != w.expected[k] && v.exact_failure.empty()) {
-                    v.exact_ok = false;
-                    v.exact_failure =
-                        "records [" + std::to_string(w.lo) + ", " + std::to_string(w.hi) + ")" +
-                        (got.size() > 1 ? " component " + std::to_string(k) : "") +
-                        ": expected exactly " + number(static_cast<double>(w.expected[k])) +
-                        ", got " + number(got[k]);
-                    mark_wrong(c->result, "exact check: " + v.exact_failure +
-                                              " (an element dropped, duplicated or read twice)");
-                }
-            }
+            check_exact_result(*c, w, got);
         }
     }
     if (!windows.empty()) {

@@ -2,6 +2,7 @@
 
 #include "grp/core/build_log.hpp"
 #include "grp/model/plan/pass_plan.hpp"
+#include "grp/model/spec/build_options.hpp"
 
 #include <algorithm>
 #include <cstring>

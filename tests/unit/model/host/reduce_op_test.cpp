@@ -4,6 +4,7 @@
 #include "grp/core/error.hpp"
 #include "grp/model/host/reduce_op.hpp"
 #include "grp/model/plan/sweep_plan.hpp"
+#include "grp/model/spec/build_options.hpp"
 #include "grp/model/spec/kernel_catalog.hpp"
 #include "grp/model/spec/kernel_spec.hpp"
 

@@ -1,4 +1,5 @@
 #include "grp/core/error.hpp"
+#include "grp/model/spec/build_options.hpp"
 #include "grp/model/spec/kernel_catalog.hpp"
 #include "grp/model/spec/kernel_spec.hpp"
 

@@ -1,6 +1,7 @@
 // The kernel spec's tuning space: "params", "constraints", an elems_per_item expression, and
 // the instances a run expands a kernel into.
 #include "grp/core/error.hpp"
+#include "grp/model/spec/build_options.hpp"
 #include "grp/model/spec/kernel_catalog.hpp"
 #include "grp/model/spec/kernel_spec.hpp"
 
