@@ -85,7 +85,10 @@ void add_round_run_problems(const profile& p, std::vector<std::string>& out) {
 // a control character (ESC, NUL), and so does every reader of a profile.
 void add_kernel_name_problems(const profile& p, std::vector<std::string>& out) {
     for (std::size_t i = 0; i < p.cases.size(); ++i) {
-        if (const auto why = name_problem(p.cases[i].key.kernel); !why.empty()) {
+        const auto& name = p.cases[i].key.kernel;
+        // Only what a terminal or a CSV cell would obey: an empty name or spaces at its ends
+        // are the spec reader's rules, not a danger in a profile older tools wrote.
+        if (const auto why = name_problem(name); !why.empty() && terminal_escape(name) != name) {
             out.push_back("/cases/" + std::to_string(i) + "/key/kernel: the kernel name '" +
                           terminal_escape(utf8_prefix(p.cases[i].key.kernel, 80)) + "' " + why);
         }
@@ -95,7 +98,13 @@ void add_kernel_name_problems(const profile& p, std::vector<std::string>& out) {
 // settings.duet, when present, is what run --duet wrote: compare reads its pairs to judge the
 // duet, so a malformed record is refused instead of read as "no duet".
 void add_duet_problems(const profile& p, std::vector<std::string>& out) {
-    if (p.settings.is_object() && p.settings.contains("duet") && duet_triples(p.settings).empty()) {
+    if (!p.settings.is_object() || !p.settings.contains("duet")) {
+        return;
+    }
+    const auto& d = p.settings["duet"];
+    const bool no_pairs = d.is_object() && d.contains("pairs") && d["pairs"].is_array() &&
+                          d["pairs"].empty(); // well formed, if empty
+    if (!no_pairs && duet_triples(p.settings).empty()) {
         out.emplace_back("/settings/duet: not a duet record (an object whose \"pairs\" lists "
                          "objects with distinct \"base\" and \"candidate\" kernel names)");
     }
