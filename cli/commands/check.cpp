@@ -170,6 +170,10 @@ void check_on_simulator(const check_cli_options& o, run::run_options& opts,
         mark_check(p, o);
         save.update(p, checked);
     });
+    // For -o -: a signal's save gives stdout back first; undone before the simulator goes.
+    save.set_before_save([&simulator] { simulator.release_stdout(); });
+    const std::unique_ptr<check_save, void (*)(check_save*)> undo(
+        &save, [](check_save* s) { s->set_before_save(nullptr); });
     opts.check = &simulator;
     opts.check_max_diagnostics = o.max_diagnostics;
     opts.devices.clear();

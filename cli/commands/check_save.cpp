@@ -35,6 +35,11 @@ void check_save::save_final(const profile& p) {
     m_final_saved = true;
 }
 
+void check_save::set_before_save(std::function<void()> f) {
+    std::lock_guard<std::mutex> lock(m_mutex);
+    m_before_save = std::move(f);
+}
+
 void check_save::start_watchdog(double grace_s) {
     m_watchdog = std::thread([this, grace_s] {
         using clock = std::chrono::steady_clock;
@@ -55,6 +60,9 @@ void check_save::start_watchdog(double grace_s) {
 
 void check_save::stop_now(int sig) {
     std::lock_guard<std::mutex> lock(m_mutex);
+    if (m_before_save) {
+        m_before_save();
+    }
     const char* name = run::signal_name(sig);
     try {
         if (m_final_saved) {

@@ -10,6 +10,7 @@
 #include "grp/model/profile/profile.hpp"
 
 #include <atomic>
+#include <functional>
 #include <mutex>
 #include <thread>
 
@@ -28,6 +29,9 @@ public:
     /// Writes the finished (or cut short) profile, rescued when the output fails (rethrows the
     /// write error with the rescue file named).
     void save_final(const profile& p);
+    /// `f` runs before a signal's save (the simulator gives stdout back, for `-o -`); empty:
+    /// nothing.
+    void set_before_save(std::function<void()> f);
     /// Starts a thread that, once a signal asked to stop, waits `grace_s` seconds for the case
     /// in progress and then calls stop_now.
     void start_watchdog(double grace_s);
@@ -40,6 +44,7 @@ private:
     std::mutex m_mutex;
     profile m_checkpoint;
     bool m_has = false, m_final_saved = false;
+    std::function<void()> m_before_save;
     std::atomic<bool> m_done{false};
     std::thread m_watchdog;
 };

@@ -7,6 +7,7 @@
 #   not-oclgrind   GRP_OCLGRIND_ICD at PoCL's library: refused (exit 3), never "check: 1 ok"
 #   sigterm        one SIGTERM to a check of a kernel that never ends: exit 143 within a bounded
 #                  time, what was checked saved (marked incomplete), a message, no temp folder
+#   sigterm-stdout the same with -o -: the checked cases reach stdout, not the counts pipe
 #   output-full    `check -o` on a full disk: exit 5, the profile rescued and the path named
 # Mounting a tmpfs needs root; without it the full-disk scenarios fall back to a read-only
 # folder (tmpdir-full) or are skipped (exit 77).
@@ -67,9 +68,13 @@ not-oclgrind)
   [[ -z $(ls -A "$TMPDIR") ]] || fail "temp files left: $(ls -A "$TMPDIR")"
   echo "ok: $out"
   ;;
-sigterm)
+sigterm | sigterm-stdout)
   log=$work/log
-  "$bin" check -k "$data/spin.json" -l 64,128,256 -o "$work/c.json" 2>"$log" >/dev/null &
+  if [[ $scenario == sigterm ]]; then
+    "$bin" check -k "$data/spin.json" -l 64,128,256 -o "$work/c.json" 2>"$log" >/dev/null &
+  else # the profile on stdout, which carries the simulator's counts while cases run
+    "$bin" check -k "$data/spin.json" -l 64,128,256 -o - 2>"$log" >"$work/c.json" &
+  fi
   pid=$!
   # The spin case never ends: wait until the simulator runs the cases (the clean ones take
   # well under a second each), then a little.
@@ -89,7 +94,7 @@ sigterm)
   [[ $rc == 143 ]] || fail "exit $rc, expected 143: $(cat "$log")"
   grep -q "check: stopped by SIGTERM" "$log" || fail "no message: $(cat "$log")"
   [[ -z $(ls -A "$TMPDIR") ]] || fail "temp files left: $(ls -A "$TMPDIR")"
-  if [[ -e $work/c.json ]]; then
+  if [[ -s $work/c.json ]]; then
     "$bin" validate "$work/c.json" >/dev/null || fail "the saved profile does not validate"
     python3 - "$work/c.json" <<'PY' || fail "the saved profile holds an unchecked case"
 import json, sys

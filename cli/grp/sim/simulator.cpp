@@ -139,6 +139,12 @@ simulator::~simulator() {
     remove_folder(m_dir);
 }
 
+void simulator::release_stdout() const {
+    if (m_saved_stdout >= 0) {
+        ::dup2(m_saved_stdout, STDOUT_FILENO);
+    }
+}
+
 void simulator::loader_ready() {
     remove_folder(m_dir);
     m_dir.clear();

@@ -58,6 +58,9 @@ public:
     /// when a stream could not be read to its end (the evidence is incomplete).
     void begin();
     captured end();
+    /// Gives standard output back (the counts pipe no longer receives it): for a profile
+    /// written to stdout on the way out of a signal. Only dup2, so any thread may call it.
+    void release_stdout() const;
     /// Called with every case record_check finishes (check saves them on a signal).
     void on_recorded(std::function<void(const case_result&)> f) { m_recorded = std::move(f); }
     [[nodiscard]] const std::string& library() const { return m_library; }
