@@ -68,9 +68,10 @@ int run_command(const grp::cli::command_slot& slot) {
     }
 }
 
-// Output the user asked for that never arrived (a full disk) is an error, exit 5: a command's
-// own 0 would hide it (`compare --json > /dev/full` used to exit 0). A pipe whose reader left
-// (`| head`) is the reader's choice, not an error.
+// Output the user asked for that never arrived (a full disk) is an error, exit 5 whatever the
+// command found: its own 0, 1 or 8 would hide it (`compare --json > /dev/full` used to exit 0,
+// then 8). A pipe whose reader left (`| head`) is the reader's choice, not an error; a signal's
+// 128 + N stays.
 int checked_stdout(int rc) {
     std::cout.flush();
     struct stat st {};
@@ -80,7 +81,7 @@ int checked_stdout(int rc) {
     }
     std::cerr << "error: standard output could not be written (" << std::strerror(errno)
               << "): what this command printed there is lost\n";
-    return rc == 0 ? static_cast<int>(grp::exit_code::bad_file) : rc;
+    return rc >= 128 ? rc : static_cast<int>(grp::exit_code::bad_file);
 }
 
 } // namespace
@@ -113,7 +114,8 @@ int main(int argc, char** argv) {
     } catch (const CLI::ParseError& e) {
         // CLI11 returns 0 for --help/--version and its own codes otherwise; ours is 2.
         int rc = app.exit(e);
-        return rc == 0 ? 0 : static_cast<int>(grp::exit_code::usage);
+        // --help into a full disk is lost output like any other (exit 5).
+        return rc == 0 ? checked_stdout(0) : static_cast<int>(grp::exit_code::usage);
     }
     return checked_stdout(run_command(slot));
 }

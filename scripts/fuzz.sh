@@ -14,7 +14,7 @@ seconds=${1:-60}
 shift || true
 harnesses=("$@")
 if ((${#harnesses[@]} == 0)); then
-  harnesses=(spec data profile compare merge report_html report_markdown scenarios)
+  harnesses=(spec data profile compare merge report_html report_markdown scenarios check sysfs)
 fi
 build=${GRP_ASAN_BUILD_DIR:-build-asan}
 jobs=${FUZZ_JOBS:-$(nproc)}
@@ -92,6 +92,18 @@ for name, vals in {"floats": [1.5, -2.0, 3.4e38, 3.4e38, 1e-45], "doubles": [1e3
     open(f"{d}/file_{name}", "wb").write(b"file:in.bin\n" + b"\x00" + struct.pack(f"<{len(vals)}{fmt}", *vals))
 open(f"{d}/file_ints", "wb").write(b"file:x\n" + struct.pack("<6i", 2**31 - 1, 2**31 - 1, -2**31, 5, -5, 0))
 PY
+fi
+
+if [[ -d $seeds/check ]]; then # Oclgrind's recorded log, a NUL, its recorded counts
+  { cat tests/data/sim/oclgrind.log; printf '\0'; cat tests/data/sim/counts.txt; } \
+    >"$seeds/check/recorded"
+  { printf '\0'; cat tests/data/sim/counts.txt; } >"$seeds/check/counts_only"
+fi
+if [[ -d $seeds/sysfs ]]; then # fake sysfs trees: the files of one tree, NUL-separated
+  printf '%s\0' 2400000 2600000 3500000 3 262143000000 262143328850 5 coretemp 48000 51500 \
+    1000000 49000 5 -5000 F D >"$seeds/sysfs/tree"
+  printf '%s\0' -2400000 F 12abc -1 5000000 X 7 k10temp -5000 99999999999999999999 1000 F 3000 \
+    >"$seeds/sysfs/hostile"
 fi
 
 dict_of() { # HARNESS: JSON's dictionary, plus the harness's own words (tests/fuzz/HARNESS.dict)

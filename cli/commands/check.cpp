@@ -4,13 +4,16 @@
 // the work the simulator counted per pass is kept for compare's deterministic work gate.
 #include "grp/report/console/check.hpp"
 
+#include "commands/check_save.hpp"
 #include "commands/command.hpp"
 #include "commands/help_groups.hpp"
 #include "commands/run/run_inputs.hpp"
 #include "commands/run/run_options.hpp"
 #include "commands/validators.hpp"
 #include "grp/core/files/output_file.hpp"
+#include "grp/core/text_safe.hpp"
 #include "grp/model/profile/io.hpp"
+#include "grp/ocl/enumerate.hpp"
 #include "grp/report/console/run.hpp"
 #include "grp/report/text/table.hpp"
 #include "grp/run/interrupt.hpp"
@@ -131,6 +134,65 @@ void warn_large_sizes(const run::run_options& opts) {
     }
 }
 
+/// Every platform the simulator's loader offers must be Oclgrind's (GRP_OCLGRIND_ICD may name
+/// another library); then its vendors folder goes.
+void require_simulator(sim::simulator& s) {
+    for (const auto& h : ocl::enumerate_devices()) {
+        sim::require_oclgrind_platform(h.info.platform_name, h.info.platform_vendor, s.library());
+    }
+    s.loader_ready();
+}
+
+/// Cut short (a signal, an error): cases built but never launched on the simulator are not
+/// results.
+void drop_unchecked(profile& p) {
+    p.cases.erase(std::remove_if(
+                      p.cases.begin(), p.cases.end(),
+                      [](const case_result& c) { return c.status == case_status::ok && !c.check; }),
+                  p.cases.end());
+}
+
+/// What marks a profile as check's (run_sweep writes the settings).
+void mark_check(profile& p, const check_cli_options& o) {
+    p.settings["check"] = {{"max_diagnostics", o.max_diagnostics},
+                           {"uninitialized", o.uninitialized}};
+}
+
+/// Runs the sweep on the simulator; every finished case becomes the saver's checkpoint.
+void check_on_simulator(const check_cli_options& o, run::run_options& opts,
+                        run::progress_sink& sink, check_save& save, profile& p) {
+    // Before any OpenCL call: the ICD loader reads its setting once.
+    sim::simulator simulator(o.uninitialized);
+    require_simulator(simulator);
+    std::vector<case_result> checked;
+    simulator.on_recorded([&](const case_result& r) {
+        checked.push_back(r);
+        mark_check(p, o);
+        save.update(p, checked);
+    });
+    // For -o -: a signal's save gives stdout back first; undone before the simulator goes.
+    save.set_before_save([&simulator] { simulator.release_stdout(); });
+    const std::unique_ptr<check_save, void (*)(check_save*)> undo(
+        &save, [](check_save* s) { s->set_before_save(nullptr); });
+    opts.check = &simulator;
+    opts.check_max_diagnostics = o.max_diagnostics;
+    opts.devices.clear();
+    try {
+        run::run_sweep(opts, sink, p);
+    } catch (const std::exception& e) {
+        drop_unchecked(p);
+        mark_check(p, o);
+        if (!p.cases.empty()) {
+            p.complete = false;
+            p.incomplete_reason = valid_utf8(e.what());
+            save.save_final(p);
+            std::cerr << "check stopped early; " << p.cases.size() << " case(s) saved to "
+                      << terminal_escape(save.out().path()) << " (marked incomplete)\n";
+        }
+        throw;
+    }
+}
+
 int run_check(const check_cli_options& o) {
     auto opts = check_run_options(o);
     warn_large_sizes(opts);
@@ -139,12 +201,14 @@ int run_check(const check_cli_options& o) {
         path = default_output();
         path.replace(path.find("profile-"), 8, "check-");
     }
-    const output_file out(path, "profile", o.run.force, o.run.output.empty());
-    check_distinct_files(run_input_files(opts), {&out});
-    out.probe();
-    // A first Ctrl-C stops after the case in progress and saves what was checked; a second
-    // ends at once (a case can take a while in the simulator).
-    run::start_signal_thread([](int sig) { _exit(128 + sig); });
+    check_save save(output_file(path, "profile", o.run.force, o.run.output.empty()));
+    check_distinct_files(run_input_files(opts), {&save.out()});
+    save.out().probe();
+    // A signal stops after the case in progress and saves what was checked; when that case
+    // does not end within the grace (a kernel that never ends), or a second signal comes, the
+    // cases checked so far are saved at once.
+    run::start_signal_thread([&save](int sig) { save.stop_now(sig); });
+    save.start_watchdog(5.0);
     profile p;
     run::stamp_profile(p, invocation_argv());
     run_progress progress(std::cerr, isatty(2) != 0, o.run.quiet, use_colour(2, o.run.color));
@@ -155,23 +219,12 @@ int run_check(const check_cli_options& o) {
     sink.phase = [&](const std::string& name, std::size_t done, std::size_t total) {
         progress.phase(name == "verifying" ? "checking" : name, done, total);
     };
-    {
-        sim::simulator simulator(
-            o.uninitialized); // before any OpenCL call: the ICD loader reads its setting once
-        opts.check = &simulator;
-        opts.check_max_diagnostics = o.max_diagnostics;
-        opts.devices.clear();
-        run::run_sweep(opts, sink, p);
-    }
+    check_on_simulator(o, opts, sink, save, p);
     progress.finish();
-    // Cut short (a signal): cases built but never launched on the simulator are not results.
-    p.cases.erase(std::remove_if(
-                      p.cases.begin(), p.cases.end(),
-                      [](const case_result& c) { return c.status == case_status::ok && !c.check; }),
-                  p.cases.end());
-    p.settings["check"] = {{"max_diagnostics", o.max_diagnostics},
-                           {"uninitialized", o.uninitialized}};
-    out.write(profile_text(p));
+    drop_unchecked(p);
+    mark_check(p, o);
+    save.save_final(p);
+    const auto& out = save.out();
     auto& os = out.is_stdout() ? std::cerr : std::cout;
     print_check_tables(os, p, use_colour(out.is_stdout() ? 2 : 1, o.run.color));
     os << "profile written to " << (out.is_stdout() ? "stdout" : out.path())

@@ -16,6 +16,12 @@ namespace grp::cli {
 
 namespace {
 
+/// A name from argv or a profile as a message shows it: escaped, and cut after 80 bytes (a
+/// 100 KB --pair name is not echoed whole).
+std::string shown(const std::string& s, std::size_t max_bytes = 80) {
+    return terminal_escape(utf8_prefix(s, max_bytes)) + (s.size() > max_bytes ? "..." : "");
+}
+
 /// The pairs of --pair, checked against the profile: every kernel named must be in it. A base
 /// the profile's duet record gives a control gets that control.
 std::vector<kernel_pair> checked_pairs(const compare_cli_options& cli, const profile& p) {
@@ -23,7 +29,7 @@ std::vector<kernel_pair> checked_pairs(const compare_cli_options& cli, const pro
     try {
         pairs = parse_kernel_pairs(cli.pair);
     } catch (const std::invalid_argument& e) {
-        throw usage_error("--pair " + terminal_escape(e.what()));
+        throw usage_error("--pair " + shown(e.what(), 300));
     }
     std::set<std::string> kernels;
     for (const auto& c : p.cases) {
@@ -38,8 +44,8 @@ std::vector<kernel_pair> checked_pairs(const compare_cli_options& cli, const pro
         for (const auto* name : {&pr.base, &pr.cand}) {
             if (kernels.count(*name) == 0) {
                 throw usage_error("--pair: " + terminal_escape(cli.files.front()) +
-                                  " has no case of kernel '" + terminal_escape(*name) +
-                                  "' (it has: " + terminal_escape(known) + ")");
+                                  " has no case of kernel '" + shown(*name) +
+                                  "' (it has: " + shown(known, 300) + ")");
             }
         }
         for (const auto& r : recorded) {

@@ -27,3 +27,12 @@ foreach(local 2 64 1024)
     check -k ${GRP_CHECK}/barrier_scenario.json -t int -l ${local} -n ${local}
     -o check_barrier_${local}.json --force)
 endforeach()
+# No verdict from evidence that was not collected, and a check's work kept on every way out
+# (check_evidence.sh: a full $TMPDIR, a non-Oclgrind ICD, SIGTERM to a kernel that never ends,
+# `-o` on a full disk). Exit 77: the machine does not allow a tmpfs or has no PoCL.
+foreach(s tmpdir-full tmpdir-tight not-oclgrind sigterm sigterm-stdout output-full)
+  add_test(NAME cli.check_evidence_${s}
+    COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/cli/check_evidence.sh ${GRP_BIN} ${GRP_DATA} ${s})
+  set_tests_properties(cli.check_evidence_${s} PROPERTIES LABELS cli TIMEOUT 600
+                       SKIP_RETURN_CODE 77)
+endforeach()

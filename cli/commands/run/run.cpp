@@ -234,6 +234,9 @@ void print_notes(const run::run_options& opts, const std::string& out) {
     for (const auto& line : source_outside_spec(opts.kernels)) {
         std::cerr << "note: " << line << " (allowed: the profile records the path)\n";
     }
+    for (const auto& line : params_that_change_nothing(opts.kernels)) {
+        std::cerr << "warning: " << line << '\n';
+    }
     for (const auto& line : leftover_parts(out)) {
         std::cerr << "note: " << line << '\n';
     }

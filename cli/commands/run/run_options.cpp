@@ -57,7 +57,8 @@ void add_sweep_options(CLI::App* sub, run_cli_options& o) {
                     "again, built apart, as control:NAME (an A/A control); all kernels of a sweep "
                     "point alternate their launches in every round. Judge it with 'compare "
                     "DUET.json'")
-        ->type_name("BASE_SPEC");
+        ->type_name("BASE_SPEC")
+        ->check(non_empty("the base revision's spec"));
     sub->add_option("-l,--local-size", o.local_sizes,
                     "Work-group sizes: a list (32,64,256), 'pow2' (1..device max) or 'all' "
                     "(pow2 and multiples of the preferred multiple)")
@@ -115,7 +116,8 @@ void add_sweep_options(CLI::App* sub, run_cli_options& o) {
                     "An earlier profile of this device: its cases held in full are kept; "
                     "missing ones, ones short of --rounds, failed ones and ones whose source "
                     "changed are measured (whole). The profile written holds the union")
-        ->type_name("PROFILE");
+        ->type_name("PROFILE")
+        ->check(non_empty("the profile to resume"));
     sub->add_option("--seed", o.seed,
                     "Seed of the input data, of --order random and of --search random")
         ->transform(count_range(0, UINT64_MAX))
@@ -361,7 +363,15 @@ run::run_options to_run_options(const run_cli_options& o) {
 
 std::uint64_t resolve_order_seed(const std::string& text) {
     if (text != "random") {
-        return parse_count(text, "--order-seed");
+        const auto seed = parse_count(text, "--order-seed");
+        // Recorded in settings.order_seed: above 2^53 a JSON reader's double would not give
+        // the same number back, and the order could not be repeated.
+        if (seed > (std::uint64_t{1} << 53U) - 1U) {
+            throw usage_error("--order-seed " + text +
+                              " is above 2^53 - 1 (9007199254740991), "
+                              "the largest a JSON reader reads back exactly; give a smaller one");
+        }
+        return seed;
     }
     std::random_device rd;
     const std::uint64_t high = rd();

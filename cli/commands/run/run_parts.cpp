@@ -61,12 +61,34 @@ pid_t start_child(const std::vector<std::string>& args) {
     return pid;
 }
 
-/// Waits for `pid`, passing a stop request on to it once; returns its wait status.
+/// Says once that `pid` has been stopped for 2 s (SIGSTOP from outside, not this job's Ctrl-Z,
+/// which stops this process too): the run would otherwise wait for it silently.
+void note_stopped(pid_t pid, bool stopped, std::chrono::steady_clock::time_point since,
+                  bool& noted) {
+    if (!stopped || noted || std::chrono::steady_clock::now() - since < std::chrono::seconds(2)) {
+        return;
+    }
+    noted = true;
+    std::cerr << "\nnote: the measuring process of --runs (pid " << pid
+              << ") is stopped; the run waits for it: 'kill -CONT " << pid
+              << "' resumes it, and a further signal here (Ctrl-C, SIGTERM) stops the run, "
+                 "keeping the finished processes\n";
+}
+
+/// Waits for `pid`, passing a stop request on to it once (and waking it, should it be
+/// stopped); returns its wait status.
 int wait_child(pid_t pid) {
-    bool passed_on = false;
+    bool passed_on = false, stopped = false, noted = false;
+    auto since = std::chrono::steady_clock::now();
     for (;;) {
         int status = 0;
-        const pid_t r = ::waitpid(pid, &status, WNOHANG);
+        const pid_t r = ::waitpid(pid, &status, WNOHANG | WUNTRACED | WCONTINUED);
+        if (r == pid && (WIFSTOPPED(status) || WIFCONTINUED(status))) {
+            stopped = WIFSTOPPED(status);
+            since = std::chrono::steady_clock::now();
+            noted = false;
+            continue;
+        }
         if (r == pid) {
             run::set_follower(0);
             return status;
@@ -77,8 +99,10 @@ int wait_child(pid_t pid) {
         }
         if (run::interrupted() && !passed_on) {
             ::kill(pid, run::interrupt_signal());
+            ::kill(pid, SIGCONT); // a stopped child would keep the signal pending forever
             passed_on = true;
         }
+        note_stopped(pid, stopped, since, noted);
         std::this_thread::sleep_for(std::chrono::milliseconds(20));
     }
 }
@@ -151,11 +175,12 @@ std::string time_left(const std::vector<std::pair<profile, std::string>>& parts,
 // What is kept when the run stops at process `i`: said in every message that stops it, so that
 // it is true when nothing finished and when a part was refused.
 std::string kept_note(std::size_t finished, const std::string& refused) {
-    std::string note = finished == 0
-                           ? "no process had finished, so no profile is kept"
-                           : "the " + std::to_string(finished) +
-                                 " finished process(es) are kept (merged into the profile, "
-                                 "marked incomplete)";
+    std::string note =
+        finished == 0 ? "no process had finished, so no profile is kept (a part that a process "
+                        "could not write is kept where its message above says)"
+                      : "the " + std::to_string(finished) +
+                            " finished process(es) are kept (merged into the profile, "
+                            "marked incomplete)";
     return note + (refused.empty() ? "" : "; " + refused);
 }
 

@@ -4,8 +4,10 @@
 
 #include <cctype>
 #include <cmath>
+#include <cstdint>
 #include <cstdio>
 #include <limits>
+#include <stdexcept>
 
 namespace grp {
 
@@ -158,10 +160,16 @@ std::uint64_t parse_term(const std::string& t, const std::string& what, const st
     while (i < t.size() && std::isdigit(static_cast<unsigned char>(t[i])) != 0) {
         ++i;
     }
-    if (i == 0 || i > 19) {
+    if (i == 0 || i > 20) { // 20 digits: up to 18446744073709551615, the largest count
         throw not_a_count(what, all);
     }
-    std::uint64_t v = std::stoull(t.substr(0, i));
+    std::uint64_t v = 0;
+    try {
+        v = std::stoull(t.substr(0, i));
+    } catch (const std::out_of_range&) {
+        throw usage_error(what + " '" + all + "' is too large (the largest is " +
+                          std::to_string(UINT64_MAX) + ")");
+    }
     const std::uint64_t mult = suffix_multiplier(t.substr(i));
     if (mult == 0) {
         throw not_a_count(what, all);

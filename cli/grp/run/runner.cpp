@@ -70,7 +70,7 @@ void publish_finished(device_context& d, std::size_t first, std::vector<prepared
     auto& all = d.prof.cases;
     all.erase(std::remove_if(all.begin() + static_cast<std::ptrdiff_t>(first), all.end(),
                              [](const case_result& r) {
-                                 return r.status == case_status::ok && r.rounds.empty();
+                                 return r.status == case_status::ok && r.rounds.empty() && !r.check;
                              }),
               all.end());
 }
@@ -298,10 +298,12 @@ void measure_group(device_context& d, const std::vector<measure_point>& pts,
         publish_finished(d, first, cases);
         throw;
     }
-    publish(d, first, cases);
+    // A signal during the builds or the first launches: a case built but never timed (or
+    // never run on the simulator) is no result, never `ok` with 0 launches checked.
+    (interrupted() ? publish_finished : publish)(d, first, cases);
     if (d.progress.case_finished) {
-        for (std::size_t i = 0; i < cases.size(); ++i) {
-            d.progress.case_finished(first + i, d.prof.cases.size(), d.prof.cases[first + i]);
+        for (std::size_t i = first; i < d.prof.cases.size(); ++i) { // fewer when cut short
+            d.progress.case_finished(i, d.prof.cases.size(), d.prof.cases[i]);
         }
     }
 }

@@ -1,11 +1,24 @@
 #include "grp/sim/case_check.hpp"
 
+#include "grp/core/error.hpp"
 #include "grp/sim/inst_counts.hpp"
 #include "grp/sim/oclgrind_log.hpp"
 
 #include <algorithm>
 
 namespace grp::sim {
+
+void require_counts(const case_result& r, std::size_t tables) {
+    const bool launched = r.status == case_status::ok || r.status == case_status::wrong;
+    if (launched && tables < r.passes.size()) {
+        throw file_error("check: " + r.key.to_string() +
+                         ": the simulator's instruction counts of " +
+                         std::to_string(r.passes.size() - tables) + " of its " +
+                         std::to_string(r.passes.size()) +
+                         " passes are missing, so this case has no verdict (was the simulator's "
+                         "output lost?)");
+    }
+}
 
 std::string summary_of(const check_record& c) {
     if (c.diagnostics.empty()) {
@@ -32,6 +45,7 @@ void record_check(const captured& out, const case_check_options& o, case_result&
     check_record rec;
     rec.simulator = o.simulator;
     auto tables = parse_inst_counts(out.counts);
+    require_counts(r, tables.size());
     if (tables.size() > r.passes.size()) {
         tables.resize(r.passes.size());
     }
@@ -47,6 +61,7 @@ void record_check(const captured& out, const case_check_options& o, case_result&
         lo.kernels.push_back(r.key.kernel);
     }
     parse_log(out.log, lo, rec);
+    rec.capped = rec.capped || out.log_dropped > 0;
     if (!rec.diagnostics.empty() &&
         (r.status == case_status::ok || r.status == case_status::wrong)) {
         const std::string wrong =
@@ -55,6 +70,9 @@ void record_check(const captured& out, const case_check_options& o, case_result&
         r.reason = "the simulator found " + summary_of(rec) + wrong;
     }
     r.check = std::move(rec);
+    if (out.recorded) {
+        out.recorded(r);
+    }
 }
 
 } // namespace grp::sim

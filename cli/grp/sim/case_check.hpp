@@ -17,8 +17,13 @@ struct case_check_options {
 
 /// Fills r.check. The first r.passes.size() count tables are the chain's passes (the tool's
 /// own checks launch after them). A case with a diagnostic becomes `unsafe`; a wrong result
-/// stays in the reason.
+/// stays in the reason. Throws file_error when counts are missing (require_counts); calls
+/// out.recorded with the finished record.
 void record_check(const captured& out, const case_check_options& o, case_result& r);
+
+/// Throws file_error naming the case when a launched case (ok or wrong) has fewer count tables
+/// than passes: its evidence was lost, and no verdict is given without it.
+void require_counts(const case_result& r, std::size_t tables);
 
 /// "data-race at reduce.cl:226 (and 3 more)": the first diagnostic, for a reason line.
 std::string summary_of(const check_record& c);

@@ -3,12 +3,35 @@
 #include "grp/core/error.hpp"
 
 #include <algorithm>
+#include <cstdint>
 #include <regex>
 #include <sstream>
+#include <stdexcept>
 
 namespace grp::sim {
 
 namespace {
+
+/// Decimal digits as a count; more than 64 bits is output this tool cannot read (an error
+/// naming the line, never an exception that ends the check as a bug).
+std::uint64_t count_of(const std::string& digits, const std::string& line) {
+    try {
+        return std::stoull(digits);
+    } catch (const std::out_of_range&) {
+        throw file_error("the simulator's instruction count line '" + line.substr(0, 200) +
+                         "' holds a number beyond 64 bits");
+    }
+}
+
+/// a + b, held at the largest count instead of wrapping.
+std::uint64_t plus(std::uint64_t a, std::uint64_t b) {
+    return b > UINT64_MAX - a ? UINT64_MAX : a + b;
+}
+
+/// a * b, held at the largest count instead of wrapping.
+std::uint64_t times(std::uint64_t a, std::uint64_t b) {
+    return a != 0 && b > UINT64_MAX / a ? UINT64_MAX : a * b;
+}
 
 struct opcode {
     std::string name;   ///< "call barrier" for "call _Z7barrierj()"
@@ -20,8 +43,8 @@ struct opcode {
 opcode opcode_of(const std::string& raw) {
     static const std::regex itanium(R"(^call _Z(\d+)(.*)\(\)$)");
     std::smatch m;
-    if (std::regex_match(raw, m, itanium)) {
-        const auto len = std::stoul(m[1].str());
+    if (std::regex_match(raw, m, itanium) && m[1].length() < 10) { // a name under 10^9 bytes
+        const auto len = std::stoull(m[1].str());
         const auto rest = m[2].str();
         if (len <= rest.size()) {
             return {"call " + rest.substr(0, len), rest.substr(len)};
@@ -62,21 +85,22 @@ void add_vector_bytes(sim_pass_counts& p, const opcode& op, std::uint64_t count)
         const auto as = std::stoul(s[1].str());
         where = as < 4 ? spaces[as] : "private";
     }
-    const auto width = std::stoull(m[2].str());
-    p.bytes[m[1].str() + " " + where] += count * width * type_bytes(op.params.back());
+    const auto width = count_of(m[2].str(), op.name);
+    auto& b = p.bytes[m[1].str() + " " + where];
+    b = plus(b, times(times(count, width), type_bytes(op.params.back())));
 }
 
-void add_line(sim_pass_counts& p, const std::smatch& m) {
-    const auto count = std::stoull(m[1].str());
+void add_line(sim_pass_counts& p, const std::smatch& m, const std::string& line) {
+    const auto count = count_of(m[1].str(), line);
     const auto op = opcode_of(m[2].str());
-    p.by_opcode[op.name] += count;
-    p.instructions += count;
+    p.by_opcode[op.name] = plus(p.by_opcode[op.name], count);
+    p.instructions = plus(p.instructions, count);
     if (m[3].matched) {
-        p.bytes[op.name] += std::stoull(m[3].str());
+        p.bytes[op.name] = plus(p.bytes[op.name], count_of(m[3].str(), line));
     }
     add_vector_bytes(p, op, count);
     if (op.name.find("barrier") != std::string::npos) {
-        p.barriers += count;
+        p.barriers = plus(p.barriers, count);
     }
 }
 
@@ -103,7 +127,7 @@ std::vector<sim_pass_counts> parse_inst_counts(const std::string& text) {
                 throw file_error("cannot read the simulator's instruction count line '" + line +
                                  "'");
             }
-            add_line(out.back(), m);
+            add_line(out.back(), m, line);
         }
     }
     return out;

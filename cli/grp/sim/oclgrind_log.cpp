@@ -1,9 +1,11 @@
 #include "grp/sim/oclgrind_log.hpp"
 
 #include <algorithm>
+#include <cstdint>
 #include <map>
 #include <regex>
 #include <sstream>
+#include <stdexcept>
 #include <tuple>
 
 namespace grp::sim {
@@ -53,6 +55,15 @@ std::string without_addresses(const std::string& line) {
     return s;
 }
 
+/// A line or column number; one beyond 64 bits (no source has it) is held at the largest.
+std::uint64_t place_of(const std::string& digits) {
+    try {
+        return std::stoull(digits);
+    } catch (const std::out_of_range&) {
+        return UINT64_MAX;
+    }
+}
+
 /// Reads "Kernel:", "At line L (column C) of FILE:" (+ the quoted source on the next line)
 /// and the work-item lines ("Global(..) Local(..) Group(..)") of one block.
 void read_body(const std::vector<std::string>& block, const log_options& o, sim_diagnostic& d) {
@@ -67,8 +78,8 @@ void read_body(const std::vector<std::string>& block, const log_options& o, sim_
             d.work_items.push_back(line); // barrier divergence: the group, and who got there
         } else if (std::regex_search(line, m, at)) {
             source_location l;
-            l.line = std::stoull(m[1].str());
-            l.column = std::stoull(m[2].str());
+            l.line = place_of(m[1].str());
+            l.column = place_of(m[2].str());
             l.file =
                 (m[3].str() == "input.cl" && !o.source_file.empty()) ? o.source_file : m[3].str();
             l.text = i + 1 < block.size() ? trim(block[i + 1]) : "";

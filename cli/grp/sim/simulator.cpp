@@ -6,9 +6,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <fcntl.h>
-#include <fstream>
 #include <iostream>
-#include <sys/stat.h>
 #include <unistd.h>
 #include <vector>
 
@@ -18,18 +16,6 @@ namespace {
 
 bool readable(const std::string& path) {
     return !path.empty() && ::access(path.c_str(), R_OK) == 0;
-}
-
-off_t size_of(const std::string& path) {
-    struct stat st {};
-    return ::stat(path.c_str(), &st) == 0 ? st.st_size : 0;
-}
-
-/// Bytes [from, end) of `path`.
-std::string read_from(const std::string& path, off_t from) {
-    std::ifstream in(path, std::ios::binary);
-    in.seekg(from);
-    return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
 }
 
 void flush_stdout() {
@@ -47,6 +33,28 @@ std::string temp_folder() {
                          "): " + std::strerror(errno) + "; set TMPDIR to a writable folder");
     }
     return buf.data();
+}
+
+/// The vendors file that points the ICD loader at `library`; every byte checked (a full
+/// $TMPDIR leaves it empty, and the loader would then find no platform or another one).
+void write_vendor_file(const std::string& path, const std::string& library) {
+    const auto text = library + "\n";
+    const int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
+    const bool ok =
+        fd >= 0 && ::write(fd, text.data(), text.size()) == static_cast<ssize_t>(text.size());
+    const int err = errno;
+    if (fd < 0 || ::close(fd) != 0 || !ok) {
+        throw file_error("cannot write the simulator's ICD vendors file " + path + ": " +
+                         std::strerror(ok ? errno : err) +
+                         " ($TMPDIR full or read-only?); set TMPDIR to a writable folder");
+    }
+}
+
+void remove_folder(const std::string& dir) {
+    if (!dir.empty()) {
+        std::remove((dir + "/oclgrind.icd").c_str());
+        ::rmdir(dir.c_str());
+    }
 }
 
 } // namespace
@@ -73,11 +81,33 @@ std::string find_oclgrind_library() {
         "install oclgrind' (Debian/Ubuntu), or set GRP_OCLGRIND_ICD to its liboclgrind-rt-icd.so");
 }
 
+void require_oclgrind_platform(const std::string& platform_name, const std::string& vendor,
+                               const std::string& library) {
+    if (platform_name != "Oclgrind") {
+        throw opencl_error("'" + library + "' is not Oclgrind: its OpenCL platform is '" +
+                           platform_name + "' (" + vendor +
+                           "), so nothing would be simulated and no case checked; point "
+                           "GRP_OCLGRIND_ICD at Oclgrind's liboclgrind-rt-icd.so, or unset it");
+    }
+}
+
 simulator::simulator(bool uninitialized)
     : m_library(find_oclgrind_library()), m_dir(temp_folder()) {
-    m_log = m_dir + "/oclgrind.log";
-    m_counts = m_dir + "/counts.txt";
-    std::ofstream(m_dir + "/oclgrind.icd") << m_library << '\n';
+    try {
+        write_vendor_file(m_dir + "/oclgrind.icd", m_library);
+        m_log = std::make_unique<stream_capture>("the simulator's log", std::size_t{256} << 20U);
+        m_counts = std::make_unique<stream_capture>("the simulator's instruction counts",
+                                                    std::size_t{64} << 20U);
+    } catch (...) {
+        remove_folder(m_dir);
+        throw;
+    }
+    const auto log_path = "/proc/self/fd/" + std::to_string(m_log->write_fd());
+    if (::access(log_path.c_str(), W_OK) != 0) {
+        remove_folder(m_dir);
+        throw file_error("cannot give the simulator a log (" + log_path +
+                         "): " + std::strerror(errno) + "; check needs /proc mounted");
+    }
     ::setenv("OCL_ICD_VENDORS", m_dir.c_str(), 1);
     ::unsetenv("OCL_ICD_FILENAMES");
     ::setenv("OCLGRIND_DATA_RACES", "1", 1);
@@ -87,18 +117,17 @@ simulator::simulator(bool uninitialized)
         ::unsetenv("OCLGRIND_UNINITIALIZED");
     }
     ::setenv("OCLGRIND_INST_COUNTS", "1", 1);
-    ::setenv("OCLGRIND_LOG", m_log.c_str(), 1);
+    ::setenv("OCLGRIND_LOG", log_path.c_str(), 1);
     ::setenv("OCLGRIND_DIAGNOSTIC_OPTIONS", "-Wall", 1); // barrier divergence is a warning
     // Oclgrind's error limit is one counter for the whole process: our own cap is per case.
     ::setenv("OCLGRIND_MAX_ERRORS", "4000000000", 1);
     flush_stdout();
-    const int fd = ::open(m_counts.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0600);
     m_saved_stdout = ::dup(STDOUT_FILENO);
-    if (fd < 0 || m_saved_stdout < 0 || ::dup2(fd, STDOUT_FILENO) < 0) {
-        throw file_error("cannot capture the simulator's counts in " + m_counts + ": " +
+    if (m_saved_stdout < 0 || ::dup2(m_counts->write_fd(), STDOUT_FILENO) < 0) {
+        remove_folder(m_dir);
+        throw file_error(std::string("cannot capture the simulator's instruction counts: ") +
                          std::strerror(errno));
     }
-    ::close(fd);
 }
 
 simulator::~simulator() {
@@ -107,21 +136,35 @@ simulator::~simulator() {
         ::dup2(m_saved_stdout, STDOUT_FILENO);
         ::close(m_saved_stdout);
     }
-    for (const auto& f : {m_log, m_counts, m_dir + "/oclgrind.icd"}) {
-        std::remove(f.c_str());
+    remove_folder(m_dir);
+}
+
+void simulator::release_stdout() const {
+    if (m_saved_stdout >= 0) {
+        ::dup2(m_saved_stdout, STDOUT_FILENO);
     }
-    ::rmdir(m_dir.c_str());
+}
+
+void simulator::loader_ready() {
+    remove_folder(m_dir);
+    m_dir.clear();
 }
 
 void simulator::begin() {
     flush_stdout();
-    m_log_at = size_of(m_log);
-    m_counts_at = size_of(m_counts);
+    (void)m_log->take(); // what came between cases belongs to none
+    (void)m_counts->take();
 }
 
 captured simulator::end() {
     flush_stdout();
-    return {read_from(m_log, m_log_at), read_from(m_counts, m_counts_at)};
+    auto log = m_log->take();
+    auto counts = m_counts->take();
+    if (counts.dropped > 0) {
+        throw file_error("the simulator's instruction counts for one case exceeded 64 MiB: they "
+                         "are incomplete, so no work is judged on them");
+    }
+    return {std::move(log.text), std::move(counts.text), log.dropped, m_recorded};
 }
 
 } // namespace grp::sim

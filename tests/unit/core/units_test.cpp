@@ -7,6 +7,18 @@
 namespace grp {
 namespace {
 
+TEST(units, parse_count_takes_every_20_digit_count_up_to_the_largest) {
+    EXPECT_EQ(parse_count("18446744073709551614", "--seed"), UINT64_MAX - 1);
+    EXPECT_EQ(parse_count("18446744073709551615", "--seed"), UINT64_MAX);
+    try {
+        (void)parse_count("18446744073709551616", "--seed");
+        FAIL() << "2^64 accepted";
+    } catch (const usage_error& e) {
+        EXPECT_NE(std::string(e.what()).find("is too large"), std::string::npos) << e.what();
+    }
+    EXPECT_THROW((void)parse_count("184467440737095516150", "--seed"), usage_error);
+}
+
 TEST(units, parse_count_forms) {
     EXPECT_EQ(parse_count("1000", "-n"), 1000u);
     EXPECT_EQ(parse_count("64k", "-n"), 64000u);

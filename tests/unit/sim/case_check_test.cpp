@@ -1,5 +1,6 @@
 // A case's check record from captured simulator output (sim/case_check.hpp): passes taken in
 // launch order, the tool's own kernels left out, and a finding makes the case unsafe.
+#include "grp/core/error.hpp"
 #include "grp/sim/case_check.hpp"
 #include "test_data.hpp"
 
@@ -8,9 +9,16 @@
 namespace grp::sim {
 namespace {
 
+captured output(std::string log, std::string counts) {
+    captured c;
+    c.log = std::move(log);
+    c.counts = std::move(counts);
+    return c;
+}
+
 /// What Oclgrind wrote while tests/data/check/user.cl's kernels ran (recorded).
 captured recorded() {
-    return {test::read_test_data("sim/oclgrind.log"), test::read_test_data("sim/counts.txt")};
+    return output(test::read_test_data("sim/oclgrind.log"), test::read_test_data("sim/counts.txt"));
 }
 
 case_result two_pass_case(const char* kernel) {
@@ -35,7 +43,8 @@ TEST(CaseCheck, FindingsOfTheCasesKernelsMakeItUnsafeWithThePlaceInTheReason) {
 
 TEST(CaseCheck, NoFindingKeepsTheStatusAndAWrongResultStaysInTheReason) {
     auto clean = two_pass_case("no_bounds");
-    record_check({"", test::read_test_data("sim/counts.txt")}, {"Oclgrind", "user.cl", 20}, clean);
+    record_check(output("", test::read_test_data("sim/counts.txt")), {"Oclgrind", "user.cl", 20},
+                 clean);
     EXPECT_EQ(clean.status, case_status::ok);
     EXPECT_TRUE(clean.check && clean.check->diagnostics.empty());
 
@@ -57,6 +66,37 @@ TEST(CaseCheck, ACheckRecordSurvivesTheProfileRoundTrip) {
     EXPECT_EQ(nlohmann::ordered_json(*back.check), nlohmann::ordered_json(*r.check));
     nlohmann::ordered_json plain = two_pass_case("k");
     EXPECT_FALSE(plain.contains("check")) << "timed cases carry no check field";
+}
+
+TEST(CaseCheck, MissingCountsAreAnErrorNamingTheCaseNeverAVerdict) {
+    // The log said nothing and the counts are gone (a full $TMPDIR before the counts were kept
+    // in memory): no `ok` from evidence that was never collected.
+    auto r = two_pass_case("divergent");
+    try {
+        record_check(output("", ""), {"Oclgrind", "user.cl", 20}, r);
+        FAIL() << "recorded as " << to_string(r.status);
+    } catch (const file_error& e) {
+        EXPECT_NE(std::string(e.what()).find("divergent"), std::string::npos) << e.what();
+        EXPECT_NE(std::string(e.what()).find("2 of its 2 passes are missing"), std::string::npos)
+            << e.what();
+    }
+    EXPECT_FALSE(r.check);
+    auto failed = two_pass_case("divergent"); // never launched: nothing to count
+    failed.status = case_status::failed;
+    EXPECT_NO_THROW(record_check(output("", ""), {"Oclgrind", "user.cl", 20}, failed));
+}
+
+TEST(CaseCheck, TheRecordedHookSeesTheFinishedRecord) {
+    auto r = two_pass_case("no_bounds");
+    auto out = recorded();
+    std::size_t calls = 0;
+    out.recorded = [&](const case_result& c) {
+        ++calls;
+        EXPECT_EQ(c.status, case_status::unsafe);
+        EXPECT_TRUE(c.check);
+    };
+    record_check(out, {"Oclgrind", "user.cl", 20}, r);
+    EXPECT_EQ(calls, 1U);
 }
 
 } // namespace

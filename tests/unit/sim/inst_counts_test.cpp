@@ -40,6 +40,20 @@ TEST(InstCounts, VectorLoadsAndStoresCountTheirBytesByAddressSpace) {
     EXPECT_EQ(t[0].instructions, 1024U + 10U + 3U);
 }
 
+TEST(InstCounts, ACountBeyond64BitsIsAnErrorNeverACrashOrAWrap) {
+    // Found by fuzz_check: std::stoull threw out_of_range, which ended check as a bug.
+    const std::string table = "Instructions executed for kernel 'k':\n"
+                              "  99999999999999999999999 - fadd\n";
+    EXPECT_THROW((void)parse_inst_counts(table), file_error);
+    const std::string big = "Instructions executed for kernel 'k':\n"
+                            "  18446744073709551615 - fadd\n"
+                            "  18446744073709551615 - call _Z7vload16mPU3AS1Kf()\n";
+    const auto t = parse_inst_counts(big);
+    ASSERT_EQ(t.size(), 1U);
+    EXPECT_EQ(t[0].instructions, UINT64_MAX) << "held at the largest, not wrapped";
+    EXPECT_EQ(t[0].bytes.at("load global"), UINT64_MAX);
+}
+
 TEST(InstCounts, AnUnreadableLineIsAnErrorNotAMadeUpCount) {
     EXPECT_THROW(parse_inst_counts("Instructions executed for kernel 'k':\n  many - br\n"),
                  file_error);

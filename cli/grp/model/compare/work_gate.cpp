@@ -67,7 +67,25 @@ std::vector<work_metric> metrics_of(const check_record& b, const check_record& c
     };
 }
 
-work_case judge(const case_result& b, const case_result& c, double threshold) {
+/// A case that ran (ok) must carry one count table per pass: fewer means the simulator's
+/// output was lost, and judging zeros would call any candidate `less-work`.
+void require_counts(const case_result& r, const std::string& label) {
+    if (r.status != case_status::ok || !r.check) {
+        return;
+    }
+    const auto have = r.check->passes.size();
+    if (have == 0 || have < r.passes.size()) {
+        throw file_error(label + ": case " + r.key.to_string() + " has instruction counts for " +
+                         std::to_string(have) + " of its " + std::to_string(r.passes.size()) +
+                         " passes: its work was not counted, so it cannot be judged; run check "
+                         "again");
+    }
+}
+
+work_case judge(const case_result& b, const case_result& c, double threshold,
+                const work_comparison& labels) {
+    require_counts(b, labels.base_label);
+    require_counts(c, labels.candidate_label);
     work_case w{c.key, work_verdict::same_work, {}, ""};
     if (c.status == case_status::unsafe) {
         w.verdict = work_verdict::unsafe;
@@ -109,7 +127,7 @@ work_comparison compare_work(const profile& base, const profile& candidate, doub
             out.cases.push_back({b.key, work_verdict::missing, {}, "not in the candidate"});
             continue;
         }
-        out.cases.push_back(judge(b, *it->second, threshold));
+        out.cases.push_back(judge(b, *it->second, threshold, out));
         cand.erase(it);
     }
     for (const auto& [k, c] : cand) {

@@ -51,7 +51,9 @@ struct work_comparison {
 /// True when the profile was written by `check` (its cases carry counts, not times).
 bool is_check_profile(const profile& p);
 
-/// Throws usage_error unless both are check profiles; `threshold` is a fraction (0.01 = 1 %).
+/// Throws usage_error unless both are check profiles, file_error (exit 5, naming the profile
+/// and the case) when a case that ran lacks a pass's counts; `threshold` is a fraction (0.01 =
+/// 1 %).
 work_comparison compare_work(const profile& base, const profile& candidate, double threshold,
                              const std::string& base_label, const std::string& candidate_label);
 

@@ -22,8 +22,9 @@ void widen(std::optional<double>& lo, std::optional<double>& hi, const std::opti
 /// (beyond one wrap of its range).
 std::optional<double> counted_joules(const std::vector<sensor_reading>& rs, std::uint64_t wrap) {
     if (rs.size() < 2 || !rs.front().energy_uj || !rs.back().energy_uj ||
-        rs.back().t_s - rs.front().t_s < min_counter_window_s) {
-        return std::nullopt;
+        rs.back().t_s - rs.front().t_s < min_counter_window_s ||
+        std::any_of(rs.begin(), rs.end(), [](const sensor_reading& r) { return r.energy_reset; })) {
+        return std::nullopt; // a reset the sensor could not undo: the window's energy is unknown
     }
     const auto a = *rs.front().energy_uj, b = *rs.back().energy_uj;
     if (b >= a) {

@@ -8,6 +8,7 @@
 #include "grp/model/profile/profile.hpp"
 
 #include <algorithm>
+#include <climits>
 #include <cmath>
 
 namespace grp {
@@ -231,7 +232,13 @@ void to_json(ojson& j, const case_result& c) {
 
 void from_json(const ojson& j, case_result& c) {
     c.key = require<case_key>(j, "key", "case");
-    c.device = j.value("device", 0);
+    // Read as 64 bits: 2^32 must not wrap onto device 0, nor 2^32 - 1 read as -1.
+    const auto device = j.value("device", std::uint64_t{0});
+    if (device > static_cast<std::uint64_t>(INT_MAX)) {
+        throw file_error("case " + c.key.to_string() + ": \"device\": " + std::to_string(device) +
+                         " names no device");
+    }
+    c.device = static_cast<int>(device);
     c.scenario = text_or_empty(j, "scenario");
     c.status = parse_case_status(require<std::string>(j, "status", "case"));
     c.reason = text_or_empty(j, "reason");

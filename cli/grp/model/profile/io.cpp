@@ -12,6 +12,7 @@
 #include "grp/model/profile/profile.hpp"
 #include "grp/model/profile/schema_check.hpp"
 #include "grp/model/profile/v1.hpp"
+#include "grp/model/spec/duet.hpp"
 
 #include <set>
 
@@ -80,12 +81,43 @@ void add_round_run_problems(const profile& p, std::vector<std::string>& out) {
     }
 }
 
+// A kernel name is a case key printed in tables and CSV cells: the spec reader refuses one with
+// a control character (ESC, NUL), and so does every reader of a profile.
+void add_kernel_name_problems(const profile& p, std::vector<std::string>& out) {
+    for (std::size_t i = 0; i < p.cases.size(); ++i) {
+        const auto& name = p.cases[i].key.kernel;
+        // Only what a terminal or a CSV cell would obey: an empty name or spaces at its ends
+        // are the spec reader's rules, not a danger in a profile older tools wrote.
+        if (const auto why = name_problem(name); !why.empty() && terminal_escape(name) != name) {
+            out.push_back("/cases/" + std::to_string(i) + "/key/kernel: the kernel name '" +
+                          terminal_escape(utf8_prefix(p.cases[i].key.kernel, 80)) + "' " + why);
+        }
+    }
+}
+
+// settings.duet, when present, is what run --duet wrote: compare reads its pairs to judge the
+// duet, so a malformed record is refused instead of read as "no duet".
+void add_duet_problems(const profile& p, std::vector<std::string>& out) {
+    if (!p.settings.is_object() || !p.settings.contains("duet")) {
+        return;
+    }
+    const auto& d = p.settings["duet"];
+    const bool no_pairs = d.is_object() && d.contains("pairs") && d["pairs"].is_array() &&
+                          d["pairs"].empty(); // well formed, if empty
+    if (!no_pairs && duet_triples(p.settings).empty()) {
+        out.emplace_back("/settings/duet: not a duet record (an object whose \"pairs\" lists "
+                         "objects with distinct \"base\" and \"candidate\" kernel names)");
+    }
+}
+
 } // namespace
 
 std::vector<std::string> consistency_problems(const profile& p) {
     std::vector<std::string> out;
     add_case_device_problems(p, out);
     add_round_run_problems(p, out);
+    add_kernel_name_problems(p, out);
+    add_duet_problems(p, out);
     // Cases are matched by key: with two cases of one key, compare, merge and report would
     // each pick one (a present key was reported missing).
     for (auto& dup : duplicate_case_keys(p)) {

@@ -7,6 +7,7 @@
 #include "grp/model/spec/starter_spec.hpp"
 
 #include <algorithm>
+#include <cctype>
 #include <filesystem>
 #include <fnmatch.h>
 
@@ -119,6 +120,54 @@ std::vector<std::string> source_outside_spec(const std::vector<kernel_spec>& ker
         if (rel.empty() || *rel.begin() == "..") {
             auto line = terminal_escape(k.spec_path) + " reads its source from outside its " +
                         "folder: " + terminal_escape(k.source_path);
+            if (std::find(out.begin(), out.end(), line) == out.end()) {
+                out.push_back(std::move(line));
+            }
+        }
+    }
+    return out;
+}
+
+namespace {
+
+/// True when `name` appears in `text` as an identifier of its own ("G" in "{G}*cu", not in "GX").
+bool uses_name(const std::string& text, const std::string& name) {
+    const auto ident = [](char c) {
+        return std::isalnum(static_cast<unsigned char>(c)) || c == '_';
+    };
+    for (auto at = text.find(name); at != std::string::npos; at = text.find(name, at + 1)) {
+        const bool starts = at == 0 || !ident(text[at - 1]);
+        const bool ends = at + name.size() == text.size() || !ident(text[at + name.size()]);
+        if (starts && ends) {
+            return true;
+        }
+    }
+    return false;
+}
+
+bool param_used(const kernel_spec& k, const std::string& name) {
+    if (k.build_options.find("{" + name + "}") != std::string::npos ||
+        uses_name(k.grid.elems_per_item_expr, name) || uses_name(k.grid.cap.expr, name)) {
+        return true;
+    }
+    return std::any_of(k.grid.by_class.begin(), k.grid.by_class.end(),
+                       [&](const auto& c) { return uses_name(c.second.expr, name); });
+}
+
+} // namespace
+
+std::vector<std::string> params_that_change_nothing(const std::vector<kernel_spec>& kernels) {
+    std::vector<std::string> out;
+    for (const auto& k : kernels) {
+        for (const auto& p : k.tuning.params) {
+            if (p.values.size() < 2 || param_used(k, p.name)) {
+                continue;
+            }
+            auto line = terminal_escape(k.name) + ": tuning parameter " + terminal_escape(p.name) +
+                        " is used nowhere (no {" + terminal_escape(p.name) +
+                        "} in its build options, not in its grid): its " +
+                        std::to_string(p.values.size()) +
+                        " values build identical binaries, timed as different configurations";
             if (std::find(out.begin(), out.end(), line) == out.end()) {
                 out.push_back(std::move(line));
             }

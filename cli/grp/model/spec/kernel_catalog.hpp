@@ -37,4 +37,10 @@ std::vector<kernel_spec> load_spec_file(const std::string& path);
 /// outside its folder: SOURCE". Built-in kernels never do. run prints them as notes.
 std::vector<std::string> source_outside_spec(const std::vector<kernel_spec>& kernels);
 
+/// One line per (kernel, tuning parameter) with more than one value whose name appears neither
+/// as {NAME} in the kernel's build options nor in its grid expressions: its values build
+/// identical binaries, timed as different configurations (one of which gets the star). run
+/// prints them as warnings.
+std::vector<std::string> params_that_change_nothing(const std::vector<kernel_spec>& kernels);
+
 } // namespace grp

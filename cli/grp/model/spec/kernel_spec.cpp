@@ -16,6 +16,17 @@ using ojson = nlohmann::ordered_json;
 
 namespace {
 
+/// A source file's name: a NUL would cut it where the file system reads it ("sum.cl\0.evil"
+/// opens sum.cl while the profile records the whole name).
+std::string source_name(const spec_reader& r, const ojson& v, const std::string& field) {
+    auto s = r.text(v, field);
+    if (s.find('\0') != std::string::npos) {
+        r.fail(field, "'" + terminal_escape(s) +
+                          "' holds a NUL byte, which no file name can hold: name the file itself");
+    }
+    return s;
+}
+
 // Local memory is at most a few hundred KiB on any device; the bound keeps the byte count
 // elems x local size x sizeof(T) x 3 far from 2^64.
 constexpr std::uint64_t max_local_elems_per_item = 65536;
@@ -132,7 +143,8 @@ void read_names(const spec_reader& r, const ojson& k, const std::string& field,
     s.entry = k.contains("entry") ? r.text(k["entry"], field + ".entry") : s.name;
     s.description =
         k.contains("description") ? r.text(k["description"], field + ".description") : "";
-    s.source_path = k.contains("source") ? r.text(k["source"], field + ".source") : default_source;
+    s.source_path =
+        k.contains("source") ? source_name(r, k["source"], field + ".source") : default_source;
     if (!k.contains("args") || !k["args"].is_array() || k["args"].empty()) {
         r.fail(field + ".args", "missing: list the argument roles in the kernel's own order");
     }
@@ -214,7 +226,7 @@ parse_document(const spec_reader& r, const ojson& doc,
     if (doc.contains("spec_version") && doc["spec_version"] != 1) {
         r.fail("spec_version", "this tool reads spec_version 1");
     }
-    std::string source = doc.contains("source") ? r.text(doc["source"], "source") : "";
+    std::string source = doc.contains("source") ? source_name(r, doc["source"], "source") : "";
     if (!doc.contains("kernels") || !doc["kernels"].is_array() || doc["kernels"].empty()) {
         r.fail("kernels", "missing or empty: list the kernels this spec describes");
     }

@@ -87,5 +87,21 @@ TEST(WorkGate, ATimedProfileIsRefused) {
     EXPECT_FALSE(is_check_profile(timed));
 }
 
+TEST(WorkGate, MissingCountsAreAnErrorNotLessWork) {
+    auto lost = checked("k", 16396);
+    lost.passes = {{4099, 1024, 64, 16}, {16, 64, 64, 1}};
+    lost.check->passes.resize(1); // the second pass's table was never collected
+    const auto base = check_profile({checked("k", 16396)});
+    try {
+        (void)compare_work(base, check_profile({lost}), 0.01, "a.json", "b.json");
+        FAIL() << "judged without counts";
+    } catch (const file_error& e) {
+        EXPECT_NE(std::string(e.what()).find("b.json: case "), std::string::npos) << e.what();
+        EXPECT_NE(std::string(e.what()).find("1 of its 2 passes"), std::string::npos) << e.what();
+    }
+    lost.check->passes.clear();
+    EXPECT_THROW((void)compare_work(check_profile({lost}), base, 0.01, "a", "b"), file_error);
+}
+
 } // namespace
 } // namespace grp

@@ -95,6 +95,28 @@ TEST(kernel_spec, errors_name_file_field_and_reason) {
     EXPECT_NE(error_of("{\"kernels\": [\n  {\"name\": }]}").find("t.json:2:"), std::string::npos);
 }
 
+TEST(kernel_spec, a_source_name_with_a_nul_is_refused_not_cut) {
+    const auto top = error_of(R"({"source": "sum.cl\u0000.evil",
+        "kernels": [{"name": "a", "args": ["input", "output"]}]})");
+    EXPECT_NE(top.find("t.json: source: 'sum.cl\\x00.evil' holds a NUL byte"), std::string::npos)
+        << top;
+    const auto own = error_of(R"({"kernels": [{"name": "a", "source": "a.cl\u0000",
+        "args": ["input", "output"]}]})");
+    EXPECT_NE(own.find("kernels[0].source"), std::string::npos) << own;
+}
+
+TEST(kernel_spec, a_tuning_parameter_used_nowhere_is_named) {
+    const auto ks = parse(R"({"source": "t.cl", "kernels": [{"name": "t",
+        "args": ["input", "output"], "build_options": "-D TILE={TILE}",
+        "grid": {"max_groups": "G*cu"},
+        "params": {"TILE": [1, 2], "G": [1, 2], "UNUSED": [1, 2, 3], "ONE": [7]}}]})");
+    const auto lines = params_that_change_nothing(ks);
+    ASSERT_EQ(lines.size(), 1U) << (lines.empty() ? "" : lines[0]);
+    EXPECT_EQ(lines[0], "t: tuning parameter UNUSED is used nowhere (no {UNUSED} in its build "
+                        "options, not in its grid): its 3 values build identical binaries, timed "
+                        "as different configurations");
+}
+
 TEST(kernel_spec, one_name_may_have_one_entry_per_layout) {
     auto ok = parse(R"({"source": "l.cl", "kernels": [
         {"name": "v", "entry": "v12", "layouts": ["aos12"], "args": ["input", "output"]},

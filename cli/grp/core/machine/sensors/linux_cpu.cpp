@@ -1,8 +1,10 @@
 #include "grp/core/machine/sensors/linux_cpu.hpp"
 
+#include "grp/core/machine/sensors/sysfs_file.hpp"
+
 #include <algorithm>
+#include <cstdint>
 #include <filesystem>
-#include <fstream>
 #include <set>
 
 namespace grp {
@@ -11,20 +13,28 @@ namespace fs = std::filesystem;
 
 namespace {
 
+/// A count or a clock: a whole non-negative number (a negative one is invalid, never wrapped).
 std::optional<std::uint64_t> read_number(const fs::path& p) {
-    std::ifstream in(p);
-    std::uint64_t v = 0;
-    if (in >> v) {
-        return v;
-    }
-    return std::nullopt;
+    const auto v = read_sysfs_in(p.string(), 0, INT64_MAX);
+    return v ? std::optional<std::uint64_t>(static_cast<std::uint64_t>(*v)) : std::nullopt;
+}
+
+/// A clock in kHz: positive (0 kHz is no clock, a negative one is invalid).
+std::optional<std::uint64_t> read_khz(const fs::path& p) {
+    const auto v = read_sysfs_in(p.string(), 1, INT64_MAX);
+    return v ? std::optional<std::uint64_t>(static_cast<std::uint64_t>(*v)) : std::nullopt;
+}
+
+/// A temperature in m°C, signed (−5000 is −5 °C); below absolute zero or above 1000 °C invalid.
+std::optional<double> read_celsius(const fs::path& p) {
+    const auto v = read_sysfs_in(p.string(), -273150, 1000000);
+    return v ? std::optional<double>(static_cast<double>(*v) / 1000.0) : std::nullopt;
 }
 
 std::string read_word(const fs::path& p) {
-    std::ifstream in(p);
-    std::string w;
-    in >> w;
-    return w;
+    const auto text = read_sysfs_text(p.string()).value_or("");
+    const auto b = text.find_first_not_of(" \t\n");
+    return b == std::string::npos ? "" : text.substr(b, text.find_first_of(" \t\n", b) - b);
 }
 
 /// Entries of `dir` whose names start with `prefix`, sorted; none when `dir` is missing.
@@ -63,7 +73,7 @@ public:
         double sum = 0;
         std::size_t n = 0;
         for (const auto& f : f_.freq_files) {
-            if (auto khz = read_number(f)) {
+            if (auto khz = read_khz(f)) {
                 sum += static_cast<double>(*khz) / 1000.0;
                 ++n;
             }
@@ -72,9 +82,8 @@ public:
             r.clock_mhz = sum / static_cast<double>(n);
         }
         for (const auto& f : f_.temp_files) {
-            if (auto milli = read_number(f)) {
-                r.temperature_c =
-                    std::max(r.temperature_c.value_or(-1e9), static_cast<double>(*milli) / 1000.0);
+            if (auto c = read_celsius(f)) {
+                r.temperature_c = std::max(r.temperature_c.value_or(-1e9), *c);
             }
         }
         read_energy(r);
@@ -90,7 +99,9 @@ private:
     std::optional<std::uint64_t> throttles_;
 
     /// The packages' counters summed into one that never wraps: a counter below its last value
-    /// went round its range once.
+    /// went round its range once. Without a range (no max_energy_range_uj), or past it, a lower
+    /// value is a reset: that interval's energy is unknown, so the reading is marked
+    /// (energy_reset) and carries none; the sum goes on from the new value.
     void read_energy(sensor_reading& r) {
         bool any = false;
         for (auto& z : f_.zones) {
@@ -99,10 +110,20 @@ private:
                 continue;
             }
             any = true;
-            energy_total_ += *now >= z.last ? *now - z.last : z.range - z.last + *now;
+            std::optional<std::uint64_t> add;
+            if (*now >= z.last) {
+                add = *now - z.last;
+            } else if (z.range > z.last && *now <= z.range) {
+                add = z.range - z.last + *now;
+            }
+            if (add && *add <= UINT64_MAX / 2 - energy_total_) {
+                energy_total_ += *add;
+            } else {
+                r.energy_reset = true; // a reset, or a jump no counter makes
+            }
             z.last = *now;
         }
-        if (any) {
+        if (any && !r.energy_reset) {
             r.energy_uj = energy_total_;
         }
     }
@@ -113,7 +134,7 @@ private:
         }
         std::uint64_t total = 0;
         for (const auto& f : f_.throttle_files) {
-            total += read_number(f).value_or(0);
+            total = std::min(total + read_number(f).value_or(0), UINT64_MAX / 2);
         }
         if (throttles_ && total > *throttles_) {
             r.reasons |= clock_reason_cpu_thermal;
@@ -125,14 +146,14 @@ private:
 
 void find_clocks(const fs::path& sys, linux_files& s, sensor_description& d) {
     for (const auto& cpu : entries(sys / "devices/system/cpu", "cpu")) {
-        if (read_number(cpu / "cpufreq/scaling_cur_freq")) {
+        if (read_khz(cpu / "cpufreq/scaling_cur_freq")) { // a FIFO, 0 or junk: not a clock
             s.freq_files.push_back(cpu / "cpufreq/scaling_cur_freq");
         }
         if (read_number(cpu / "thermal_throttle/core_throttle_count")) {
             s.throttle_files.push_back(cpu / "thermal_throttle/core_throttle_count");
         }
     }
-    if (auto max = read_number(sys / "devices/system/cpu/cpu0/cpufreq/cpuinfo_max_freq")) {
+    if (auto max = read_khz(sys / "devices/system/cpu/cpu0/cpufreq/cpuinfo_max_freq")) {
         d.max_clock_mhz = static_cast<double>(*max) / 1000.0;
     }
     if (s.freq_files.empty()) {
@@ -179,7 +200,7 @@ void find_temperature(const fs::path& sys, linux_files& s, sensor_description& d
         }
         for (const auto& f : entries(mon, "temp")) {
             const auto name = f.filename().string();
-            if (name.size() > 6 && name.substr(name.size() - 6) == "_input" && read_number(f)) {
+            if (name.size() > 6 && name.substr(name.size() - 6) == "_input" && read_celsius(f)) {
                 s.temp_files.push_back(f);
             }
         }

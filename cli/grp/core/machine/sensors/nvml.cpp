@@ -3,6 +3,7 @@
 #include <array>
 #include <cctype>
 #include <cstdio>
+#include <cstring>
 #include <dlfcn.h>
 
 namespace grp {
@@ -108,6 +109,12 @@ private:
     sensor_description desc_;
 };
 
+/// A string NVML wrote into `buf`: up to its NUL, never past the buffer (a driver, or a
+/// stand-in library, may fill it without one).
+template <std::size_t N> std::string nvml_text(const std::array<char, N>& buf) {
+    return {buf.data(), ::strnlen(buf.data(), N)};
+}
+
 /// The NVML device matching the bus id or UUID; on a machine with one GPU, that one.
 nvml_device find_device(const nvml_api& a, const std::optional<std::string>& pci_bus,
                         const std::optional<std::string>& uuid, std::string& how) {
@@ -124,11 +131,12 @@ nvml_device find_device(const nvml_api& a, const std::optional<std::string>& pci
     }
     for (unsigned i = 0; i < n; ++i) {
         std::array<char, 96> text{};
-        if (a.by_index(i, &dev) != 0 || !a.uuid || a.uuid(dev, text.data(), 96) != 0) {
+        if (a.by_index(i, &dev) != 0 || !a.uuid ||
+            a.uuid(dev, text.data(), static_cast<unsigned>(text.size())) != 0) {
             continue;
         }
-        if (uuid && uuid_digits(text.data()) == uuid_digits(*uuid)) {
-            how = text.data();
+        if (uuid && uuid_digits(nvml_text(text)) == uuid_digits(*uuid)) {
+            how = nvml_text(text);
             return dev;
         }
     }
@@ -208,9 +216,9 @@ sensor_handle open_nvml(const std::optional<std::string>& pci_bus,
     sensor_handle h;
     h.description.backend = "nvml";
     std::array<char, 96> name{};
-    const bool named = api.name && api.name(dev, name.data(), 96) == 0;
-    h.description.device =
-        (named ? std::string(name.data()) + " " : std::string()) + "(" + how + ")";
+    const bool named =
+        api.name && api.name(dev, name.data(), static_cast<unsigned>(name.size())) == 0;
+    h.description.device = (named ? nvml_text(name) + " " : std::string()) + "(" + how + ")";
     describe(api, dev, h.description);
     h.source = std::make_unique<nvml_source>(lib, api, dev, h.description);
     return h;

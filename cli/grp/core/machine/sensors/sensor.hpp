@@ -40,8 +40,11 @@ struct sensor_reading {
     std::optional<double> clock_mhz;     ///< SM clock (GPU) or mean core clock (CPU)
     std::optional<double> mem_clock_mhz; ///< memory clock
     std::optional<double> temperature_c;
-    std::optional<double> power_w;               ///< the driver's power reading
-    std::optional<std::uint64_t> energy_uj;      ///< a monotonically increasing energy counter
+    std::optional<double> power_w;          ///< the driver's power reading
+    std::optional<std::uint64_t> energy_uj; ///< a monotonically increasing energy counter
+    /// The counter went back without a range to undo it (reset): the energy of every window
+    /// that holds this reading is unknown (energy_uj is then empty).
+    bool energy_reset = false;
     std::uint32_t reasons = 0;                   ///< clock_reason bits active now
     std::optional<std::uint64_t> throttle_count; ///< CPU: thermal throttle events so far
 };
