@@ -6,7 +6,7 @@
 
 #include "commands/command.hpp"
 #include "commands/help_groups.hpp"
-#include "commands/run/run_inputs.hpp"
+#include "grp/parts/input_digests.hpp"
 #include "commands/run/run_options.hpp"
 #include "commands/validators.hpp"
 #include "grp/core/files/output_file.hpp"

@@ -1,8 +1,8 @@
-#include "commands/run/run_parts.hpp"
+#include "grp/parts/run_parts.hpp"
 
 #include "commands/command.hpp"
-#include "commands/run/part_folder.hpp"
-#include "commands/run/run_inputs.hpp"
+#include "grp/parts/part_folder.hpp"
+#include "grp/parts/input_digests.hpp"
 #include "commands/run/run_processes.hpp"
 #include "grp/core/error.hpp"
 #include "grp/core/text_safe.hpp"

@@ -1,4 +1,4 @@
-#include "commands/run/run_inputs.hpp"
+#include "grp/parts/input_digests.hpp"
 
 #include "grp/core/error.hpp"
 #include "grp/core/sha256.hpp"

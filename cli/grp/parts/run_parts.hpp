@@ -10,7 +10,7 @@
 // above a peak measured in another.
 #pragma once
 
-#include "commands/run/part_folder.hpp"
+#include "grp/parts/part_folder.hpp"
 #include "commands/run/run_options.hpp"
 #include "grp/model/profile/profile.hpp"
 #include "grp/run/runner.hpp"

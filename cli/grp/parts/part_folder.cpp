@@ -1,4 +1,4 @@
-#include "commands/run/part_folder.hpp"
+#include "grp/parts/part_folder.hpp"
 
 #include "grp/core/error.hpp"
 #include "grp/core/text_safe.hpp"

@@ -1,4 +1,4 @@
-#include "commands/run/run_save.hpp"
+#include "grp/parts/checkpoint_store.hpp"
 
 #include "grp/core/error.hpp"
 #include "grp/core/text_safe.hpp"
