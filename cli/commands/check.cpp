@@ -6,11 +6,11 @@
 
 #include "commands/command.hpp"
 #include "commands/help_groups.hpp"
-#include "grp/parts/input_digests.hpp"
 #include "commands/run/run_options.hpp"
 #include "commands/validators.hpp"
 #include "grp/core/files/output_file.hpp"
 #include "grp/model/profile/io.hpp"
+#include "grp/parts/input_digests.hpp"
 #include "grp/report/console/run.hpp"
 #include "grp/report/text/table.hpp"
 #include "grp/run/interrupt.hpp"
@@ -140,7 +140,7 @@ int run_check(const check_cli_options& o) {
         path.replace(path.find("profile-"), 8, "check-");
     }
     const output_file out(path, "profile", o.run.force, o.run.output.empty());
-    check_distinct_files(run_input_files(opts), {&out});
+    check_distinct_files(parts::run_input_files(opts), {&out});
     out.probe();
     // A first Ctrl-C stops after the case in progress and saves what was checked; a second
     // ends at once (a case can take a while in the simulator).

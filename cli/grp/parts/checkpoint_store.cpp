@@ -12,7 +12,7 @@
 #include <unistd.h>
 #include <vector>
 
-namespace grp::cli {
+namespace grp::parts {
 
 namespace fs = std::filesystem;
 
@@ -119,4 +119,4 @@ void checkpoint_store::write_and_exit(int sig) {
     _exit(128 + sig);
 }
 
-} // namespace grp::cli
+} // namespace grp::parts
