@@ -2,7 +2,7 @@
 // translation into run::run_options (with every count and range checked).
 #pragma once
 
-#include "grp/run/runner.hpp"
+#include "grp/run/run_options.hpp"
 
 #include <string>
 #include <vector>

@@ -8,7 +8,7 @@
 
 #include "commands/run/run_options.hpp"
 #include "grp/parts/partition.hpp"
-#include "grp/run/runner.hpp"
+#include "grp/run/run_options.hpp"
 
 #include <cstddef>
 #include <string>

@@ -6,7 +6,7 @@
 // keeps the processes that finished before the change.
 #pragma once
 
-#include "grp/run/runner.hpp"
+#include "grp/run/run_options.hpp"
 
 #include <string>
 #include <vector>

@@ -7,7 +7,7 @@
 #pragma once
 
 #include "grp/model/profile/profile.hpp"
-#include "grp/run/runner.hpp"
+#include "grp/run/run_options.hpp"
 
 #include <cstddef>
 #include <cstdint>

@@ -14,7 +14,7 @@
 
 #include "grp/model/profile/profile.hpp"
 #include "grp/parts/part_folder.hpp"
-#include "grp/run/runner.hpp"
+#include "grp/run/run_options.hpp"
 
 #include <cstddef>
 #include <cstdint>
