@@ -16,6 +16,8 @@
 #include "grp/run/interrupt.hpp"
 #include "grp/run/run_record.hpp"
 #include "grp/run/runner.hpp"
+#include "grp/sim/case_check.hpp"
+#include "grp/sim/simulator.hpp"
 
 #include <algorithm>
 #include <iostream>
@@ -131,6 +133,30 @@ void warn_large_sizes(const run::run_options& opts) {
     }
 }
 
+// The simulator around each case's first launch: what Oclgrind found and counted while the
+// chain ran becomes the case's check record (sim::record_check). The runner sees only the hook.
+class simulator_hook : public run::first_launch_hook {
+public:
+    simulator_hook(sim::simulator& sim, std::size_t max_diagnostics)
+        : m_sim(sim), m_max_diagnostics(max_diagnostics) {}
+
+    void around_first_launch(const device_info& device, const kernel_spec& spec,
+                             case_result& result, const std::function<void()>& launch) override {
+        m_sim.begin();
+        launch();
+        const auto out = m_sim.end();
+        sim::case_check_options co;
+        co.simulator = device.driver_version.value_or("simulator");
+        co.source_file = spec.source_path;
+        co.max_distinct = m_max_diagnostics;
+        sim::record_check(out, co, result);
+    }
+
+private:
+    sim::simulator& m_sim;
+    std::size_t m_max_diagnostics;
+};
+
 int run_check(const check_cli_options& o) {
     auto opts = check_run_options(o);
     warn_large_sizes(opts);
@@ -158,8 +184,8 @@ int run_check(const check_cli_options& o) {
     {
         sim::simulator simulator(
             o.uninitialized); // before any OpenCL call: the ICD loader reads its setting once
-        opts.check = &simulator;
-        opts.check_max_diagnostics = o.max_diagnostics;
+        simulator_hook hook(simulator, o.max_diagnostics);
+        opts.check = &hook;
         opts.devices.clear();
         run::run_sweep(opts, sink, p);
     }

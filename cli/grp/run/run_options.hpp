@@ -15,8 +15,8 @@
 #include "grp/model/spec/duet.hpp"
 #include "grp/model/spec/kernel_spec.hpp"
 #include "grp/run/launch/case_setup.hpp"
+#include "grp/run/launch/first_launch_hook.hpp"
 #include "grp/run/measure.hpp"
-#include "grp/sim/simulator.hpp"
 
 #include <cstddef>
 #include <cstdint>
@@ -67,10 +67,10 @@ struct run_options {
     /// alternates its launches with the others' in a round.
     std::vector<duet_triple> duet;
     std::string duet_base; ///< the base spec as given
-    /// `check`: every case's first launch chain runs on this simulator, which records its
-    /// diagnostics and work counts (sim/case_check.hpp); nothing is timed.
-    sim::simulator* check = nullptr;
-    std::size_t check_max_diagnostics = 20; ///< distinct diagnostics kept per case
+    /// `check`: every case's first launch chain runs through this hook (owned by the caller),
+    /// which records what it observed around it; the inputs are copied through the host and
+    /// nothing is timed.
+    first_launch_hook* check = nullptr;
     /// Which sensors are read around every round (run --sensors; the environment's overrides).
     sensor_settings sensors;
     /// The first round's wait for steady clocks (run --settle).

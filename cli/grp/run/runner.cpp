@@ -9,7 +9,6 @@
 #include "grp/run/halving.hpp"
 #include "grp/run/interrupt.hpp"
 #include "grp/run/launch/case_checks.hpp"
-#include "grp/run/launch/check_launch.hpp"
 #include "grp/run/launch/layout_check.hpp"
 #include "grp/run/launch/peak.hpp"
 #include "grp/run/phase_clock.hpp"
@@ -186,10 +185,8 @@ void verify_all(device_context& d, input_store& inputs, std::vector<prepared_cas
             d.progress.phase("verifying", k, cases.size());
         }
         if (cases[i].active() && d.opt.check != nullptr) {
-            check_first_launch(*d.opt.check,
-                               {d.session.info().driver_version.value_or("simulator"),
-                                d.opt.check_max_diagnostics},
-                               cases[i], [&] { first_launch(d, inputs, cases[i]); });
+            d.opt.check->around_first_launch(d.session.info(), *cases[i].spec, cases[i].result,
+                                             [&] { first_launch(d, inputs, cases[i]); });
         } else if (cases[i].active()) {
             first_launch(d, inputs, cases[i]);
         }
