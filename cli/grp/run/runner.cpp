@@ -322,17 +322,8 @@ void run_device(const run_options& opt, const ocl::device_handle& h, int device_
     if (progress.device_started) {
         progress.device_started(h.info, points.size());
     }
-    if (opt.measure_peak) {
-        auto t = phases.time("peak");
-        p.devices.back().peak =
-            measure_peak(*session, opt.measure, sweep_peak_bytes(opt, points, h.info));
-        if (progress.peak_measured) {
-            progress.peak_measured(h.info, *p.devices.back().peak);
-        }
-    } else if (const auto known = opt.known_peaks.find(device_index);
-               known != opt.known_peaks.end()) {
-        p.devices.back().peak = known->second;
-    }
+    p.devices.back().peak =
+        device_peak(opt, *session, device_index, points, h.info, phases, progress);
     if (std::any_of(points.begin(), points.end(),
                     [](const sweep_point& pt) { return pt.layout != data_layout::flat; })) {
         p.scenarios["layouts"]["record_sizes"][std::to_string(device_index)] =
