@@ -51,9 +51,9 @@ if [[ -n ${GRP_SKIP_SANITIZERS:-} ]]; then
   cmake --build "$build" -j"$(nproc)"
   exec ctest --test-dir "$build" --output-on-failure -j"$(nproc)" "$@"
 fi
-cmake --build "$build" -j"$(nproc)" --target gpu-reduce-prof grp_docs grp_ocl_tests
-ctest --test-dir "$build" --output-on-failure -j"$(nproc)" -L "browser|cli|example|ocl|package|style" \
-  "$@"
+cmake --build "$build" -j"$(nproc)" --target gpu-reduce-prof grp_docs grp_ocl_tests grp_parts_tests
+ctest --test-dir "$build" --output-on-failure -j"$(nproc)" \
+  -L "browser|cli|example|ocl|package|parts|style" "$@"
 # The unit tests and the file-handling CLI tests under AddressSanitizer +
 # UndefinedBehaviorSanitizer (any finding fails the test), then every fuzzer for 3 s. One clang
 # build serves both (build-asan).

@@ -7,18 +7,20 @@
 #include "commands/check_save.hpp"
 #include "commands/command.hpp"
 #include "commands/help_groups.hpp"
-#include "commands/run/run_inputs.hpp"
 #include "commands/run/run_options.hpp"
 #include "commands/validators.hpp"
 #include "grp/core/files/output_file.hpp"
 #include "grp/core/text_safe.hpp"
 #include "grp/model/profile/io.hpp"
 #include "grp/ocl/enumerate.hpp"
+#include "grp/parts/input_digests.hpp"
 #include "grp/report/console/run.hpp"
 #include "grp/report/text/table.hpp"
 #include "grp/run/interrupt.hpp"
 #include "grp/run/run_record.hpp"
 #include "grp/run/runner.hpp"
+#include "grp/sim/case_check.hpp"
+#include "grp/sim/simulator.hpp"
 
 #include <algorithm>
 #include <iostream>
@@ -134,6 +136,30 @@ void warn_large_sizes(const run::run_options& opts) {
     }
 }
 
+// The simulator around each case's first launch: what Oclgrind found and counted while the
+// chain ran becomes the case's check record (sim::record_check). The runner sees only the hook.
+class simulator_hook : public run::first_launch_hook {
+public:
+    simulator_hook(sim::simulator& sim, std::size_t max_diagnostics)
+        : m_sim(sim), m_max_diagnostics(max_diagnostics) {}
+
+    void around_first_launch(const device_info& device, const kernel_spec& spec,
+                             case_result& result, const std::function<void()>& launch) override {
+        m_sim.begin();
+        launch();
+        const auto out = m_sim.end();
+        sim::case_check_options co;
+        co.simulator = device.driver_version.value_or("simulator");
+        co.source_file = spec.source_path;
+        co.max_distinct = m_max_diagnostics;
+        sim::record_check(out, co, result);
+    }
+
+private:
+    sim::simulator& m_sim;
+    std::size_t m_max_diagnostics;
+};
+
 /// Every platform the simulator's loader offers must be Oclgrind's (GRP_OCLGRIND_ICD may name
 /// another library); then its vendors folder goes.
 void require_simulator(sim::simulator& s) {
@@ -174,8 +200,8 @@ void check_on_simulator(const check_cli_options& o, run::run_options& opts,
     save.set_before_save([&simulator] { simulator.release_stdout(); });
     const std::unique_ptr<check_save, void (*)(check_save*)> undo(
         &save, [](check_save* s) { s->set_before_save(nullptr); });
-    opts.check = &simulator;
-    opts.check_max_diagnostics = o.max_diagnostics;
+    simulator_hook hook(simulator, o.max_diagnostics);
+    opts.check = &hook;
     opts.devices.clear();
     try {
         run::run_sweep(opts, sink, p);
@@ -202,7 +228,7 @@ int run_check(const check_cli_options& o) {
         path.replace(path.find("profile-"), 8, "check-");
     }
     check_save save(output_file(path, "profile", o.run.force, o.run.output.empty()));
-    check_distinct_files(run_input_files(opts), {&save.out()});
+    check_distinct_files(parts::run_input_files(opts), {&save.out()});
     save.out().probe();
     // A signal stops after the case in progress and saves what was checked; when that case
     // does not end within the grace (a kernel that never ends), or a second signal comes, the

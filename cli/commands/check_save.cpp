@@ -1,7 +1,7 @@
 #include "commands/check_save.hpp"
 
-#include "commands/run/run_save.hpp"
 #include "grp/core/text_safe.hpp"
+#include "grp/parts/checkpoint_store.hpp"
 #include "grp/run/interrupt.hpp"
 
 #include <chrono>
@@ -31,7 +31,7 @@ void check_save::update(const profile& p, std::vector<case_result> checked) {
 void check_save::save_final(const profile& p) {
     std::lock_guard<std::mutex> lock(m_mutex);
     m_done = true; // the tables still to print are not cut by the watchdog
-    save_or_rescue(p, m_out);
+    parts::save_or_rescue(p, m_out);
     m_final_saved = true;
 }
 
@@ -69,7 +69,7 @@ void check_save::stop_now(int sig) {
             std::cerr << "\ncheck: stopped by " << name << " after the profile was saved to "
                       << terminal_escape(m_out.path()) << '\n';
         } else if (m_has) {
-            save_or_rescue(m_checkpoint, m_out);
+            parts::save_or_rescue(m_checkpoint, m_out);
             std::cerr << "\ncheck: stopped by " << name << " while a case ran on the simulator; "
                       << m_checkpoint.cases.size() << " checked case(s) saved to "
                       << terminal_escape(m_out.path()) << " (marked incomplete)\n";

@@ -1,9 +1,9 @@
 // Where `check`'s profile goes on every way out. Each case the simulator finishes is kept as a
 // checkpoint (the profile so far, marked incomplete); a signal that finds a case still running
 // on the simulator (a kernel that never ends) waits a bounded grace, then writes that
-// checkpoint, or a rescue file when the output cannot be written (run_save.hpp), says where, and
-// ends the process. The final save takes the same lock, so a late signal never replaces the
-// finished profile with an older checkpoint.
+// checkpoint, or a rescue file when the output cannot be written
+// (grp/parts/checkpoint_store.hpp), says where, and ends the process. The final save takes the same
+// lock, so a late signal never replaces the finished profile with an older checkpoint.
 #pragma once
 
 #include "grp/core/files/output_file.hpp"

@@ -5,17 +5,17 @@
 #include "commands/run/run.hpp"
 
 #include "commands/command.hpp"
-#include "commands/run/run_inputs.hpp"
 #include "commands/run/run_list.hpp"
-#include "commands/run/run_parts.hpp"
 #include "commands/run/run_plan.hpp"
 #include "commands/run/run_processes.hpp"
 #include "commands/run/run_resume.hpp"
-#include "commands/run/run_save.hpp"
 #include "grp/core/files/output_file.hpp"
 #include "grp/core/text_safe.hpp"
 #include "grp/model/profile/io.hpp"
 #include "grp/model/spec/kernel_catalog.hpp"
+#include "grp/parts/checkpoint_store.hpp"
+#include "grp/parts/input_digests.hpp"
+#include "grp/parts/run_parts.hpp"
 #include "grp/report/console/best.hpp"
 #include "grp/report/console/run.hpp"
 #include "grp/report/console/time_summary.hpp"
@@ -44,7 +44,7 @@ namespace fs = std::filesystem;
 
 // `resumed`: the options of a --resume run's own process, whose checkpoints hold the union (a
 // second signal must never write a profile without the resumed cases); null in a part.
-run::progress_sink make_sink(run_progress& progress, checkpoint_store& store,
+run::progress_sink make_sink(run_progress& progress, parts::checkpoint_store& store,
                              const run::run_options* resumed) {
     run::progress_sink sink;
     sink.device_started = [&](const device_info& d, std::size_t n) {
@@ -136,8 +136,8 @@ int exit_status(const profile& p, const outcome_counts& n) {
 // Saves the finished work of a run cut short by `e` (a build or spec error, an OpenCL error,
 // a bug), then lets `e` set the exit status.
 // The --csv file, when asked for, holds the same cases as the profile.
-[[noreturn]] void save_and_rethrow(profile& p, checkpoint_store& store, const output_file* csv,
-                                   const std::exception& e) {
+[[noreturn]] void save_and_rethrow(profile& p, parts::checkpoint_store& store,
+                                   const output_file* csv, const std::exception& e) {
     if (p.cases.empty()) {
         throw; // nothing finished, nothing to keep: no empty profile is left behind
     }
@@ -159,7 +159,7 @@ int exit_status(const profile& p, const outcome_counts& n) {
 /// Where a run's results go: the profile (through the store), the CSV, and the tables, which
 /// go to stderr when stdout carries the profile or the CSV (so stdout is pure data).
 struct run_outputs {
-    checkpoint_store& store;
+    parts::checkpoint_store& store;
     const output_file* csv = nullptr;
     bool data_on_stdout = false;
     std::chrono::steady_clock::time_point started; ///< the invocation's start
@@ -222,7 +222,7 @@ void probe_outputs(const run::run_options& opts, const output_file& out,
     if (csv) {
         targets.push_back(&*csv);
     }
-    check_distinct_files(run_input_files(opts), targets);
+    check_distinct_files(parts::run_input_files(opts), targets);
     for (const auto* t : targets) {
         t->probe();
     }
@@ -237,7 +237,7 @@ void print_notes(const run::run_options& opts, const std::string& out) {
     for (const auto& line : params_that_change_nothing(opts.kernels)) {
         std::cerr << "warning: " << line << '\n';
     }
-    for (const auto& line : leftover_parts(out)) {
+    for (const auto& line : parts::leftover_parts(out)) {
         std::cerr << "note: " << line << '\n';
     }
 }
@@ -245,9 +245,10 @@ void print_notes(const run::run_options& opts, const std::string& out) {
 // The parent of --runs: the parts' folder beside the output, whose merged parts go after every
 // save, and which a second signal that ends the run names when parts stay in it. The hooks
 // hold it weakly: it is removed when run_run returns, after the last save.
-std::shared_ptr<part_folder> make_part_folder(const std::string& out, checkpoint_store& store) {
-    auto folder = std::make_shared<part_folder>(out);
-    const std::weak_ptr<part_folder> weak = folder;
+std::shared_ptr<parts::part_folder> make_part_folder(const std::string& out,
+                                                     parts::checkpoint_store& store) {
+    auto folder = std::make_shared<parts::part_folder>(out);
+    const std::weak_ptr<parts::part_folder> weak = folder;
     store.set_hooks(
         [weak] {
             if (const auto f = weak.lock()) {
@@ -273,9 +274,9 @@ int list_or_describe(const run_cli_options& o) {
 
 // A part of --runs: its inputs checked once more (an edit while it measured is not kept), then
 // its profile saved for the parent, which prints the tables.
-int finish_part(const run_cli_options& o, const run::run_options& opts, checkpoint_store& store,
-                const profile& p) {
-    check_input_digests(o.part_inputs, opts, "while this process measured (not kept)");
+int finish_part(const run_cli_options& o, const run::run_options& opts,
+                parts::checkpoint_store& store, const profile& p) {
+    parts::check_input_digests(o.part_inputs, opts, "while this process measured (not kept)");
     store.save_final(p);
     return exit_status(p, count_outcomes(p));
 }
@@ -287,15 +288,15 @@ struct run_setup {
     bool part;
     std::size_t runs;
     const output_file& out;
-    checkpoint_store& store;
+    parts::checkpoint_store& store;
     const output_file* csv;
 };
 
 // Measures into `p`: nothing when --resume left nothing to measure, else the processes of
 // --runs or this process's sweep. On an error the finished work is saved (save_and_rethrow).
 // Returns the folder of the parts, which must live until the profile is written.
-std::shared_ptr<part_folder> measure_run(const run_setup& r, const run::progress_sink& sink,
-                                         run_progress& progress, profile& p) {
+std::shared_ptr<parts::part_folder> measure_run(const run_setup& r, const run::progress_sink& sink,
+                                                run_progress& progress, profile& p) {
     const bool measure = r.part || resume_preflight(r.opts); // refuses another device (exit 2)
     // The parts of --runs stay until the profile holding them is written (saved() in the hook).
     auto folder = measure && r.runs > 1 ? make_part_folder(r.out.path(), r.store) : nullptr;
@@ -303,8 +304,9 @@ std::shared_ptr<part_folder> measure_run(const run_setup& r, const run::progress
         if (!measure) {
             p.settings = run::settings_json(r.opts); // nothing left to measure: no empty run
         } else if (folder) {
-            run_parts({r.runs, r.opts.measure.order_seed, input_digests(r.opts), &r.opts}, *folder,
-                      sink, r.o.quiet, p);
+            parts::run_parts({r.runs, r.opts.measure.order_seed, parts::input_digests(r.opts),
+                              &r.opts, invocation_argv()},
+                             *folder, sink, {r.o.quiet, process_time}, p);
         } else {
             run::run_sweep(r.opts, sink, p);
         }
@@ -336,8 +338,8 @@ int run_run(const run_cli_options& o) {
         return 0;
     }
     if (part) {
-        apply_part(parse_part(o.part), opts, o.part_peaks);
-        check_input_digests(o.part_inputs, opts, "before this process measured");
+        parts::apply_part(parse_part(o.part), opts, o.part_peaks);
+        parts::check_input_digests(o.part_inputs, opts, "before this process measured");
     }
     const output_file out(part ? o.part_output : (o.output.empty() ? default_output() : o.output),
                           "profile", o.force, /*create_dirs=*/!part);
@@ -346,7 +348,7 @@ int run_run(const run_cli_options& o) {
     if (!part) {
         print_notes(opts, out.path());
     }
-    auto store = std::make_shared<checkpoint_store>(out);
+    auto store = std::make_shared<parts::checkpoint_store>(out);
     run::start_signal_thread([store](int sig) { store->write_and_exit(sig); });
     run_progress progress(std::cerr, isatty(2) != 0, o.quiet, use_colour(2, o.color));
     auto sink = make_sink(progress, *store, part ? nullptr : &opts);

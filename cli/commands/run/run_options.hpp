@@ -2,7 +2,7 @@
 // translation into run::run_options (with every count and range checked).
 #pragma once
 
-#include "grp/run/runner.hpp"
+#include "grp/run/run_options.hpp"
 
 #include <string>
 #include <vector>
@@ -32,7 +32,7 @@ struct run_cli_options {
     double settle_s = 2.0;                ///< the first round's longest wait for steady clocks
     std::string part, part_output;        ///< set by the parent of --runs in each child
     std::vector<std::string> part_peaks;  ///< the first part's read peaks, for the later parts
-    std::vector<std::string> part_inputs; ///< the parent's input_digests (run_inputs.hpp)
+    std::vector<std::string> part_inputs; ///< the parent's input_digests (input_digests.hpp)
     std::uint64_t peak_bytes = 0;
     std::uint64_t seed = 1;
     std::uint64_t samples = 0;

@@ -5,7 +5,7 @@
 // built, uploaded or timed, and no profile is written.
 #pragma once
 
-#include "grp/run/runner.hpp"
+#include "grp/run/run_options.hpp"
 
 #include <cstddef>
 #include <ostream>

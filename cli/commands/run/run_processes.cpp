@@ -28,6 +28,20 @@ std::size_t parse_small_count(const std::string& text, const std::string& what) 
     return static_cast<std::size_t>(v);
 }
 
+parts::run_part parse_part(const std::string& text) {
+    const auto slash = text.find('/');
+    if (slash == std::string::npos) {
+        throw usage_error("--part takes I/K, got '" + terminal_escape(text) + "'");
+    }
+    parts::run_part part;
+    part.index = parse_small_count(text.substr(0, slash), "--part");
+    part.count = parse_small_count(text.substr(slash + 1), "--part");
+    if (part.index > part.count) {
+        throw usage_error("--part " + terminal_escape(text) + ": I must be at most K");
+    }
+    return part;
+}
+
 std::size_t planned_runs(const run_cli_options& o, const run::run_options& r) {
     if (!o.part.empty() || r.kernels.empty()) {
         return 1;

@@ -7,7 +7,8 @@
 #pragma once
 
 #include "commands/run/run_options.hpp"
-#include "grp/run/runner.hpp"
+#include "grp/parts/partition.hpp"
+#include "grp/run/run_options.hpp"
 
 #include <cstddef>
 #include <string>
@@ -16,6 +17,10 @@ namespace grp::cli {
 
 /// A count of processes or parts, 1 to 100, for `what` (e.g. "--runs"). Throws usage_error.
 std::size_t parse_small_count(const std::string& text, const std::string& what);
+
+/// Parses --part "I/K" (1 <= I <= K <= 100), as the parent of --runs passes it to a child.
+/// Throws usage_error.
+parts::run_part parse_part(const std::string& text);
 
 /// The number of processes: --runs N, or for 'auto' 1 (a quick look) and 3 with --gate or a
 /// duet (a process lands at its own level on a GPU and on PoCL alike: identical single-process

@@ -4,7 +4,7 @@
 #pragma once
 
 #include "grp/model/profile/profile.hpp"
-#include "grp/run/runner.hpp"
+#include "grp/run/run_options.hpp"
 
 namespace grp::cli {
 

@@ -5,7 +5,7 @@
 #include "grp/ocl/enumerate.hpp"
 #include "grp/run/launch/case_setup.hpp"
 #include "grp/run/run_record.hpp"
-#include "grp/run/runner.hpp"
+#include "grp/run/run_options.hpp"
 
 namespace grp::run {
 

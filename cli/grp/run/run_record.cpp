@@ -7,7 +7,7 @@
 #include "grp/core/sha256.hpp"
 #include "grp/core/text_safe.hpp"
 #include "grp/core/version.hpp"
-#include "grp/run/runner.hpp"
+#include "grp/run/run_options.hpp"
 
 #include <algorithm>
 #include <chrono>

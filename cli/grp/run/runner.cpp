@@ -9,7 +9,6 @@
 #include "grp/run/halving.hpp"
 #include "grp/run/interrupt.hpp"
 #include "grp/run/launch/case_checks.hpp"
-#include "grp/run/launch/check_launch.hpp"
 #include "grp/run/launch/layout_check.hpp"
 #include "grp/run/launch/peak.hpp"
 #include "grp/run/phase_clock.hpp"
@@ -186,10 +185,8 @@ void verify_all(device_context& d, input_store& inputs, std::vector<prepared_cas
             d.progress.phase("verifying", k, cases.size());
         }
         if (cases[i].active() && d.opt.check != nullptr) {
-            check_first_launch(*d.opt.check,
-                               {d.session.info().driver_version.value_or("simulator"),
-                                d.opt.check_max_diagnostics},
-                               cases[i], [&] { first_launch(d, inputs, cases[i]); });
+            d.opt.check->around_first_launch(d.session.info(), *cases[i].spec, cases[i].result,
+                                             [&] { first_launch(d, inputs, cases[i]); });
         } else if (cases[i].active()) {
             first_launch(d, inputs, cases[i]);
         }
@@ -327,17 +324,8 @@ void run_device(const run_options& opt, const ocl::device_handle& h, int device_
     if (progress.device_started) {
         progress.device_started(h.info, points.size());
     }
-    if (opt.measure_peak) {
-        auto t = phases.time("peak");
-        p.devices.back().peak =
-            measure_peak(*session, opt.measure, sweep_peak_bytes(opt, points, h.info));
-        if (progress.peak_measured) {
-            progress.peak_measured(h.info, *p.devices.back().peak);
-        }
-    } else if (const auto known = opt.known_peaks.find(device_index);
-               known != opt.known_peaks.end()) {
-        p.devices.back().peak = known->second;
-    }
+    p.devices.back().peak =
+        device_peak(opt, *session, device_index, points, h.info, phases, progress);
     if (std::any_of(points.begin(), points.end(),
                     [](const sweep_point& pt) { return pt.layout != data_layout::flat; })) {
         p.scenarios["layouts"]["record_sizes"][std::to_string(device_index)] =

@@ -3,6 +3,9 @@
 #include "grp/model/spec/kernel_catalog.hpp"
 #include "grp/model/spec/kernel_spec.hpp"
 #include "grp/model/stats/stats.hpp"
+#include "grp/run/phase_clock.hpp"
+#include "grp/run/run_options.hpp"
+#include "grp/run/run_record.hpp"
 
 #include <algorithm>
 #include <vector>
@@ -200,6 +203,24 @@ bool peak_probe::sample() {
     } catch (const cl::Error& e) {
         throw ocl::wrap("timing the peak probe on '" + m_session.info().name + "'", e);
     }
+}
+
+std::optional<peak_bandwidth> device_peak(const run_options& opt, ocl::session& session,
+                                          int device_index, const std::vector<sweep_point>& points,
+                                          const device_info& info, phase_clock& phases,
+                                          const progress_sink& progress) {
+    if (opt.measure_peak) {
+        auto t = phases.time("peak");
+        auto peak = measure_peak(session, opt.measure, sweep_peak_bytes(opt, points, info));
+        if (progress.peak_measured) {
+            progress.peak_measured(info, peak);
+        }
+        return peak;
+    }
+    if (const auto known = opt.known_peaks.find(device_index); known != opt.known_peaks.end()) {
+        return known->second;
+    }
+    return std::nullopt;
 }
 
 } // namespace grp::run

@@ -4,10 +4,12 @@
 // case can say how close it came (pct_of_peak) and a case far above it is flagged, not a win.
 #pragma once
 
+#include "grp/model/plan/sweep_plan.hpp"
 #include "grp/model/profile/profile.hpp"
 #include "grp/ocl/session.hpp"
 #include "grp/run/measure.hpp"
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -55,5 +57,18 @@ private:
     std::size_t m_next = 0;
     cl::Buffer m_in, m_out;
 };
+
+struct run_options;
+struct progress_sink;
+class phase_clock;
+
+/// The read peak of device `device_index` (`info`) for a run: measured now over the sweep's
+/// peak bytes (sweep_peak_bytes of `points`; timed as the "peak" phase and announced through
+/// progress.peak_measured), or without opt.measure_peak the one an earlier part of --runs
+/// measured (opt.known_peaks); else none. Throws what measure_peak throws.
+std::optional<peak_bandwidth> device_peak(const run_options& opt, ocl::session& session,
+                                          int device_index, const std::vector<sweep_point>& points,
+                                          const device_info& info, phase_clock& phases,
+                                          const progress_sink& progress);
 
 } // namespace grp::run

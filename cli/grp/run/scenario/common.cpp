@@ -3,6 +3,7 @@
 #include "grp/core/sha256.hpp"
 #include "grp/model/spec/kernel_catalog.hpp"
 #include "grp/model/stats/stats.hpp"
+#include "grp/run/runner.hpp"
 
 #include <algorithm>
 #include <chrono>

@@ -8,7 +8,7 @@
 #include "grp/ocl/session.hpp"
 #include "grp/run/interrupt.hpp"
 #include "grp/run/measure.hpp"
-#include "grp/run/runner.hpp"
+#include "grp/run/run_options.hpp"
 
 #include <functional>
 #include <string>

@@ -7,7 +7,7 @@
 #include "grp/model/profile/profile.hpp"
 #include "grp/ocl/session.hpp"
 #include "grp/run/measure.hpp"
-#include "grp/run/runner.hpp"
+#include "grp/run/run_options.hpp"
 
 #include <string>
 #include <vector>

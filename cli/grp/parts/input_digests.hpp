@@ -6,12 +6,12 @@
 // keeps the processes that finished before the change.
 #pragma once
 
-#include "grp/run/runner.hpp"
+#include "grp/run/run_options.hpp"
 
 #include <string>
 #include <vector>
 
-namespace grp::cli {
+namespace grp::parts {
 
 /// The files the run reads (user kernel specs and sources, --data file:PATH): the output
 /// must be none of them.
@@ -31,4 +31,4 @@ std::vector<std::string> input_digests(const run::run_options& o, bool sources_f
 void check_input_digests(const std::vector<std::string>& expected, const run::run_options& o,
                          const std::string& when, bool sources_from_disk = false);
 
-} // namespace grp::cli
+} // namespace grp::parts

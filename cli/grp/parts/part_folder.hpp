@@ -13,7 +13,7 @@
 #include <string>
 #include <vector>
 
-namespace grp::cli {
+namespace grp::parts {
 
 class part_folder {
 public:
@@ -47,4 +47,4 @@ private:
 /// (its parent was killed before it could merge them), saying how to keep or remove them.
 std::vector<std::string> leftover_parts(const std::string& output);
 
-} // namespace grp::cli
+} // namespace grp::parts

@@ -1,4 +1,4 @@
-#include "commands/run/part_folder.hpp"
+#include "grp/parts/part_folder.hpp"
 
 #include "grp/core/error.hpp"
 #include "grp/core/text_safe.hpp"
@@ -11,7 +11,7 @@
 #include <iostream>
 #include <sys/stat.h>
 
-namespace grp::cli {
+namespace grp::parts {
 
 namespace {
 
@@ -161,4 +161,4 @@ std::vector<std::string> leftover_parts(const std::string& output) {
     return out;
 }
 
-} // namespace grp::cli
+} // namespace grp::parts

@@ -1,4 +1,4 @@
-#include "commands/run/run_inputs.hpp"
+#include "grp/parts/input_digests.hpp"
 
 #include "grp/core/error.hpp"
 #include "grp/core/sha256.hpp"
@@ -8,7 +8,7 @@
 #include <map>
 #include <set>
 
-namespace grp::cli {
+namespace grp::parts {
 
 namespace {
 
@@ -127,4 +127,4 @@ std::vector<std::string> run_input_files(const run::run_options& o) {
     return files;
 }
 
-} // namespace grp::cli
+} // namespace grp::parts

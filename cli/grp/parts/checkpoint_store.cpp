@@ -1,4 +1,4 @@
-#include "commands/run/run_save.hpp"
+#include "grp/parts/checkpoint_store.hpp"
 
 #include "grp/core/error.hpp"
 #include "grp/core/text_safe.hpp"
@@ -12,7 +12,7 @@
 #include <unistd.h>
 #include <vector>
 
-namespace grp::cli {
+namespace grp::parts {
 
 namespace fs = std::filesystem;
 
@@ -119,4 +119,4 @@ void checkpoint_store::write_and_exit(int sig) {
     _exit(128 + sig);
 }
 
-} // namespace grp::cli
+} // namespace grp::parts

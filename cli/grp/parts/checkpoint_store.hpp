@@ -11,7 +11,7 @@
 #include <mutex>
 #include <string>
 
-namespace grp::cli {
+namespace grp::parts {
 
 /// Writes `text` to a new "gpu-reduce-prof-rescued-*.json" beside `out` (when that is a regular
 /// file or absent), else in $TMPDIR (/tmp). Returns its path, or "" when no place took it.
@@ -50,4 +50,4 @@ private:
     std::function<std::string()> m_at_exit;
 };
 
-} // namespace grp::cli
+} // namespace grp::parts

@@ -1,0 +1,53 @@
+// run's option tables for where the results go and how they are printed (-o, --csv, --table,
+// --cells, --dry-run, ...).
+#include "commands/command.hpp"
+#include "commands/run/run_flags.hpp"
+#include "commands/validators.hpp"
+
+namespace grp::cli {
+
+void add_output_options(CLI::App* sub, run_cli_options& o) {
+    sub->add_option("-o,--output", o.output,
+                    "Profile path (default out/profile-<UTC time>-<random>.json); '-' writes "
+                    "the profile to stdout and the tables to stderr")
+        ->check(non_empty("a file name"));
+    sub->add_option("--csv", o.csv,
+                    "Also write one CSV row per case (columns in docs/run.md); '-' for stdout (the "
+                    "tables then go to stderr)")
+        ->type_name("FILE")
+        ->check(non_empty("a file name"));
+    sub->add_flag("--force", o.force, "Overwrite existing output files");
+    sub->add_flag("--keep-going", o.keep_going,
+                  "Record a kernel that fails to build as failed and go on");
+    sub->add_flag("--no-peak", o.no_peak, "Skip the peak-bandwidth measurement");
+    sub->add_option("--peak-bytes", o.peak_bytes,
+                    "Buffer size of the peak measurement (default: the sweep's largest input)")
+        ->transform(count_range(4096, std::uint64_t{1} << 50U,
+                                "the peak measurement needs a buffer of at least 4 KiB; sizes "
+                                "take 64Mi, 1G, 2^30"));
+    sub->add_option("--cl-options", o.cl_options,
+                    "Appended to every kernel's build options, e.g. '-cl-nv-verbose' (the "
+                    "driver's build log is then kept in each case's extra.build_log)");
+    sub->add_option("--table", o.table,
+                    "matrix: per sweep point with several local sizes a kernel x local-size "
+                    "matrix (host baseline and best cell underneath), the per-case list for the "
+                    "rest; list: every case in the list")
+        ->check(CLI::IsMember({"matrix", "list"}))
+        ->capture_default_str();
+    sub->add_option(
+           "--cells", o.cells,
+           "What a matrix cell shows: time (median), gbps, both, or energy (per launch: the "
+           "rounds' mean power x the median time; n/a without a power sensor)")
+        ->check(CLI::IsMember({"time", "gbps", "both", "energy"}))
+        ->capture_default_str();
+    sub->add_flag("--describe", o.describe,
+                  "Explain the columns and the bytes counted, and exit (nothing runs)");
+    add_color_option(sub, o.color);
+    sub->add_flag("--list", o.list, "List the built-in kernels and exit");
+    sub->add_flag("--dry-run", o.dry_run,
+                  "Print the planned cases (per kernel: types, n, local sizes) and a rough "
+                  "estimate of the wall time, and exit: nothing is built or timed");
+    sub->add_flag("-q,--quiet", o.quiet, "No progress on stderr");
+}
+
+} // namespace grp::cli

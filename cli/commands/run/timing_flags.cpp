@@ -1,0 +1,98 @@
+// run's option tables for the rounds and the processes they are split over (--rounds, --runs,
+// --gate, the internal --part options, --round-spacing) and for the sampling inside a round
+// (--warmup, --min-samples, --max-samples, --samples, --max-noise, --max-time).
+#include "commands/run/run_flags.hpp"
+#include "commands/validators.hpp"
+
+#include <cstdint>
+
+namespace grp::cli {
+
+void add_process_options(CLI::App* sub, run_cli_options& o) {
+    auto& m = o.measure;
+    sub->add_option("--rounds", m.rounds, "Rounds per case, spread over the run")
+        ->transform(count_range(1, 10000))
+        ->capture_default_str();
+    sub->add_option("--runs", o.runs,
+                    "Processes the rounds are split over, one after the other, kept as runs so "
+                    "that compare measures the run-to-run spread (each lands at a level of its "
+                    "own). auto: 1, or 3 with --gate or --duet (never more than --rounds)")
+        ->capture_default_str();
+    sub->add_flag("--gate", o.gate,
+                  "Measure for compare's timing gate: 3 processes, rounds 0.2 s apart");
+    sub->add_flag("--rotate-cpus", m.rotate_cpus,
+                  "Submit each round's launches from the next CPU this process may use (a "
+                  "diagnostic of the submitting CPU's effect; rounds record their CPU)");
+    sub->add_option("--sensors", o.sensors,
+                    "on: read the device's clocks, temperature, power and energy over every "
+                    "round (NVML on NVIDIA GPUs, sysfs on Linux CPUs; none elsewhere, said in "
+                    "the profile); off: none")
+        ->check(CLI::IsMember({"on", "off"}))
+        ->capture_default_str();
+    sub->add_option("--settle", o.settle_s,
+                    "Most seconds of untimed launches before a process's first round, until "
+                    "the clock sensor reads a steady clock (GPUs without one: 0.2 s); 0: none")
+        ->check(finite_range(0.0, 60.0))
+        ->capture_default_str();
+    sub->add_option("--part", o.part, "(internal) this process is part I/K of --runs")->group("");
+    sub->add_option("--part-output", o.part_output, "(internal) where a part writes")->group("");
+    sub->add_option("--part-peak", o.part_peaks, "(internal) the first part's read peak")
+        ->group("");
+    sub->add_option("--part-input", o.part_inputs, "(internal) the parent's input digests")
+        ->group("");
+    sub->add_option("--extra-rounds", m.extra_rounds,
+                    "Most rounds added for cases whose rounds another process disturbed (their "
+                    "threads waited for a CPU), to reach --rounds undisturbed ones")
+        ->transform(count_range(0, 10000))
+        ->capture_default_str();
+    sub->add_option("--round-spacing", m.round_spacing_s,
+                    "Least seconds between a case's round starts (the device idles meanwhile). "
+                    "Default: 0.2 over several processes (--gate), 0 in one")
+        ->check(finite_range(0.0, 3600.0))
+        ->each([&o](const std::string&) { o.spacing_given = true; });
+}
+
+void add_sampling_options(CLI::App* sub, run_cli_options& o) {
+    auto& m = o.measure;
+    const auto given = [&o](const std::string&) {
+        o.sampling_given = true;
+    };
+    sub->add_option("--warmup", m.warmup,
+                    "Untimed launches before each round (launches of 20 ms or more: one, unless "
+                    "given)")
+        ->transform(count_range(0, 1000000))
+        ->each(given)
+        ->capture_default_str();
+    sub->add_option("--min-samples", m.min_samples,
+                    "Fewest timed samples per round (launches of 20 ms or more: 2, unless given: "
+                    "the rounds carry the statistics)")
+        ->transform(count_range(1, 10000000))
+        ->each(given)
+        ->capture_default_str();
+    sub->add_option("--max-samples", m.max_samples, "Most timed samples per round")
+        ->transform(count_range(1, 10000000))
+        ->capture_default_str();
+    sub->add_option("--samples", o.samples,
+                    "Exactly this many samples per round (no adaptive "
+                    "stop)")
+        ->transform(count_range(1, 10000000,
+                                "omit --samples for adaptive sampling (--min-samples, "
+                                "--max-samples, --max-noise)"))
+        ->each(given);
+    sub->add_option("--max-noise", o.max_noise_pct,
+                    "A round stops once the relative standard error of its median is under "
+                    "this %")
+        ->check(finite_range(0.0001, 100.0))
+        ->capture_default_str();
+    sub->add_option("--max-time", m.max_time_s,
+                    "Seconds of sampling per case, shared by its rounds")
+        ->check(finite_range(0.0, 86400.0))
+        ->capture_default_str();
+    sub->add_option("--host-repeats", o.host_repeats,
+                    "Timed repeats of the host baseline (the same input summed on the CPU by a "
+                    "sequential loop and by all hardware threads), after one warm-up; 0: none")
+        ->transform(count_range(0, 1000))
+        ->capture_default_str();
+}
+
+} // namespace grp::cli
