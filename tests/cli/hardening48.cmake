@@ -25,3 +25,9 @@ foreach(c empty-values dry-run-cold long-pair-name sigint-while-building stopped
   set_tests_properties(cli.hardening48_${c} PROPERTIES LABELS cli TIMEOUT 600
                        SKIP_RETURN_CODE 77)
 endforeach()
+
+# The internal --part, given by hand, says to use --runs.
+grp_cli_test(run_part_by_hand_says_use_runs 2 "--part without --part-output.*use --runs"
+             run --part 1/2 -k reduce6 -n 4096 --no-peak)
+grp_cli_test(run_part_malformed_says_internal 2 "--part takes I/K, got '5'.*internal.*use --runs"
+             run --part 5 -k reduce6 -n 4096)

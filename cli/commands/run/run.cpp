@@ -331,6 +331,11 @@ int run_run(const run_cli_options& o) {
     }
     auto opts = to_run_options(o);
     const bool part = !o.part.empty();
+    if (part && o.part_output.empty()) {
+        throw usage_error("--part without --part-output: --part is internal to run --runs N, "
+                          "which starts N processes and gives each its part and file; use "
+                          "--runs");
+    }
     const std::size_t runs = planned_runs(o, opts); // 1 in a part: its parent planned the rest
     resolve_round_spacing(o, opts, part ? parse_part(o.part).count : runs);
     if (o.dry_run && !part) {

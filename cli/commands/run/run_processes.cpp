@@ -28,16 +28,27 @@ std::size_t parse_small_count(const std::string& text, const std::string& what) 
     return static_cast<std::size_t>(v);
 }
 
+namespace {
+
+/// Said with every --part error: a user who found the option in the source needs --runs.
+const char* const part_is_internal =
+    " (--part and --part-output are internal: run --runs N starts N processes and gives each "
+    "its part; use --runs)";
+
+} // namespace
+
 parts::run_part parse_part(const std::string& text) {
     const auto slash = text.find('/');
     if (slash == std::string::npos) {
-        throw usage_error("--part takes I/K, got '" + terminal_escape(text) + "'");
+        throw usage_error("--part takes I/K, got '" + terminal_escape(text) + "'" +
+                          part_is_internal);
     }
     parts::run_part part;
     part.index = parse_small_count(text.substr(0, slash), "--part");
     part.count = parse_small_count(text.substr(slash + 1), "--part");
     if (part.index > part.count) {
-        throw usage_error("--part " + terminal_escape(text) + ": I must be at most K");
+        throw usage_error("--part " + terminal_escape(text) + ": I must be at most K" +
+                          part_is_internal);
     }
     return part;
 }

@@ -4,8 +4,8 @@
 #include "grp/core/error.hpp"
 #include "grp/ocl/enumerate.hpp"
 #include "grp/run/launch/case_setup.hpp"
-#include "grp/run/run_record.hpp"
 #include "grp/run/run_options.hpp"
+#include "grp/run/run_record.hpp"
 
 namespace grp::run {
 
