@@ -30,4 +30,4 @@ endforeach()
 grp_cli_test(run_part_by_hand_says_use_runs 2 "--part without --part-output.*use --runs"
              run --part 1/2 -k reduce6 -n 4096 --no-peak)
 grp_cli_test(run_part_malformed_says_internal 2 "--part takes I/K, got '5'.*internal.*use --runs"
-             run --part 5 -k reduce6 -n 4096)
+             run --part 5 --part-output part.json -k reduce6 -n 4096)

@@ -26,7 +26,8 @@ TEST(TimeLeft, TheMeanOfTheFinishedTimesTheProcessesLeft) {
 }
 
 TEST(KeptNote, SaysWhatStaysWhenNothingOrSomethingFinished) {
-    EXPECT_EQ(kept_note(0, ""), "no process had finished, so no profile is kept");
+    EXPECT_EQ(kept_note(0, ""), "no process had finished, so no profile is kept (a part that a "
+                                "process could not write is kept where its message above says)");
     EXPECT_EQ(kept_note(2, "the part of process 3 could not be read"),
               "the 2 finished process(es) are kept (merged into the profile, marked "
               "incomplete); the part of process 3 could not be read");
