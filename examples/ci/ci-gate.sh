@@ -124,17 +124,25 @@ if [[ -z $binary ]]; then
 fi
 [[ -x $binary ]] || die "no gpu-reduce-prof at '$binary'"
 
-run_sweep() { # run_sweep OUTPUT
-  local args=(-k "$kernels" "${sweep[@]}" --gate -q -o "$1" --force)
+# run_tool WHAT RUN-ARGS...: gpu-reduce-prof run on the chosen device. Exit 1 means some case
+# verified wrong: still a profile, and compare reports it as 'wrong'; any other failure ends
+# the gate with its code.
+run_tool() {
+  local what=$1
+  shift
+  local args=("$@")
   [[ -n $device ]] && args+=(-d "$device")
   echo "+ gpu-reduce-prof run ${args[*]}"
   local rc=0
   "$binary" run "${args[@]}" >/dev/null || rc=$?
-  # 1 means some case verified wrong: still a profile, and compare reports it as 'wrong'.
   if [[ $rc -ne 0 && $rc -ne 1 ]]; then
-    echo "ci-gate: the sweep failed (exit $rc)" >&2
+    echo "ci-gate: the $what failed (exit $rc)" >&2
     exit "$rc"
   fi
+}
+
+run_sweep() { # run_sweep OUTPUT
+  run_tool sweep -k "$kernels" "${sweep[@]}" --gate -q -o "$1" --force
 }
 
 # run_duet OUTPUT: the base revision's folder of the spec, from git, timed beside the work
@@ -146,15 +154,8 @@ run_duet() {
   base_tree=$(mktemp -d)
   trap 'rm -rf "$base_tree"' EXIT
   git -C "$top" archive "$base_ref" -- "$(dirname "$rel")" | tar -x -C "$base_tree"
-  local args=(-k "$kernels" --duet "$base_tree/$rel" "${sweep[@]}" -q -o "$1" --force)
-  [[ -n $device ]] && args+=(-d "$device")
-  echo "+ gpu-reduce-prof run ${args[*]}   (base: $rel at $base_ref)"
-  local rc=0
-  "$binary" run "${args[@]}" >/dev/null || rc=$?
-  if [[ $rc -ne 0 && $rc -ne 1 ]]; then
-    echo "ci-gate: the duet failed (exit $rc)" >&2
-    exit "$rc"
-  fi
+  echo "ci-gate: the duet's base is $rel at $base_ref"
+  run_tool duet -k "$kernels" --duet "$base_tree/$rel" "${sweep[@]}" -q -o "$1" --force
 }
 
 if [[ $mode == duet ]]; then
