@@ -100,6 +100,38 @@ merge_key key_of(const sim_diagnostic& d) {
     return {d.kind, d.message, d.kernel, places};
 }
 
+/// Where an occurrence happened, as numbers to order by: its groups' ids first, then every
+/// other id. The simulator runs work-groups on several threads, so which occurrence comes first
+/// in its log changes from run to run; the one with the lowest rank is the example kept, and
+/// the same on every run.
+std::vector<std::uint64_t> example_rank(const std::vector<std::string>& work_items) {
+    static const std::regex group(R"(Group\(([^)]*)\)|Work-group: \(([^)]*)\))");
+    static const std::regex number(R"(\d+)");
+    std::vector<std::uint64_t> groups;
+    std::vector<std::uint64_t> rest;
+    for (const auto& w : work_items) {
+        for (std::sregex_iterator g(w.begin(), w.end(), group), end; g != end; ++g) {
+            const auto ids = (*g)[1].matched ? (*g)[1].str() : (*g)[2].str();
+            for (std::sregex_iterator n(ids.begin(), ids.end(), number); n != end; ++n) {
+                groups.push_back(place_of(n->str()));
+            }
+        }
+        for (std::sregex_iterator n(w.begin(), w.end(), number), end; n != end; ++n) {
+            rest.push_back(place_of(n->str()));
+        }
+    }
+    groups.insert(groups.end(), rest.begin(), rest.end());
+    return groups;
+}
+
+/// One more occurrence of `kept`: counted, and its work-items kept when they rank lower.
+void merge_occurrence(sim_diagnostic& kept, sim_diagnostic&& d) {
+    ++kept.count;
+    if (example_rank(d.work_items) < example_rank(kept.work_items)) {
+        kept.work_items = std::move(d.work_items);
+    }
+}
+
 } // namespace
 
 std::string diagnostic_kind(const std::string& first_line) {
@@ -143,7 +175,7 @@ void parse_log(const std::string& log, const log_options& o, check_record& rec) 
         const auto [it, added] = index.emplace(key_of(d), rec.diagnostics.size());
         if (!added) {
             if (it->second < rec.diagnostics.size()) {
-                ++rec.diagnostics[it->second].count;
+                merge_occurrence(rec.diagnostics[it->second], std::move(d));
             }
         } else if (rec.diagnostics.size() < o.max_distinct) {
             rec.diagnostics.push_back(std::move(d));

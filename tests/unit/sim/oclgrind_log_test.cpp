@@ -4,6 +4,7 @@
 #include "test_data.hpp"
 
 #include <gtest/gtest.h>
+#include <string>
 
 namespace grp::sim {
 namespace {
@@ -57,6 +58,32 @@ TEST(OclgrindLog, OnlyTheNamedKernelsAndAtMostMaxDistinct) {
     EXPECT_EQ(capped.diagnostics.size(), 2U);
     EXPECT_EQ(capped.diagnostics_seen, 5U) << "the rest are counted";
     EXPECT_TRUE(capped.capped);
+}
+
+/// Oclgrind runs work-groups on several threads: the order of occurrences in its log changes
+/// from run to run, the example kept does not (the lowest group, then the lowest items).
+TEST(OclgrindLog, TheExampleKeptIsTheSameWhateverTheOrderOfTheLog) {
+    const auto race = [](int group, int item) {
+        const auto g = std::to_string(group);
+        const auto gid = std::to_string(group * 64 + item);
+        return "Read-write data race at local memory address 0x10" + gid +
+               "\n\tKernel: k\n\tFirst entity:  Global(" + gid + ",0,0) Local(" +
+               std::to_string(item) + ",0,0) Group(" + g + ",0,0)\n\tAt line 5 (column 3) of " +
+               "input.cl:\n\t  x\n\tSecond entity: Global(" + std::to_string(group * 64) +
+               ",0,0) Local(0,0,0) Group(" + g +
+               ",0,0)\n\tAt line 5 (column 3) of input.cl:\n\t  x\n\n";
+    };
+    check_record forward;
+    parse_log(race(0, 9) + race(0, 2) + race(1, 1) + race(10, 0), {}, forward);
+    check_record backward;
+    parse_log(race(10, 0) + race(1, 1) + race(0, 2) + race(0, 9), {}, backward);
+    for (const auto* rec : {&forward, &backward}) {
+        ASSERT_EQ(rec->diagnostics.size(), 1U);
+        EXPECT_EQ(rec->diagnostics[0].count, 4U);
+        ASSERT_EQ(rec->diagnostics[0].work_items.size(), 2U);
+        EXPECT_EQ(rec->diagnostics[0].work_items[0], "Global(2,0,0) Local(2,0,0) Group(0,0,0)")
+            << "group 0 before 1 and 10 (as numbers), then item 2 before 9";
+    }
 }
 
 TEST(OclgrindLog, KindsByFirstLine) {

@@ -26,9 +26,11 @@ struct sim_diagnostic {
     std::string message;       ///< the simulator's first line, addresses removed
     std::string address_space; ///< "global", "local", "private", "constant" or ""
     std::string kernel;
-    std::vector<source_location> at;     ///< one place, two for a race (both accesses)
-    std::vector<std::string> work_items; ///< the first occurrence's, as the simulator names them
-    std::uint64_t count = 1;             ///< occurrences merged into this one
+    std::vector<source_location> at; ///< one place, two for a race (both accesses)
+    /// The example occurrence's, as the simulator names them: the one of the lowest groups,
+    /// then items (the same on every run).
+    std::vector<std::string> work_items;
+    std::uint64_t count = 1; ///< occurrences merged into this one
 };
 
 /// What the simulator executed for one launch (pass) of the case's chain.
