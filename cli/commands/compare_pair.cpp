@@ -3,6 +3,7 @@
 #include "grp/core/error.hpp"
 #include "grp/core/text_safe.hpp"
 #include "grp/model/compare/control.hpp"
+#include "grp/model/compare/duet_judge.hpp"
 #include "grp/model/compare/duet_pool.hpp"
 #include "grp/model/compare/pair.hpp"
 #include "grp/model/profile/io.hpp"
@@ -60,17 +61,6 @@ std::vector<kernel_pair> checked_pairs(const compare_cli_options& cli, const pro
     return pairs;
 }
 
-/// "run 0 (a.json), run 1": the first runs of `runs`, with the file a merged run came from.
-std::string runs_text(const profile& p, const std::vector<run_index>& runs) {
-    std::string out;
-    for (std::size_t i = 0; i < runs.size() && i < 3; ++i) {
-        const auto& source = p.runs.at(runs[i]).source;
-        out += (i == 0 ? "run " : ", run ") + std::to_string(runs[i]) +
-               (source.empty() ? "" : " (" + source + ")");
-    }
-    return out + (runs.size() > 3 ? " and " + std::to_string(runs.size() - 3) + " more" : "");
-}
-
 /// A pair is judged on the rounds both kernels ran in: kernels that never shared a run (a merge
 /// of separate invocations) have none, and the gate would judge nothing yet read as a duet's.
 void require_shared_rounds(const profile& p, const kernel_pair& pr, const std::string& file) {
@@ -110,67 +100,6 @@ std::vector<kernel_pair> pairs_to_judge(const compare_cli_options& cli, const pr
     return pairs;
 }
 
-/// One A/A control's comparison: `copy`, the second instance of `original`.
-struct control_run {
-    std::string original, what;
-    comparison result;
-};
-
-/// The controls of `pairs`, each once (a base gated several candidates, a candidate may be
-/// paired with several bases): the bases' controls, then the candidates' twins.
-std::vector<control_run> controls_of(const profile& p, const std::vector<kernel_pair>& pairs,
-                                     const compare_options& opt, const std::string& file) {
-    std::vector<control_run> out;
-    const auto add = [&](const std::string& original, const std::string& copy, const char* what) {
-        if (copy.empty() || std::any_of(out.begin(), out.end(), [&](const control_run& c) {
-                return c.original == original;
-            })) {
-            return;
-        }
-        out.push_back({original, what, compare_control(p, original, copy, opt, file)});
-    };
-    for (const auto& pr : pairs) {
-        add(pr.base, pr.control, "the base kernel built again");
-    }
-    for (const auto& pr : pairs) {
-        add(pr.cand, pr.twin, "the candidate built again");
-    }
-    return out;
-}
-
-/// Each control once, before the candidates it gates; every candidate gated by its controls.
-std::vector<comparison> judge(const profile& p, const std::vector<kernel_pair>& pairs,
-                              const compare_options& opt, const std::string& file) {
-    const auto controls = controls_of(p, pairs, opt, file);
-    std::vector<comparison> all;
-    all.reserve(controls.size() + pairs.size());
-    for (const auto& c : controls) {
-        all.push_back(c.result);
-    }
-    for (const auto& pr : pairs) {
-        auto c = compare_pair(p, pr, opt, file);
-        for (const auto& ctrl : controls) {
-            if (ctrl.original == pr.base || ctrl.original == pr.cand) {
-                apply_control(c, ctrl.result, ctrl.what, opt);
-            }
-        }
-        const auto runs = runs_of_pair(p, pr);
-        if (const auto lone = runs.base_only.size() + runs.cand_only.size(); lone > 0) {
-            c.warnings.push_back(
-                std::to_string(lone) + " run(s) timed only one of " + pr.base + " and " + pr.cand +
-                " (" + runs_text(p, runs.base_only.empty() ? runs.cand_only : runs.base_only) +
-                "): their rounds have no partner and are not judged");
-        }
-        if (pr.control.empty()) {
-            c.warnings.push_back("no A/A control beside " + pr.base +
-                                 ": identical code was not timed in this duet, so a bias of the "
-                                 "experiment would read as a change (run --duet adds one)");
-        }
-        all.push_back(std::move(c));
-    }
-    return all;
-}
-
 } // namespace
 
 bool duet_requested(const compare_cli_options& cli) {
@@ -194,7 +123,7 @@ int run_pooled_compare(const compare_cli_options& cli, const compare_options& op
     }
     const std::string label =
         cli.files.front() + "+" + std::to_string(cli.files.size() - 1) + " more";
-    const auto all = judge(pool.pooled, pairs_to_judge(cli, pool.pooled), opt, label);
+    const auto all = judge_duet(pool.pooled, pairs_to_judge(cli, pool.pooled), opt, label);
     return print_and_judge(*out, all);
 }
 
@@ -205,7 +134,7 @@ int run_pair_compare(const compare_cli_options& cli, const compare_options& opt)
     }
     const auto out = make_printer(cli);
     const profile p = load_profile(cli.files.front());
-    const auto all = judge(p, pairs_to_judge(cli, p), opt, cli.files.front());
+    const auto all = judge_duet(p, pairs_to_judge(cli, p), opt, cli.files.front());
     return print_and_judge(*out, all);
 }
 

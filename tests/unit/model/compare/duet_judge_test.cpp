@@ -1,0 +1,51 @@
+// A duet judged whole (duet_judge.hpp): the controls first, each candidate gated by them, and
+// what a sequential run counts as still undecided after a look.
+#include "grp/model/compare/control.hpp"
+#include "grp/model/compare/duet_judge.hpp"
+#include "grp/model/profile/io.hpp"
+
+#include <gtest/gtest.h>
+
+namespace grp {
+namespace {
+
+std::string fixture(const std::string& name) {
+    return std::string(GRP_TEST_DATA) + "/compare/" + name + ".json";
+}
+
+comparison with(std::initializer_list<verdict> outcomes) {
+    comparison c;
+    for (auto v : outcomes) {
+        case_comparison k;
+        k.outcome = v;
+        c.cases.push_back(k);
+    }
+    return c;
+}
+
+TEST(DuetJudge, OnlyInconclusiveCasesAreLeftForMoreProcesses) {
+    // slower, faster, same and biased are decided; wrong, unmeasured and missing are not a
+    // question of more rounds; only inconclusive waits for another process.
+    EXPECT_EQ(undecided_cases({with({verdict::same, verdict::slower}),
+                               with({verdict::faster, verdict::biased, verdict::wrong,
+                                     verdict::unmeasured, verdict::missing})}),
+              0U);
+    EXPECT_EQ(undecided_cases(
+                  {with({verdict::same, verdict::inconclusive}), with({verdict::inconclusive})}),
+              2U);
+    EXPECT_EQ(undecided_cases({}), 0U);
+}
+
+TEST(DuetJudge, TheControlComesFirstAndGatesItsCandidate) {
+    const auto p = load_profile(fixture("duet_biased"));
+    const auto judged = judge_duet(p, recorded_pairs(p), compare_options{}, "f");
+    ASSERT_EQ(judged.size(), 2U); // the base's control, then the candidate
+    EXPECT_TRUE(judged[0].control);
+    EXPECT_EQ(judged[0].cases.at(0).outcome, verdict::slower);
+    EXPECT_FALSE(judged[1].control);
+    EXPECT_EQ(judged[1].cases.at(0).outcome, verdict::biased); // decided: the experiment's bias
+    EXPECT_EQ(undecided_cases(judged), 0U);
+}
+
+} // namespace
+} // namespace grp
