@@ -6,6 +6,7 @@
 
 #include "commands/command.hpp"
 #include "commands/run/run_list.hpp"
+#include "commands/run/run_outcome.hpp"
 #include "commands/run/run_plan.hpp"
 #include "commands/run/run_processes.hpp"
 #include "commands/run/run_resume.hpp"
@@ -69,68 +70,6 @@ run::progress_sink make_sink(run_progress& progress, parts::checkpoint_store& st
         store.update(std::move(u));
     };
     return sink;
-}
-
-struct outcome_counts {
-    std::size_t wrong = 0, failed = 0, noisy = 0, measured = 0, above_peak = 0;
-};
-
-outcome_counts count_outcomes(const profile& p) {
-    outcome_counts n;
-    for (const auto& c : p.cases) {
-        n.wrong += c.status == case_status::wrong ? 1 : 0;
-        n.failed += c.status == case_status::failed ? 1 : 0;
-        n.noisy += c.status == case_status::ok && !c.noise_target_met ? 1 : 0;
-        n.measured += !c.samples_ns.empty() || c.status == case_status::wrong ? 1 : 0;
-        n.above_peak += c.above_peak ? 1 : 0;
-    }
-    return n;
-}
-
-// A kernel that failed to build (--keep-going) shows the start of its log here, not only in
-// the profile.
-void print_failures(const profile& p) {
-    for (const auto& c : p.cases) {
-        if (c.status != case_status::failed) {
-            continue;
-        }
-        std::cerr << "failed: " << c.key.to_string() << ":\n";
-        std::istringstream lines(c.reason);
-        std::string line;
-        for (int i = 0; i < 12 && std::getline(lines, line); ++i) {
-            std::cerr << "  " << line << '\n';
-        }
-        if (std::getline(lines, line)) {
-            std::cerr << "  ... (the whole log is in the profile's reason)\n";
-        }
-    }
-}
-
-void print_warnings(const outcome_counts& n, const run_cli_options& o) {
-    if (n.noisy != 0) {
-        std::cerr << "warning: " << n.noisy << " case(s) had rounds that never reached the noise "
-                  << "target (relative standard error of a round's median <= " << o.max_noise_pct
-                  << "%); they are marked (noisy). compare judges them on their rounds anyway.\n";
-    }
-    if (n.above_peak != 0) {
-        std::cerr << "warning: " << n.above_peak << " case(s) ran above 105% of the measured "
-                  << "peak (marked >peak): cache-resident input or a wrong peak; try a larger "
-                  << "-n\n";
-    }
-}
-
-// The exit status: the signal's, nothing measured (7), wrong or failed (1), else 0.
-int exit_status(const profile& p, const outcome_counts& n) {
-    if (!p.complete && run::interrupt_signal() != 0) {
-        return 128 + run::interrupt_signal();
-    }
-    if (n.wrong + n.failed > 0) {
-        return static_cast<int>(exit_code::regression_or_wrong);
-    }
-    if (n.measured == 0) {
-        return static_cast<int>(exit_code::nothing_measured);
-    }
-    return 0;
 }
 
 // Saves the finished work of a run cut short by `e` (a build or spec error, an OpenCL error,

@@ -1,0 +1,67 @@
+#include "commands/run/run_outcome.hpp"
+
+#include "commands/command.hpp"
+#include "grp/run/interrupt.hpp"
+
+#include <iostream>
+#include <sstream>
+#include <string>
+
+namespace grp::cli {
+
+outcome_counts count_outcomes(const profile& p) {
+    outcome_counts n;
+    for (const auto& c : p.cases) {
+        n.wrong += c.status == case_status::wrong ? 1 : 0;
+        n.failed += c.status == case_status::failed ? 1 : 0;
+        n.noisy += c.status == case_status::ok && !c.noise_target_met ? 1 : 0;
+        n.measured += !c.samples_ns.empty() || c.status == case_status::wrong ? 1 : 0;
+        n.above_peak += c.above_peak ? 1 : 0;
+    }
+    return n;
+}
+
+void print_failures(const profile& p) {
+    for (const auto& c : p.cases) {
+        if (c.status != case_status::failed) {
+            continue;
+        }
+        std::cerr << "failed: " << c.key.to_string() << ":\n";
+        std::istringstream lines(c.reason);
+        std::string line;
+        for (int i = 0; i < 12 && std::getline(lines, line); ++i) {
+            std::cerr << "  " << line << '\n';
+        }
+        if (std::getline(lines, line)) {
+            std::cerr << "  ... (the whole log is in the profile's reason)\n";
+        }
+    }
+}
+
+void print_warnings(const outcome_counts& n, const run_cli_options& o) {
+    if (n.noisy != 0) {
+        std::cerr << "warning: " << n.noisy << " case(s) had rounds that never reached the noise "
+                  << "target (relative standard error of a round's median <= " << o.max_noise_pct
+                  << "%); they are marked (noisy). compare judges them on their rounds anyway.\n";
+    }
+    if (n.above_peak != 0) {
+        std::cerr << "warning: " << n.above_peak << " case(s) ran above 105% of the measured "
+                  << "peak (marked >peak): cache-resident input or a wrong peak; try a larger "
+                  << "-n\n";
+    }
+}
+
+int exit_status(const profile& p, const outcome_counts& n) {
+    if (!p.complete && run::interrupt_signal() != 0) {
+        return 128 + run::interrupt_signal();
+    }
+    if (n.wrong + n.failed > 0) {
+        return static_cast<int>(exit_code::regression_or_wrong);
+    }
+    if (n.measured == 0) {
+        return static_cast<int>(exit_code::nothing_measured);
+    }
+    return 0;
+}
+
+} // namespace grp::cli
