@@ -24,6 +24,9 @@
 #                       the same rounds, so machine load cancels (the mode for shared and CPU
 #                       runners, and the default whenever it applies); baseline compares with
 #                       a stored profile of earlier runs
+#   --budget SPEC       the duet's most processes and/or time (run --budget: 10, 120s,
+#                       12,3min; default run's, 10 processes): it adds processes from 3 on
+#                       until every case is decided
 #   --base-ref REF      the duet's base revision (default origin/$GITHUB_BASE_REF in a pull
 #                       request, else HEAD~1)
 #   --fail-on LIST      what fails the gate (default: compare's, slower,wrong,unmeasured)
@@ -58,6 +61,7 @@ runs=3
 mode=auto
 base_ref=""
 extra=()
+budget=()
 
 # The sweep: small enough for a CPU OpenCL device in CI, large enough to leave the caches'
 # noise floor. Change it together with the baseline (--update-baseline).
@@ -80,6 +84,7 @@ while [[ $# -gt 0 ]]; do
     --runs) runs=$2; shift 2 ;;
     --mode) mode=$2; shift 2 ;;
     --base-ref) base_ref=$2; shift 2 ;;
+    --budget) budget=(--budget "$2"); shift 2 ;;
     --) shift; extra=("$@"); break ;;
     -h|--help) sed -n '2,44p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'; exit 0 ;;
     *) die "unknown option '$1' (see --help)" ;;
@@ -146,7 +151,8 @@ run_sweep() { # run_sweep OUTPUT
 }
 
 # run_duet OUTPUT: the base revision's folder of the spec, from git, timed beside the work
-# tree's kernels in one invocation (run --duet: 3 processes, two A/A controls).
+# tree's kernels in one invocation (run --duet: two A/A controls, processes added from 3 until
+# decided, --budget at most).
 run_duet() {
   local top rel
   top=$(sed -n 1p <<<"$spec_at")
@@ -155,7 +161,8 @@ run_duet() {
   trap 'rm -rf "$base_tree"' EXIT
   git -C "$top" archive "$base_ref" -- "$(dirname "$rel")" | tar -x -C "$base_tree"
   echo "ci-gate: the duet's base is $rel at $base_ref"
-  run_tool duet -k "$kernels" --duet "$base_tree/$rel" "${sweep[@]}" -q -o "$1" --force
+  run_tool duet -k "$kernels" --duet "$base_tree/$rel" "${sweep[@]}" "${budget[@]}" -q -o "$1" \
+    --force
 }
 
 if [[ $mode == duet ]]; then

@@ -23,7 +23,7 @@ if git -C "$work/repo" diff --quiet; then
 fi
 rc=0
 out=$(cd "$work/repo" && "$gate" --binary "$bin" --kernels k/block_sum.json --base-ref HEAD \
-  --fail-on wrong,missing --output "$work/duet.json" 2>&1) || rc=$?
+  --fail-on wrong,missing --budget 4 --output "$work/duet.json" 2>&1) || rc=$?
 printf '%s\n' "$out"
 case $rc in
   0) grep -q "ci-gate: PASS (duet against HEAD)" <<<"$out" ;;

@@ -22,6 +22,7 @@ p = json.load(open(sys.argv[1]))
 want = {"base": "base:reduce2", "candidate": "reduce2", "control": "control:reduce2",
         "twin": "twin:reduce2"}
 assert p["settings"]["order_seed"] == 5, p["settings"]["order_seed"]
+assert "sequential" not in p["settings"], "--runs 2 is a fixed count, not a sequential duet"
 assert p["settings"]["duet"]["pairs"] == [want], p["settings"].get("duet")
 kernels = {k["name"]: k["sha256"] for k in p["kernels"]}
 assert set(kernels) == set(want.values()), kernels

@@ -119,6 +119,11 @@ add_test(NAME cli.run_duet_times_base_candidate_and_control_together
          COMMAND ${CMAKE_CURRENT_LIST_DIR}/duet_run.sh ${GRP_BIN} ${GRP_KDATA})
 set_tests_properties(cli.run_duet_times_base_candidate_and_control_together
                      PROPERTIES LABELS cli TIMEOUT 600)
+# A duet adds processes until decided, within --budget, and compare agrees with its looks (#46).
+add_test(NAME cli.run_duet_adds_processes_until_decided
+         COMMAND ${CMAKE_CURRENT_LIST_DIR}/sequential_duet.sh ${GRP_BIN} ${GRP_KDATA})
+set_tests_properties(cli.run_duet_adds_processes_until_decided
+                     PROPERTIES LABELS cli TIMEOUT 600)
 
 # Sensors: a fabricated sysfs stands for a CPU's clocks, energy and temperature (issue #30).
 add_test(NAME cli.run_records_the_sensors_it_found_or_lacked

@@ -19,7 +19,9 @@ void add_output_options(CLI::App* sub, run_cli_options& o) {
     sub->add_flag("--force", o.force, "Overwrite existing output files");
     sub->add_flag("--keep-going", o.keep_going,
                   "Record a kernel that fails to build as failed and go on");
-    sub->add_flag("--no-peak", o.no_peak, "Skip the peak-bandwidth measurement");
+    sub->add_flag("--no-peak", o.no_peak,
+                  "Skip the peak-bandwidth measurement (a duet skips it unless --peak-bytes is "
+                  "given: compare judges a duet on ratios and never uses it)");
     sub->add_option("--peak-bytes", o.peak_bytes,
                     "Buffer size of the peak measurement (default: the sweep's largest input)")
         ->transform(count_range(4096, std::uint64_t{1} << 50U,

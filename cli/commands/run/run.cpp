@@ -10,6 +10,7 @@
 #include "commands/run/run_plan.hpp"
 #include "commands/run/run_processes.hpp"
 #include "commands/run/run_resume.hpp"
+#include "commands/run/run_sequential.hpp"
 #include "grp/core/files/output_file.hpp"
 #include "grp/core/text_safe.hpp"
 #include "grp/model/profile/io.hpp"
@@ -229,7 +230,35 @@ struct run_setup {
     const output_file& out;
     parts::checkpoint_store& store;
     const output_file* csv;
+    const sequential_plan& sequential;
 };
+
+// The processes of --runs, or of a sequential duet (looks after the third and each later one,
+// recorded into the profile).
+void measure_parts(const run_setup& r, const run::progress_sink& sink, parts::part_folder& folder,
+                   profile& p) {
+    parts::parts_plan plan;
+    plan.count = r.runs;
+    plan.order_seed = r.opts.measure.order_seed;
+    plan.inputs = parts::input_digests(r.opts);
+    plan.options = &r.opts;
+    plan.argv = invocation_argv();
+    sequential_looks looks(r.sequential, r.o.quiet);
+    if (r.sequential.on) {
+        plan.first_look = sequential_first_look;
+        plan.look = [&looks](const profile& q, std::size_t k) {
+            return looks.look(q, k);
+        };
+        plan.part_rounds_total = r.opts.measure.rounds;
+    }
+    try {
+        parts::run_parts(plan, folder, sink, {r.o.quiet, process_time}, p);
+    } catch (...) {
+        looks.record(p);
+        throw;
+    }
+    looks.record(p);
+}
 
 // Measures into `p`: nothing when --resume left nothing to measure, else the processes of
 // --runs or this process's sweep. On an error the finished work is saved (save_and_rethrow).
@@ -243,9 +272,7 @@ std::shared_ptr<parts::part_folder> measure_run(const run_setup& r, const run::p
         if (!measure) {
             p.settings = run::settings_json(r.opts); // nothing left to measure: no empty run
         } else if (folder) {
-            parts::run_parts({r.runs, r.opts.measure.order_seed, parts::input_digests(r.opts),
-                              &r.opts, invocation_argv()},
-                             *folder, sink, {r.o.quiet, process_time}, p);
+            measure_parts(r, sink, *folder, p);
         } else {
             run::run_sweep(r.opts, sink, p);
         }
@@ -259,6 +286,16 @@ std::shared_ptr<parts::part_folder> measure_run(const run_setup& r, const run::p
         save_and_rethrow(p, r.store, r.csv, e);
     }
     return folder;
+}
+
+// A part of --runs measures its share of the rounds its parent planned (a sequential parent's
+// rounds for all the parts it may start), on inputs checked against the parent's.
+void narrow_to_part(const run_cli_options& o, run::run_options& opts) {
+    if (o.part_rounds > 0) {
+        opts.measure.rounds = o.part_rounds;
+    }
+    parts::apply_part(parse_part(o.part), opts, o.part_peaks);
+    parts::check_input_digests(o.part_inputs, opts, "before this process measured");
 }
 
 } // namespace
@@ -275,15 +312,17 @@ int run_run(const run_cli_options& o) {
                           "which starts N processes and gives each its part and file; use "
                           "--runs");
     }
-    const std::size_t runs = planned_runs(o, opts); // 1 in a part: its parent planned the rest
+    const auto sequential = part ? sequential_plan{} : plan_sequential(o, opts);
+    const std::size_t runs =
+        sequential.on ? sequential.budget.max_processes : planned_runs(o, opts); // 1 in a part
     resolve_round_spacing(o, opts, part ? parse_part(o.part).count : runs);
     if (o.dry_run && !part) {
         print_run_plan(std::cout, opts, runs);
+        print_sequential_plan(std::cout, sequential);
         return 0;
     }
     if (part) {
-        parts::apply_part(parse_part(o.part), opts, o.part_peaks);
-        parts::check_input_digests(o.part_inputs, opts, "before this process measured");
+        narrow_to_part(o, opts);
     }
     const output_file out(part ? o.part_output : (o.output.empty() ? default_output() : o.output),
                           "profile", o.force, /*create_dirs=*/!part);
@@ -299,8 +338,8 @@ int run_run(const run_cli_options& o) {
     profile p;
     run::stamp_profile(p, invocation_argv());
     // The parts of --runs stay until the profile holding them is written (saved() in the hook).
-    const auto folder =
-        measure_run({o, opts, part, runs, out, *store, csv ? &*csv : nullptr}, sink, progress, p);
+    const auto folder = measure_run(
+        {o, opts, part, runs, out, *store, csv ? &*csv : nullptr, sequential}, sink, progress, p);
     progress.finish();
     if (part) { // the parent prints the tables of all parts, and adds what --resume kept
         return finish_part(o, opts, *store, p);

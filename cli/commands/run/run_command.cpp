@@ -18,8 +18,9 @@ const char* run_footer = R"(Examples:
   gpu-reduce-prof run --layout aos12,aos16,soa -n 2^24  # the vec3 layout kernels
   gpu-reduce-prof run -k my_kernels/sum.json -l 256    # your own kernel, described by a spec
   gpu-reduce-prof run -k seed.json -n 256 --data iota   # 0+1+...+255 = 32640, exactly
-  gpu-reduce-prof run -k my.json --duet base/my.json --runs 8 --rounds 48 -o duet.json
-                                  # a duet: base, candidate and an A/A control, then
+  gpu-reduce-prof run -k my.json --duet base/my.json -o duet.json
+                                  # a duet: base, candidate and two A/A controls, adding
+                                  # processes until decided (--budget 10 at most), then
   gpu-reduce-prof compare duet.json                     # judge it
   gpu-reduce-prof run --list                            # built-in kernels
 

@@ -24,13 +24,15 @@ struct run_cli_options {
     std::string cl_options;
     std::string data = "random";
     std::string wg_limit = "device";
-    std::string table = "matrix";         ///< matrix | list: how the results are printed
-    std::string cells = "time";           ///< time | gbps | both: what a matrix cell shows
-    std::string runs = "auto";            ///< processes the rounds are split over (run_parts.hpp)
-    std::string order_seed = "random";    ///< a number, or random: drawn once per invocation
-    std::string sensors = "on";           ///< on | off: read clocks, power, energy per round
-    double settle_s = 2.0;                ///< the first round's longest wait for steady clocks
+    std::string table = "matrix";      ///< matrix | list: how the results are printed
+    std::string cells = "time";        ///< time | gbps | both: what a matrix cell shows
+    std::string runs = "auto";         ///< processes the rounds are split over (run_parts.hpp)
+    std::string order_seed = "random"; ///< a number, or random: drawn once per invocation
+    std::string sensors = "on";        ///< on | off: read clocks, power, energy per round
+    double settle_s = 2.0;             ///< the first round's longest wait for steady clocks
+    std::string budget; ///< a sequential duet's most processes and/or seconds (run_sequential)
     std::string part, part_output;        ///< set by the parent of --runs in each child
+    std::uint64_t part_rounds = 0;        ///< the rounds the parent shares out (sequential)
     std::vector<std::string> part_peaks;  ///< the first part's read peaks, for the later parts
     std::vector<std::string> part_inputs; ///< the parent's input_digests (input_digests.hpp)
     std::uint64_t peak_bytes = 0;

@@ -8,6 +8,23 @@
 
 namespace grp::cli {
 
+namespace {
+
+// The options a parent of --runs gives each of its processes (hidden from --help).
+void add_part_options(CLI::App* sub, run_cli_options& o) {
+    sub->add_option("--part", o.part, "(internal) this process is part I/K of --runs")->group("");
+    sub->add_option("--part-output", o.part_output, "(internal) where a part writes")->group("");
+    sub->add_option("--part-peak", o.part_peaks, "(internal) the first part's read peak")
+        ->group("");
+    sub->add_option("--part-input", o.part_inputs, "(internal) the parent's input digests")
+        ->group("");
+    sub->add_option("--part-rounds", o.part_rounds, "(internal) the rounds the parent shares")
+        ->transform(count_range(1, 1000000))
+        ->group("");
+}
+
+} // namespace
+
 void add_process_options(CLI::App* sub, run_cli_options& o) {
     auto& m = o.measure;
     sub->add_option("--rounds", m.rounds, "Rounds per case, spread over the run")
@@ -16,8 +33,15 @@ void add_process_options(CLI::App* sub, run_cli_options& o) {
     sub->add_option("--runs", o.runs,
                     "Processes the rounds are split over, one after the other, kept as runs so "
                     "that compare measures the run-to-run spread (each lands at a level of its "
-                    "own). auto: 1, or 3 with --gate or --duet (never more than --rounds)")
+                    "own). auto: 1, 3 with --gate, or a duet's 3 and more until decided (--budget; "
+                    "never more than --rounds)")
         ->capture_default_str();
+    sub->add_option("--budget", o.budget,
+                    "A duet's most processes and/or time: it adds processes one at a time "
+                    "after the first 3 until every case (candidates and A/A controls) is "
+                    "decided, judged at an alpha-spending boundary; e.g. 10, 120s, 12,3min. "
+                    "Default: 10 processes (--runs N: a fixed count instead)")
+        ->type_name("N|TIME");
     sub->add_flag("--gate", o.gate,
                   "Measure for compare's timing gate: 3 processes, rounds 0.2 s apart");
     sub->add_flag("--rotate-cpus", m.rotate_cpus,
@@ -34,12 +58,7 @@ void add_process_options(CLI::App* sub, run_cli_options& o) {
                     "the clock sensor reads a steady clock (GPUs without one: 0.2 s); 0: none")
         ->check(finite_range(0.0, 60.0))
         ->capture_default_str();
-    sub->add_option("--part", o.part, "(internal) this process is part I/K of --runs")->group("");
-    sub->add_option("--part-output", o.part_output, "(internal) where a part writes")->group("");
-    sub->add_option("--part-peak", o.part_peaks, "(internal) the first part's read peak")
-        ->group("");
-    sub->add_option("--part-input", o.part_inputs, "(internal) the parent's input digests")
-        ->group("");
+    add_part_options(sub, o);
     sub->add_option("--extra-rounds", m.extra_rounds,
                     "Most rounds added for cases whose rounds another process disturbed (their "
                     "threads waited for a CPU), to reach --rounds undisturbed ones")

@@ -23,6 +23,9 @@ std::vector<std::string> child_args(std::size_t i, const parts_plan& plan, const
     args.insert(args.end(),
                 {"--part", std::to_string(i) + "/" + std::to_string(plan.count), "--part-output",
                  path, "--order-seed", std::to_string(plan.order_seed)});
+    if (plan.part_rounds_total > 0) {
+        args.insert(args.end(), {"--part-rounds", std::to_string(plan.part_rounds_total)});
+    }
     for (const auto& digest : plan.inputs) {
         args.insert(args.end(), {"--part-input", digest});
     }
@@ -55,7 +58,7 @@ void run_one(const parts_plan& plan, std::size_t i, part_folder& folder,
              const run::progress_sink& progress, const parts_voice& voice, parts_state& s,
              profile& p) {
     if (!voice.quiet) {
-        std::cerr << "run " << i << " of " << plan.count
+        std::cerr << "run " << i << " of " << (plan.look ? "at most " : "") << plan.count
                   << " (a process of its own, so that compare sees the run-to-run spread; "
                      "--runs)"
                   << time_left(s.parts, plan.count - i + 1) << "\n";
@@ -107,14 +110,24 @@ void end_parts(const parts_plan& plan, std::size_t stopped_in, const parts_state
 
 } // namespace
 
-void run_parts(const parts_plan& plan, part_folder& folder, const run::progress_sink& progress,
-               const parts_voice& voice, profile& p) {
+std::size_t run_parts(const parts_plan& plan, part_folder& folder,
+                      const run::progress_sink& progress, const parts_voice& voice, profile& p) {
     parts_state s;
     std::size_t i = 1;
     for (; i <= plan.count && !run::interrupted(); ++i) {
         run_one(plan, i, folder, progress, voice, s, p);
+        if (plan.look && i >= plan.first_look && !run::interrupted() && s.parts.size() == i &&
+            plan.look(p, i) && i < plan.count) {
+            p = merge_parts(s.parts, i, plan.argv, s.warnings); // complete: a run of i processes
+            if (progress.checkpoint) {
+                progress.checkpoint(p);
+            }
+            ++i;
+            break;
+        }
     }
     end_parts(plan, i - 1, s, p);
+    return i - 1;
 }
 
 } // namespace grp::parts

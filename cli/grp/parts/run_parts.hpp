@@ -33,6 +33,15 @@ struct parts_plan {
     /// The invocation's arguments (argv[0] first): each child gets them plus its part, and the
     /// merged profile records them as its tool.argv.
     std::vector<std::string> argv;
+    /// A sequential run (run --duet's default): after process `first_look` and each one after
+    /// it, `look` is asked whether to stop (it judges the profile so far, the processes so far
+    /// given); `count` is then the budget's most processes. 0: all `count` processes run.
+    std::size_t first_look = 0;
+    std::function<bool(const profile&, std::size_t)> look;
+    /// The rounds of all `count` processes, passed to each (--part-rounds) where the
+    /// invocation's --rounds is not what is shared (a sequential run: each process measures
+    /// what one of the first look's processes would). 0: the invocation's --rounds.
+    std::uint64_t part_rounds_total = 0;
 };
 
 /// How the parent speaks on stderr while the parts run.
@@ -50,8 +59,9 @@ struct parts_voice {
 /// finished so far are merged and `p` is marked incomplete. A child that fails (its error is on
 /// stderr), is killed (exit_code::process_killed), or whose part cannot be read stops the run:
 /// the finished parts are merged into `p` and an error saying what is kept (and where a refused
-/// part stays) is thrown.
-void run_parts(const parts_plan& plan, part_folder& folder, const run::progress_sink& progress,
-               const parts_voice& voice, profile& p);
+/// part stays) is thrown. A sequential plan that stops at a look leaves `p` complete, merged as
+/// a run of that many processes. Returns the processes whose parts were started.
+std::size_t run_parts(const parts_plan& plan, part_folder& folder,
+                      const run::progress_sink& progress, const parts_voice& voice, profile& p);
 
 } // namespace grp::parts

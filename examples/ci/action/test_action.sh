@@ -63,7 +63,8 @@ mkdir -p basespec
 sed 's/in\[i\] + 1/in[i]/' "$repo/tests/data/kernels/wrong.cl" >basespec/my_sum.cl
 cp my_sum.json basespec/my_sum.json
 rc=0
-"$gate" -k my_sum.json --duet-base basespec/my_sum.json -o duet "${policy[@]}" -- "${tiny[@]}" ||
+"$gate" -k my_sum.json --duet-base basespec/my_sum.json -o duet "${policy[@]}" -- "${tiny[@]}" \
+  --budget 3 ||
   rc=$?
 [[ $rc -eq 1 ]] || fail "broken kernel in a duet: exit $rc, expected 1"
 grep -q 'wrong' duet/summary.md || fail "the duet's summary does not say wrong"

@@ -56,6 +56,18 @@ nlohmann::ordered_json to_json(const sequential_design& d) {
             {"stopped", d.stopped}};
 }
 
+std::string stop_reason(std::size_t undecided, std::size_t processes, std::size_t max_processes,
+                        double elapsed_s, double max_seconds) {
+    if (undecided == 0) {
+        return "decided";
+    }
+    if (processes >= max_processes) {
+        return "budget";
+    }
+    const double per_process = processes > 0 ? elapsed_s / static_cast<double>(processes) : 0;
+    return max_seconds > 0 && elapsed_s + per_process > max_seconds ? "budget" : "";
+}
+
 std::optional<sequential_design> sequential_design_of(const nlohmann::ordered_json& settings) {
     if (!settings.is_object() || !settings.contains("sequential")) {
         return std::nullopt;

@@ -37,6 +37,12 @@ struct sequential_design {
 
 nlohmann::ordered_json to_json(const sequential_design& d);
 
+/// Why a sequential run stops after a look at `processes` processes, or "" to add one more:
+/// "decided" when no case is undecided; "budget" at `max_processes`, or when one more process,
+/// at the mean time per process so far, would end past `max_seconds` (0: no time cap).
+std::string stop_reason(std::size_t undecided, std::size_t processes, std::size_t max_processes,
+                        double elapsed_s, double max_seconds);
+
 /// settings.sequential of a profile; empty when absent. Throws file_error naming the field
 /// when present but malformed (looks out of order, beyond max_processes, alpha out of (0, 1),
 /// an unknown spending function).

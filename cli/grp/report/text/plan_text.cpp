@@ -95,26 +95,32 @@ std::string decide_command(const comparison& c) {
 }
 
 std::string rerun_command(const std::vector<std::string>& argv, std::size_t processes) {
+    // A sequential duet (--duet without --runs) is capped by --budget: it may stop earlier.
+    const bool fixed = std::any_of(argv.begin(), argv.end(), [](const std::string& w) {
+        return w == "--runs" || w.rfind("--runs=", 0) == 0;
+    });
+    const bool duet = std::any_of(argv.begin(), argv.end(), [](const std::string& w) {
+        return w == "--duet" || w.rfind("--duet=", 0) == 0;
+    });
+    const std::string option = duet && !fixed ? "--budget" : "--runs";
+    const std::string count = std::to_string(processes);
     std::string out;
     bool replaced = false;
     for (std::size_t i = 0; i < argv.size(); ++i) {
         std::string w = argv[i];
-        if (w == "--runs" && i + 1 < argv.size()) {
-            out += " --runs " + std::to_string(processes);
+        if (w == option && i + 1 < argv.size()) {
+            out += " " + option + " " + count;
             replaced = true;
             ++i;
             continue;
         }
-        if (w.rfind("--runs=", 0) == 0) {
-            w = "--runs=" + std::to_string(processes);
+        if (w.rfind(option + "=", 0) == 0) {
+            w = option + "=" + count;
             replaced = true;
         }
         out += (out.empty() ? "" : " ") + shell_word(w);
     }
-    if (!replaced) {
-        out += " --runs " + std::to_string(processes);
-    }
-    return out;
+    return replaced ? out : out + " " + option + " " + count;
 }
 
 } // namespace grp

@@ -22,7 +22,8 @@ std::string plan_line(const case_comparison& cc, double threshold);
 std::string decide_command(const comparison& c);
 
 /// The invocation `argv` (a profile's tool.argv) with its process count set to `processes`
-/// (--runs N replaced or added), quoted for a POSIX shell where a word needs it.
+/// (--runs N replaced or added; for a sequential duet, --duet without --runs, --budget N, which
+/// may stop earlier), quoted for a POSIX shell where a word needs it.
 std::string rerun_command(const std::vector<std::string>& argv, std::size_t processes);
 
 } // namespace grp

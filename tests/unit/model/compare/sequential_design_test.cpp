@@ -51,6 +51,16 @@ TEST(sequential_design, an_early_look_is_judged_at_its_small_increment) {
     EXPECT_LT(design({3, 4, 5}).spent(), 0.001);
 }
 
+TEST(sequential_design, a_run_stops_when_decided_or_when_the_budget_is_spent) {
+    EXPECT_EQ(stop_reason(0, 3, 10, 30.0, 0), "decided");
+    EXPECT_EQ(stop_reason(0, 3, 10, 300.0, 60), "decided"); // decided wins over the clock
+    EXPECT_EQ(stop_reason(2, 3, 10, 30.0, 0), "");          // no time cap: go on
+    EXPECT_EQ(stop_reason(2, 10, 10, 30.0, 0), "budget");   // the most processes
+    // 10 s per process so far: a fourth would end at 40 s.
+    EXPECT_EQ(stop_reason(2, 3, 10, 30.0, 45), "");
+    EXPECT_EQ(stop_reason(2, 3, 10, 30.0, 39), "budget");
+}
+
 /// A duet of `ratios.size()` processes of 10 rounds in which the candidate runs at each ratio.
 profile duet_of(const std::vector<double>& ratios) {
     profile p;

@@ -32,6 +32,11 @@ TEST(plan_text, names_resolution_dominant_level_and_counts) {
 TEST(plan_text, the_command_sets_the_process_count) {
     EXPECT_EQ(rerun_command({"gpu-reduce-prof", "run", "--duet", "b.json", "--runs", "3"}, 14),
               "gpu-reduce-prof run --duet b.json --runs 14");
+    // A sequential duet (no --runs) is capped by --budget, given or not.
+    EXPECT_EQ(rerun_command({"gpu-reduce-prof", "run", "--duet", "b.json"}, 14),
+              "gpu-reduce-prof run --duet b.json --budget 14");
+    EXPECT_EQ(rerun_command({"gpu-reduce-prof", "run", "--duet", "b.json", "--budget", "5"}, 14),
+              "gpu-reduce-prof run --duet b.json --budget 14");
     EXPECT_EQ(rerun_command({"gpu-reduce-prof", "run", "--runs=3"}, 8),
               "gpu-reduce-prof run --runs=8");
     EXPECT_EQ(rerun_command({"gpu-reduce-prof", "run", "-k", "my kernel.json"}, 6),

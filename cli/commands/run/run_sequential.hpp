@@ -1,0 +1,81 @@
+// run --duet's sequential design: processes are added one at a time until the duet is decided.
+// Three processes (the fixed design's count) make the first look; after it and after every
+// later process the duet is judged as `compare DUET.json` would, at the look's level of an
+// O'Brien-Fleming alpha-spending boundary (model/stats/sequential.hpp; information fraction =
+// processes / the budget's most), and the run stops when no case of the candidates or of the
+// two A/A controls is inconclusive, or when the budget (--budget: processes and/or seconds) is
+// spent. Every process measures the rounds one of the first look's three would (--rounds / 3,
+// rounded up), so a look is a fixed amount of new evidence. The profile records the looks and
+// why the run stopped (settings.sequential, model/compare/sequential_design.hpp), and compare
+// judges it at the level of its last look: stopping early never lets an identical pair fail
+// more often than the fixed design's alpha.
+#pragma once
+
+#include "commands/run/run_options.hpp"
+#include "grp/model/compare/sequential_design.hpp"
+#include "grp/model/profile/profile.hpp"
+#include "grp/run/run_options.hpp"
+
+#include <chrono>
+#include <cstddef>
+#include <cstdint>
+#include <ostream>
+#include <string>
+
+namespace grp::cli {
+
+/// The first look: the fixed design's processes.
+inline constexpr std::size_t sequential_first_look = 3;
+/// The default budget's most processes: on the H100 a process of the 8-case duet costs about
+/// 3 s, so 10 keep an undecided duet near 30 s; one that decides stops earlier.
+inline constexpr std::size_t default_budget_processes = 10;
+
+/// What --budget allows.
+struct run_budget {
+    std::size_t max_processes = default_budget_processes;
+    double max_seconds = 0; ///< 0: no time cap (the processes cap alone)
+};
+
+/// --budget: "PROCESSES" (3 to 100), "SECONDS" with a unit ("90s", "3min"), or both separated
+/// by a comma ("12,180s"). Throws usage_error naming the forms.
+run_budget parse_budget(const std::string& text);
+
+/// A sequential run's plan: whether this invocation adds processes until decided.
+struct sequential_plan {
+    bool on = false;
+    run_budget budget;
+    std::uint64_t rounds_per_process = 0;
+};
+
+/// Sequential for a duet whose --runs is auto (and no --resume); --budget elsewhere is a usage
+/// error. When on, `opts.measure.rounds` becomes the rounds of the budget's most processes.
+sequential_plan plan_sequential(const run_cli_options& o, run::run_options& opts);
+
+/// --dry-run's line for a sequential duet (nothing when off): the processes it may take and
+/// when it stops; the estimate above it is the budget's most.
+void print_sequential_plan(std::ostream& os, const sequential_plan& plan);
+
+/// The looks of one sequential run: asked after each process from the first look on, it judges
+/// the duet so far, says on stderr what is still undecided, and decides whether to stop.
+class sequential_looks {
+public:
+    sequential_looks(const sequential_plan& plan, bool quiet);
+    /// After `processes` processes merged into `p`: true to stop (decided, or the budget
+    /// would be passed by one more process).
+    bool look(const profile& p, std::size_t processes);
+    /// settings.sequential into `p`: the looks taken (a process merged after the last look, as
+    /// when a signal cut the run short, is a look of its own) and why the run stopped.
+    void record(profile& p) const;
+
+private:
+    /// What a look says after its numbers: stopping, or adding a process.
+    [[nodiscard]] std::string look_text(std::size_t undecided, std::size_t processes,
+                                        const std::string& stop) const;
+
+    sequential_plan plan_;
+    bool quiet_;
+    std::chrono::steady_clock::time_point started_;
+    sequential_design design_;
+};
+
+} // namespace grp::cli
