@@ -67,6 +67,9 @@ TRANSCRIPTS = {
     "report-markdown-matrix": ("profiles", [
         step("report nvidia-h100-80gb-hbm3-matrix.json --markdown - --cells both",
              span=(r"^### Kernel x local size", r"^Best: "))]),
+    "report-markdown-separation": ("profiles", [
+        step("report nvidia-h100-80gb-hbm3-matrix.json --markdown -",
+             span=(r"^### Best of each sweep point", r"^int, "))]),
     "check-user-kernels": (".", [step("check -k tests/data/check/user.json -l 64,256 -q -o /dev/null",
                                       status=True)]),
     "validate-ok": (COMPARE, [step("validate base.json")]),

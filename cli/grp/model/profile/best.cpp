@@ -1,5 +1,7 @@
 #include "grp/model/profile/best.hpp"
 
+#include "grp/model/compare/best_ties.hpp"
+
 #include <map>
 #include <tuple>
 
@@ -73,6 +75,9 @@ nlohmann::ordered_json best_json(const profile& p) {
                        {"measured", b.measured},
                        {"screened", b.screened},
                        {"not_ok", b.not_ok}});
+        if (auto sep = best_separation_json(ties_of(p, b)); !sep.is_null()) {
+            out.back()["separation"] = std::move(sep);
+        }
     }
     return out;
 }

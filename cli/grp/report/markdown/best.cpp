@@ -11,14 +11,17 @@ std::string markdown_best_configs(const std::vector<const profile*>& profiles) {
     std::ostringstream os;
     for (std::size_t i = 0; i < profiles.size(); ++i) {
         const auto t = best_config_table(*profiles[i]);
-        if (t.empty()) {
+        const auto lines = best_tie_lines(*profiles[i]);
+        if (t.empty() && lines.empty()) {
             continue;
         }
-        os << "### Best configuration"
+        os << (t.empty() ? "### Best of each sweep point" : "### Best configuration")
            << (profiles.size() > 1 ? " (P" + std::to_string(i + 1) + ")" : std::string()) << "\n\n";
-        t.print_markdown(os);
-        os << "\n";
-        for (const auto& line : best_tie_lines(*profiles[i])) {
+        if (!t.empty()) {
+            t.print_markdown(os);
+            os << "\n";
+        }
+        for (const auto& line : lines) {
             os << markdown_escape(line) << "\n\n";
         }
     }

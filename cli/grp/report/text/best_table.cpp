@@ -54,13 +54,11 @@ text_table best_config_table(const profile& p) {
 
 std::vector<std::string> best_tie_lines(const profile& p) {
     std::vector<std::string> out;
-    if (!has_tuned_cases(p)) {
-        return out;
-    }
     for (const auto& b : best_configs(p)) {
         const auto sentence = ties_sentence(ties_of(p, b));
         if (!sentence.empty()) {
-            out.push_back(b.type + (b.layout == "flat" ? "" : " " + b.layout) +
+            out.push_back((p.devices.size() > 1 ? html::device_name(p, b.device) + ", " : "") +
+                          b.type + (b.layout == "flat" ? "" : " " + b.layout) +
                           ", n=" + format_count(b.n) + (b.op == "sum" ? "" : ", op=" + b.op) +
                           ": " + sentence);
         }

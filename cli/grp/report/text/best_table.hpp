@@ -21,8 +21,10 @@ std::string params_cell(const case_key& k);
 /// The rows as a text table (device names from `p`); empty when `p` has no tuned cases.
 text_table best_config_table(const profile& p);
 
-/// Per row of the table, what ties it (text/tie_sentence.hpp): "float, n=2^22: UNROLL=8, 2 ...
-/// are tied within noise; ..."; rows without another configuration or interval say nothing.
+/// Per (device, type, layout, n, op) of any sweep with several configurations (kernels, local
+/// sizes, parameters), how far its best is separated from the rest (text/tie_sentence.hpp):
+/// "float, n=2^22: local 256 is not separated from local 128 (only 3 rounds ...)";
+/// a point with one configuration says nothing.
 std::vector<std::string> best_tie_lines(const profile& p);
 
 } // namespace grp

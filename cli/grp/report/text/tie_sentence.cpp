@@ -10,8 +10,9 @@ namespace grp {
 
 namespace {
 
-// What sets each case apart from the others named in one sentence.
-std::vector<std::string> labels(const std::vector<const case_result*>& cases) {
+// What sets each case apart from the others named in one sentence; the kernel too when the
+// sweep point had several (`kernels`), so that no name leaves the reader to guess it.
+std::vector<std::string> labels(const std::vector<const case_result*>& cases, bool kernels) {
     auto varies = [&](auto&& field) {
         std::set<std::string> seen;
         for (const auto* c : cases) {
@@ -19,7 +20,7 @@ std::vector<std::string> labels(const std::vector<const case_result*>& cases) {
         }
         return seen.size() > 1;
     };
-    const bool kernel = varies([](const case_result& c) { return c.key.kernel; });
+    const bool kernel = kernels || varies([](const case_result& c) { return c.key.kernel; });
     const bool local =
         varies([](const case_result& c) { return std::to_string(c.key.local_size); });
     const bool cache = varies([](const case_result& c) { return c.key.cache; });
@@ -60,30 +61,81 @@ std::string pct(double log_change, bool sign) {
     return sign ? (x < 0 ? "-" : "+") + s : s;
 }
 
+/// "A, B and C" (or "B and C" with `first` empty); past `shown` names, "A, B, C, D and 7 more
+/// (best[].separation in the profile lists them)", so that a sweep of many configurations keeps
+/// a line a reader can read.
+std::string list_text(const std::string& first, const std::vector<std::string>& rest) {
+    constexpr std::size_t shown = 4;
+    std::vector<std::string> all;
+    if (!first.empty()) {
+        all.push_back(first);
+    }
+    all.insert(all.end(), rest.begin(), rest.end());
+    if (all.size() > shown + 1) {
+        const std::size_t more = all.size() - shown;
+        all.resize(shown);
+        all.push_back(std::to_string(more) + " more (best[].separation in the profile lists them)");
+    }
+    std::string out;
+    for (std::size_t i = 0; i < all.size(); ++i) {
+        out += (i == 0 ? "" : i + 1 == all.size() ? " and " : ", ") + all[i];
+    }
+    return out;
+}
+
+/// "3.1 % [-2.0 %, +8.4 %] (99 % interval over the rounds, as compare computes it) over B": the
+/// runner-up named when it is not already in the sentence.
+std::string margin_text(const best_ties& t, const std::vector<std::string>& names,
+                        const std::vector<const case_result*>& named) {
+    std::string runner;
+    for (std::size_t i = 1; i < named.size(); ++i) {
+        runner = named[i] == t.runner_up ? names[i] : runner;
+    }
+    const std::string over = " over " + (runner.empty() ? t.runner_up->key.to_string() : runner);
+    if (!t.margin.estimable) {
+        return "an unknown margin" + over + " (its rounds give no interval)";
+    }
+    return pct(t.margin.log_change, false) + " [" + pct(t.margin.ci_low, true) + ", " +
+           pct(t.margin.ci_high, true) + "] (" + format_fixed(t.confidence * 100, 0) +
+           " % interval over the rounds, as compare computes it)" + over;
+}
+
 } // namespace
 
 std::string ties_sentence(const best_ties& t) {
-    if (t.winner == nullptr || t.runner_up == nullptr || !t.margin.estimable) {
+    if (t.winner == nullptr || t.runner_up == nullptr) {
         return "";
     }
     std::vector<const case_result*> named{t.winner};
     named.insert(named.end(), t.tied.begin(), t.tied.end());
-    if (t.tied.empty()) {
+    named.insert(named.end(), t.not_separated.begin(), t.not_separated.end());
+    if (named.size() == 1) {
         named.push_back(t.runner_up);
     }
-    const auto names = labels(named);
-    const std::string margin = pct(t.margin.log_change, false) + " [" + pct(t.margin.ci_low, true) +
-                               ", " + pct(t.margin.ci_high, true) + "] (" +
-                               format_fixed(t.confidence * 100, 0) +
-                               " % interval over the rounds, as compare computes it)";
-    if (t.tied.empty()) {
-        return names[0] + " is fastest by " + margin + " over " + names[1];
+    const auto names = labels(named, t.several_kernels);
+    const auto margin = margin_text(t, names, named);
+    if (named.size() == 2 && t.tied.empty() && t.not_separated.empty()) {
+        return names[0] + " is fastest by " + margin;
     }
-    std::string list = names[0];
-    for (std::size_t i = 1; i < names.size(); ++i) {
-        list += (i + 1 == names.size() ? " and " : ", ") + names[i];
+    const std::vector<std::string> tied(names.begin() + 1,
+                                        names.begin() + 1 + static_cast<long>(t.tied.size()));
+    const std::vector<std::string> open(names.begin() + 1 + static_cast<long>(t.tied.size()),
+                                        names.end());
+    const std::string within = "within ±" + format_fixed(t.threshold * 100, 0) + " %";
+    std::string s;
+    if (!tied.empty()) {
+        s = list_text(names[0], tied) + " are tied (the same " + within + ")";
     }
-    return list + " are tied within noise; " + names[0] + " is fastest by " + margin;
+    if (!open.empty()) {
+        s += (s.empty() ? names[0] : "; " + names[0]) + " is not separated from " +
+             list_text("", open) + " (only " + std::to_string(t.fewest_rounds) +
+             (t.fewest_rounds == 1 ? " round" : " rounds") +
+             ": too few to order them or to call them the same " + within +
+             (t.no_interval.empty() ? "" : "; " + t.no_interval) +
+             "; more --rounds or --runs would tell)";
+    }
+    return s + "; " + names[0] +
+           (open.empty() ? " is fastest by " : " has the lowest median, by ") + margin;
 }
 
 } // namespace grp

@@ -1,4 +1,5 @@
-// The HTML report's "Best configuration" section: the rows of report/text/best_table.hpp.
+// The HTML report's "Best configuration" section: the rows of report/text/best_table.hpp, then
+// what each sweep point's best is not separated from (its tie lines).
 #include "grp/report/html/sections/best.hpp"
 
 #include "grp/core/units.hpp"
@@ -7,6 +8,21 @@
 #include "grp/report/text/best_table.hpp"
 
 namespace grp::html {
+
+namespace {
+
+// Per profile and sweep point with several configurations: what its best is not separated from.
+std::string separation_paras(const std::vector<report_input>& inputs) {
+    std::string out;
+    for (std::size_t i = 0; i < inputs.size(); ++i) {
+        for (const auto& line : best_tie_lines(inputs[i].prof)) {
+            out += para((inputs.size() > 1 ? profile_tag(i) + ": " : "") + line, "separation");
+        }
+    }
+    return out;
+}
+
+} // namespace
 
 std::string section_best_configs(const std::vector<report_input>& inputs) {
     std::vector<row> rows;
@@ -36,7 +52,8 @@ std::string section_best_configs(const std::vector<report_input>& inputs) {
             rows.push_back(std::move(r));
         }
     }
-    if (rows.empty()) {
+    const auto separation = separation_paras(inputs);
+    if (rows.empty() && separation.empty()) {
         return "";
     }
     std::vector<column> cols;
@@ -51,8 +68,10 @@ std::string section_best_configs(const std::vector<report_input>& inputs) {
     return section_open("best-config", "Best configuration") +
            para("The fastest verified case per device, type, size and operator over every "
                 "kernel, local size and tuning configuration; configurations that were wrong, "
-                "failed or skipped are counted and never best.") +
-           render_table(cols, rows, "compact sortable") + "</section>";
+                "failed or skipped are counted and never best. Under the table: what each best "
+                "is not separated from, with compare's 99 % interval over the rounds.") +
+           (rows.empty() ? std::string() : render_table(cols, rows, "compact sortable")) +
+           separation + "</section>";
 }
 
 } // namespace grp::html
