@@ -1,7 +1,8 @@
-// The sentence that says which configurations are tied with the best one, and by how much the
-// best one leads (the decision is model/compare/best_ties.hpp's: this only words it). Each
-// configuration is named by what sets it apart from the others named (kernel, parameters,
-// local size, cache). Text only: each printer escapes it for its output.
+// The sentence that says how far a sweep point's best stands from the rest: the configurations
+// tied with it, those not separated from it, and by how much it leads the runner-up (the
+// decision is model/compare/best_ties.hpp's: this only words it). Each configuration is named by
+// what sets it apart from the others named (kernel, parameters, local size, cache). Text only:
+// each printer escapes it for its output.
 #pragma once
 
 #include "grp/model/compare/best_ties.hpp"
@@ -10,9 +11,10 @@
 
 namespace grp {
 
-/// "UNROLL=8, UNROLL=2 and UNROLL=1 are tied within noise; UNROLL=8 is fastest by 3 % [-5 %,
-/// +11 %] (99 % interval over the rounds)", or "UNROLL=8 is fastest by 12 % [8 %, 16 %] over
-/// UNROLL=2 (...)". "" when there is no other configuration or no interval could be estimated.
+/// "UNROLL=8 and UNROLL=2 are tied (the same within ±5 %); UNROLL=8 is fastest by 0.4 % [-1.2 %,
+/// +2.0 %] (99 % interval ...) over UNROLL=2", "local 256 is not separated from local 128 (only
+/// 3 rounds: ...); local 256 has the lowest median, by ...", or "UNROLL=8 is fastest by 12 %
+/// [8 %, 16 %] (...) over UNROLL=2". "" when there is no other configuration.
 std::string ties_sentence(const best_ties& t);
 
 } // namespace grp
