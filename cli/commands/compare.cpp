@@ -33,13 +33,14 @@ compare_options options_of(const compare_cli_options& cli, bool duet) {
     opt.threshold = parse_percent(cli.threshold, "--threshold");
     opt.alpha = cli.alpha;
     opt.min_rounds = cli.min_rounds;
-    // A duet keeps disturbed rounds unless told otherwise: what disturbed a round disturbed
-    // both kernels of it, and the ratio cancels it: under a CI-like load on PoCL the duet that
-    // kept every round was right (+33.9 % for a +30 % copy, same for an identical one), while
-    // separate invocations given the same rounds were confidently wrong (docs/compare.md).
-    opt.max_cpu_wait = duet && !cli.max_cpu_wait_given ? 0.0 : cli.max_cpu_wait;
-    // So do the device's clocks: a ramp or a throttle slows every kernel of a duet's round.
-    opt.set_aside_unsteady = cli.unsteady == "set-aside" || (cli.unsteady == "auto" && !duet);
+    // A duet keeps disturbed and unsteady rounds unless told otherwise (same_round_options):
+    // under a CI-like load on PoCL the duet that kept every round was right (+33.9 % for a
+    // +30 % copy, same for an identical one), while separate invocations given the same rounds
+    // were confidently wrong (docs/compare.md).
+    const compare_options kept = same_round_options();
+    opt.max_cpu_wait = duet && !cli.max_cpu_wait_given ? kept.max_cpu_wait : cli.max_cpu_wait;
+    opt.set_aside_unsteady = cli.unsteady == "set-aside" ||
+                             (cli.unsteady == "auto" && (!duet || kept.set_aside_unsteady));
     opt.center = parse_round_center(cli.round_center);
     opt.fail_on = parse_fail_on(cli.fail_on);
     opt.cross_machine_fails = cli.allow_cross_machine;

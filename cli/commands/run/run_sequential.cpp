@@ -6,6 +6,7 @@
 #include "grp/core/units.hpp"
 #include "grp/model/compare/control.hpp"
 #include "grp/model/compare/duet_judge.hpp"
+#include "grp/model/compare/options.hpp"
 
 #include <cmath>
 #include <cstdlib>
@@ -122,7 +123,7 @@ sequential_looks::sequential_looks(const sequential_plan& plan, bool quiet)
 
 bool sequential_looks::look(const profile& p, std::size_t processes) {
     design_.looks.push_back(processes);
-    compare_options opt;
+    compare_options opt = same_round_options(); // as compare DUET.json judges it
     opt.sequential = design_;
     const auto judged = judge_duet(p, recorded_pairs(p), opt, "run");
     const std::size_t undecided = undecided_cases(judged);

@@ -1,5 +1,6 @@
 #include "grp/model/compare/best_ties.hpp"
 
+#include "grp/model/compare/options.hpp"
 #include "grp/model/compare/side.hpp"
 
 #include <algorithm>
@@ -61,11 +62,8 @@ nlohmann::ordered_json keys_json(const std::vector<const case_result*>& cases) {
 best_ties ties_of(const profile& p, const best_config& b) {
     best_ties t;
     // The configurations of a sweep point ran in the same rounds of the same processes, as a
-    // duet's kernels do: what disturbed a round (another process, a clock ramp) disturbed them
-    // all, so every round is kept, as compare keeps a duet's (commands/compare.cpp).
-    compare_options opt;
-    opt.max_cpu_wait = 0;
-    opt.set_aside_unsteady = false;
+    // duet's kernels do: every round is kept, as compare keeps a duet's.
+    const compare_options opt = same_round_options();
     t.confidence = 1 - opt.alpha;
     t.threshold = opt.threshold;
     const auto others = others_of(p, b, t.winner);

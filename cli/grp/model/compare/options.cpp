@@ -91,6 +91,13 @@ std::string to_string(round_center c) {
     return c == round_center::min ? "min" : "median";
 }
 
+compare_options same_round_options() {
+    compare_options opt;
+    opt.max_cpu_wait = 0;
+    opt.set_aside_unsteady = false;
+    return opt;
+}
+
 void parse_normalize(const std::string& text, compare_options& opt) {
     opt.reference.clear();
     if (text.empty() || text == "none") {

@@ -134,6 +134,14 @@ struct compare_options {
 };
 
 /// Parses --normalize: "none", "peak", or anything else as a reference kernel or case key.
+/// compare's defaults for kernels timed in the same rounds (a duet, or the configurations of one
+/// sweep point): every round kept, disturbed or unsteady. What disturbed a round (another
+/// process took the CPU, the clocks ramped) disturbed every kernel of it, and the ratio within
+/// the round cancels it: under a CI-like load on PoCL the duet that kept every round was right
+/// (docs/compare.md). `compare DUET.json` uses them unless told otherwise, and so do run's
+/// sequential looks and the best configuration's separation, so the three judge alike.
+compare_options same_round_options();
+
 void parse_normalize(const std::string& text, compare_options& opt);
 
 /// Checks the statistical settings; throws usage_error naming the option (NaN included).

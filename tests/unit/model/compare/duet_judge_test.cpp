@@ -2,6 +2,7 @@
 // what a sequential run counts as still undecided after a look.
 #include "grp/model/compare/control.hpp"
 #include "grp/model/compare/duet_judge.hpp"
+#include "grp/model/compare/options.hpp"
 #include "grp/model/profile/io.hpp"
 
 #include <gtest/gtest.h>
@@ -45,6 +46,37 @@ TEST(DuetJudge, TheControlComesFirstAndGatesItsCandidate) {
     EXPECT_FALSE(judged[1].control);
     EXPECT_EQ(judged[1].cases.at(0).outcome, verdict::biased); // decided: the experiment's bias
     EXPECT_EQ(undecided_cases(judged), 0U);
+}
+
+TEST(DuetJudge, SameRoundOptionsKeepTheRoundsAnotherProcessDisturbed) {
+    // A duet on a loaded runner: every round waited for a CPU. The defaults for separate
+    // profiles set them all aside and judge nothing; the same-round defaults (what compare
+    // DUET.json and run's sequential looks use) keep them, since the ratio within a round
+    // cancels what disturbed it.
+    auto p = load_profile(fixture("duet_controlled"));
+    for (auto& c : p.cases) {
+        for (auto& r : c.rounds) {
+            r.cpu_wait = 0.5;
+        }
+    }
+    const auto kept = same_round_options();
+    EXPECT_EQ(kept.max_cpu_wait, 0.0);
+    EXPECT_FALSE(kept.set_aside_unsteady);
+    const auto judged = judge_duet(p, recorded_pairs(p), kept, "f");
+    const auto set_aside = judge_duet(p, recorded_pairs(p), compare_options{}, "f");
+    std::size_t decided = 0, judged_aside = 0;
+    for (const auto& c : judged) {
+        for (const auto& k : c.cases) {
+            decided += k.outcome != verdict::inconclusive && k.outcome != verdict::unmeasured;
+        }
+    }
+    for (const auto& c : set_aside) {
+        for (const auto& k : c.cases) {
+            judged_aside += k.outcome != verdict::inconclusive && k.outcome != verdict::unmeasured;
+        }
+    }
+    EXPECT_GT(decided, 0U);
+    EXPECT_EQ(judged_aside, 0U);
 }
 
 } // namespace
