@@ -6,6 +6,8 @@ runs to the budget). Standard library only.
 
   gate_sequential_replay.py BIN DIR
 """
+import collections, glob, json, os, subprocess, sys, tempfile
+
 binary = sys.argv[1]
 def undecided(p):
     fd, tmp = tempfile.mkstemp(suffix=".json")
