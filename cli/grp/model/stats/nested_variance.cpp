@@ -56,7 +56,9 @@ std::optional<double> units_needed(double margin, double alpha, double now, doub
         const double target = se_needed(margin, alpha, df_of(n));
         return var_of(n) <= target * target;
     };
-    double lo = std::max(now, 2.0), hi = lo;
+    // Whole units: `now` may be a mean (4.4 rounds per process), and a bisection between
+    // fractional bounds can pick a floor below `lo` and never end.
+    double lo = std::max(std::ceil(now), 2.0), hi = lo;
     while (!decides(hi)) {
         if (hi >= cap) {
             return std::nullopt;
@@ -66,6 +68,9 @@ std::optional<double> units_needed(double margin, double alpha, double now, doub
     }
     while (hi - lo > 1) { // decides(hi), and lo is where it did not or the start
         const double mid = std::floor((lo + hi) / 2);
+        if (!(mid > lo && mid < hi)) {
+            break; // no whole count left between them
+        }
         (decides(mid) ? hi : lo) = mid;
     }
     return decides(lo) ? lo : hi;

@@ -117,5 +117,31 @@ TEST(NestedVariance, RoundsCannotBeatAProcessLevelThatDominates) {
     EXPECT_FALSE(plan.rough); // 3 df
 }
 
+TEST(NestedVariance, AFractionalMeanCountStillEndsInAWholeCount) {
+    // Unbalanced processes make the rounds per process a mean (5.2): the search for the rounds
+    // that decide once bisected between fractional bounds, picked a floor below its lower
+    // bound and never ended (a run --duet look hung on PoCL). Every plan ends, in whole units
+    // no fewer than those at hand.
+    for (double rounds = 2.1; rounds < 12; rounds += 0.1) {
+        for (double round_var = 1e-5; round_var < 1e-2; round_var *= 1.7) {
+            variance_components v;
+            v.round = round_var;
+            v.round_df = 9;
+            v.process = 1e-7;
+            v.process_df = 9;
+            v.process_means = round_var / rounds;
+            v.invocations = 1;
+            v.processes = 10;
+            v.rounds = rounds;
+            v.mean = 0.01;
+            const auto plan = plan_decision(v, std::log1p(0.05), 0.01);
+            if (const auto n = plan.options[0].needed) {
+                EXPECT_EQ(*n, std::floor(*n)) << rounds << " " << round_var;
+                EXPECT_GE(*n, std::ceil(rounds)) << rounds << " " << round_var;
+            }
+        }
+    }
+}
+
 } // namespace
 } // namespace grp
