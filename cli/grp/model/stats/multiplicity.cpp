@@ -53,4 +53,21 @@ std::vector<bool> holm_rejections(const std::vector<double>& p_values, double al
     return out;
 }
 
+std::vector<double> benjamini_hochberg(const std::vector<double>& p_values) {
+    const auto order = ascending(p_values);
+    const auto m = static_cast<double>(p_values.size());
+    std::vector<double> q(p_values.size(), std::nan(""));
+    double running = 1;
+    // From the largest p down: the step-up's minimum over j >= k, NaN (sorted last) skipped.
+    for (std::size_t k = order.size(); k-- > 0;) {
+        const double p = p_values[order[k]];
+        if (std::isnan(p)) {
+            continue;
+        }
+        running = std::min(running, m * p / static_cast<double>(k + 1));
+        q[order[k]] = running;
+    }
+    return q;
+}
+
 } // namespace grp

@@ -4,7 +4,10 @@
 // step-down keeps the chance of any false slower/faster in one comparison at alpha, whatever
 // the dependence between cases (they share their runs' effects), and is uniformly more
 // powerful than Bonferroni: sort the m p-values, reject the k-th smallest while
-// p_(k) <= alpha / (m - k + 1), stop at the first that is not.
+// p_(k) <= alpha / (m - k + 1), stop at the first that is not. The history command asks a
+// different question of many series (one per case): among the changes it reports, how many are
+// false? Benjamini-Hochberg's adjusted p-values (q-values) control that false discovery rate,
+// and a reader can pick any level without rerunning.
 #pragma once
 
 #include <cstddef>
@@ -20,5 +23,11 @@ std::vector<bool> holm_rejections(const std::vector<double>& p_values, double al
 /// i.e. the bar it was held to; for the rank where the procedure stopped and after it, the bar
 /// of the stopping rank.
 std::vector<double> holm_bars(const std::vector<double>& p_values, double alpha);
+
+/// Benjamini-Hochberg adjusted p-values (q-values), in input order: q_(k) = min over j >= k of
+/// m p_(j) / j, capped at 1, as R's p.adjust(p, "BH"). Rejecting every q <= level keeps the
+/// expected share of false rejections at most the level (independent or positively dependent
+/// tests). NaN p-values stay NaN and count in m.
+std::vector<double> benjamini_hochberg(const std::vector<double>& p_values);
 
 } // namespace grp

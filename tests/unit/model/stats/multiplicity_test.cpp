@@ -2,7 +2,8 @@
 // hand (the same as statsmodels.stats.multitest.multipletests(p, alpha, method="holm")[0]),
 // and what it does to verdicts: a lone significant case keeps its verdict, the same p among 16
 // cases does not, a decisive one does, and demoted cases stop failing. Each direction is its
-// own family on one-sided p-values (half the two-sided p towards the claim).
+// own family on one-sided p-values (half the two-sided p towards the claim). Then
+// Benjamini-Hochberg's q-values against R's p.adjust(p, "BH").
 #include "grp/model/compare/rules.hpp"
 #include "grp/model/stats/multiplicity.hpp"
 
@@ -41,6 +42,49 @@ TEST(HolmRejections, TiesAreAllRejectedOrAllKept) {
     EXPECT_EQ(holm_rejections({0.002, 0.002, 0.002}, 0.01), (std::vector<bool>{true, true, true}));
     EXPECT_EQ(holm_rejections({0.004, 0.004, 0.004}, 0.01),
               (std::vector<bool>{false, false, false}));
+}
+
+TEST(BenjaminiHochberg, MatchesRsPAdjust) {
+    // R: p.adjust(c(0.01, 0.04, 0.03, 0.005), "BH") = 0.02 0.04 0.04 0.02. Sorted, m p / j is
+    // 0.02, 0.02, 0.04, 0.04; the minimum from the top keeps them.
+    const auto q = benjamini_hochberg({0.01, 0.04, 0.03, 0.005});
+    ASSERT_EQ(q.size(), 4U);
+    EXPECT_DOUBLE_EQ(q[0], 0.02);
+    EXPECT_DOUBLE_EQ(q[1], 0.04);
+    EXPECT_DOUBLE_EQ(q[2], 0.04);
+    EXPECT_DOUBLE_EQ(q[3], 0.02);
+}
+
+TEST(BenjaminiHochberg, TakesTheMinimumOverLargerRanks) {
+    // m p / j = 1.6 for 0.8 (rank 1), 0.9 for 0.9 (rank 2): both 0.9, as p.adjust gives.
+    const auto q = benjamini_hochberg({0.9, 0.8});
+    EXPECT_DOUBLE_EQ(q[0], 0.9);
+    EXPECT_DOUBLE_EQ(q[1], 0.9);
+    // Ties share one q: m p / j at the larger rank, 3 * 0.01 / 3.
+    const auto t = benjamini_hochberg({0.01, 0.01, 0.01});
+    EXPECT_EQ(t, (std::vector<double>(3, 0.01)));
+    EXPECT_TRUE(benjamini_hochberg({}).empty());
+}
+
+TEST(BenjaminiHochberg, NanStaysNanCountsInMAndQIsCappedAtOne) {
+    const double nan = std::nan("");
+    const auto q = benjamini_hochberg({0.01, nan});
+    EXPECT_DOUBLE_EQ(q[0], 0.02); // m = 2
+    EXPECT_TRUE(std::isnan(q[1]));
+    const auto capped = benjamini_hochberg({nan, 0.9});
+    EXPECT_TRUE(std::isnan(capped[0]));
+    EXPECT_EQ(capped[1], 1.0); // 2 * 0.9 / 1 = 1.8, capped
+}
+
+TEST(BenjaminiHochberg, IsNeverStricterThanHolm) {
+    // Holm at 0.05 rejects 0.005 and 0.01 here; BH rejects those and more (q <= 0.05 for all).
+    const std::vector<double> p{0.01, 0.04, 0.03, 0.005};
+    const auto holm = holm_rejections(p, 0.05);
+    const auto q = benjamini_hochberg(p);
+    for (std::size_t i = 0; i < p.size(); ++i) {
+        EXPECT_TRUE(!holm[i] || q[i] <= 0.05) << i;
+        EXPECT_LE(q[i], 0.05) << i;
+    }
 }
 
 case_comparison tested(verdict v, double p) {
