@@ -50,6 +50,10 @@ void add_output_options(CLI::App* sub, run_cli_options& o) {
                   "Print the planned cases (per kernel: types, n, local sizes) and a rough "
                   "estimate of the wall time, and exit: nothing is built or timed");
     sub->add_flag("-q,--quiet", o.quiet, "No progress on stderr");
+    sub->add_option("--commit", o.commit,
+                    "The commit of the measured code, recorded for `history` (full sha; default: "
+                    "git's HEAD in the current folder, if any)")
+        ->type_name("SHA");
 }
 
 } // namespace grp::cli

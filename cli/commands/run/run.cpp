@@ -337,6 +337,7 @@ int run_run(const run_cli_options& o) {
     auto sink = make_sink(progress, *store, part ? nullptr : &opts);
     profile p;
     run::stamp_profile(p, invocation_argv());
+    p.runs.front().revision = resolve_revision(o.commit);
     // The parts of --runs stay until the profile holding them is written (saved() in the hook).
     const auto folder = measure_run(
         {o, opts, part, runs, out, *store, csv ? &*csv : nullptr, sequential}, sink, progress, p);

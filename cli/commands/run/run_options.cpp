@@ -11,6 +11,7 @@
 #include "grp/run/scenario/scenarios.hpp"
 
 #include <algorithm>
+#include <cctype>
 #include <cstdio>
 #include <memory>
 #include <random>
@@ -144,6 +145,20 @@ run::run_options to_run_options(const run_cli_options& o) {
     r.cl_options = o.cl_options;
     r.peak_bytes = o.peak_bytes;
     return r;
+}
+
+std::optional<git_revision> resolve_revision(const std::string& commit) {
+    if (commit.empty()) {
+        return current_revision(".");
+    }
+    std::string sha = commit;
+    std::transform(sha.begin(), sha.end(), sha.begin(),
+                   [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+    if (!is_full_sha(sha)) {
+        throw usage_error("--commit " + commit +
+                          ": give the full sha (40 or 64 hex digits: git rev-parse HEAD)");
+    }
+    return git_revision{sha, "", false};
 }
 
 std::uint64_t resolve_order_seed(const std::string& text) {

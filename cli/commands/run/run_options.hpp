@@ -2,8 +2,10 @@
 // translation into run::run_options (with every count and range checked).
 #pragma once
 
+#include "grp/core/process/git.hpp"
 #include "grp/run/run_options.hpp"
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -30,6 +32,7 @@ struct run_cli_options {
     std::string order_seed = "random"; ///< a number, or random: drawn once per invocation
     std::string sensors = "on";        ///< on | off: read clocks, power, energy per round
     double settle_s = 2.0;             ///< the first round's longest wait for steady clocks
+    std::string commit; ///< --commit: the measured code's sha, instead of git's HEAD here
     std::string budget; ///< a sequential duet's most processes and/or seconds (run_sequential)
     std::string part, part_output;        ///< set by the parent of --runs in each child
     std::uint64_t part_rounds = 0;        ///< the rounds the parent shares out (sequential)
@@ -53,6 +56,11 @@ struct run_cli_options {
 
 /// The run's options from the command line. Throws usage_error for values out of range.
 run::run_options to_run_options(const run_cli_options& o);
+
+/// The revision the run records (runs[].revision): --commit's full sha when given (lowercased;
+/// usage_error for anything but 40 or 64 hex digits), else git's HEAD in the current folder,
+/// else none.
+std::optional<git_revision> resolve_revision(const std::string& commit);
 
 /// --order-seed's value: the number given, or for "random" one drawn now (below 2^53, so that
 /// every JSON reader keeps it exact). Throws usage_error for anything else.

@@ -102,6 +102,22 @@ profile_device device_from(const ojson& dj) {
     return d;
 }
 
+ojson revision_json(const std::optional<git_revision>& r) {
+    if (!r) {
+        return nullptr;
+    }
+    return ojson{{"commit", r->commit}, {"committed_at", r->committed_at}, {"dirty", r->dirty}};
+}
+
+std::optional<git_revision> revision_from(const ojson& run) {
+    const auto f = run.find("revision");
+    if (f == run.end() || !f->is_object()) {
+        return std::nullopt;
+    }
+    return git_revision{f->value("commit", ""), f->value("committed_at", ""),
+                        f->value("dirty", false)};
+}
+
 ojson run_json(const run_record& r) {
     return ojson{
         {"id", r.id},
@@ -111,7 +127,8 @@ ojson run_json(const run_record& r) {
         {"host", r.host},
         {"phases_s", phases_json(r.phases)},
         {"wall_s", r.wall_s ? json_number(*r.wall_s) : ojson(nullptr)},
-        {"other_cpu_cores", r.other_cpu_cores ? json_number(*r.other_cpu_cores) : ojson(nullptr)}};
+        {"other_cpu_cores", r.other_cpu_cores ? json_number(*r.other_cpu_cores) : ojson(nullptr)},
+        {"revision", revision_json(r.revision)}};
 }
 
 run_record run_from(const ojson& j) {
@@ -124,6 +141,7 @@ run_record run_from(const ojson& j) {
     r.phases = phases_from(j.value("phases_s", ojson::object()));
     r.wall_s = opt_double(j, "wall_s");
     r.other_cpu_cores = opt_double(j, "other_cpu_cores");
+    r.revision = revision_from(j);
     return r;
 }
 
@@ -303,7 +321,7 @@ void from_json(const ojson& j, profile& p) {
         p.runs.push_back(run_from(r));
     }
     if (p.runs.empty()) { // 1.x: the profile is its own single run
-        p.runs.push_back({"", "", p.tool.git_sha, p.tool.version, p.host, {}, {}, {}});
+        p.runs.push_back({"", "", p.tool.git_sha, p.tool.version, p.host, {}, {}, {}, {}});
     }
     p.settings = j.value("settings", ojson::object());
     p.devices.clear();

@@ -6,6 +6,7 @@
 
 #include "grp/core/machine/device_info.hpp"
 #include "grp/core/machine/host_probe.hpp"
+#include "grp/core/process/git.hpp"
 #include "grp/model/host/host_baseline.hpp"
 #include "grp/model/profile/case.hpp"
 #include "grp/model/stats/stats.hpp"
@@ -20,7 +21,7 @@
 
 namespace grp {
 
-inline constexpr const char* profile_schema_version = "2.10.0";
+inline constexpr const char* profile_schema_version = "2.11.0";
 inline constexpr int profile_schema_major = 2;
 inline constexpr int profile_schema_oldest_major = 1; ///< 1.x profiles are upgraded on load
 
@@ -70,6 +71,9 @@ struct run_record {
     /// average meanwhile; empty in older profiles and in merged runs of older files.
     phase_times phases;
     std::optional<double> wall_s, other_cpu_cores;
+    /// 2.11: the commit of the measured code (the repository the run started in, or
+    /// `run --commit`); what `history` orders points by. Absent outside git.
+    std::optional<git_revision> revision;
 };
 
 struct profile {
