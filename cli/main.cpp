@@ -106,6 +106,7 @@ int main(int argc, char** argv) {
     grp::cli::add_compare(app, slot);
     grp::cli::add_report(app, slot);
     grp::cli::add_merge(app, slot);
+    grp::cli::add_history(app, slot);
     grp::cli::add_completion(app, slot);
     grp::cli::add_man(app, slot);
 

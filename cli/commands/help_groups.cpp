@@ -16,7 +16,7 @@ void group_run_help(CLI::App* sub) {
            "--cache", "--seed", "--order-seed", "--settle"}},
          {"Output",
           {"--output", "--csv", "--force", "--table", "--cells", "--color", "--quiet", "--describe",
-           "--list", "--dry-run"}},
+           "--list", "--dry-run", "--commit"}},
          {"Advanced",
           {"--barrier-runs", "--wg-limit", "--rotate-cpus", "--sensors", "--keep-going",
            "--no-peak", "--peak-bytes", "--cl-options", "--host-repeats"}}},
@@ -68,6 +68,14 @@ void group_report_help(CLI::App* sub) {
         {{"Output", {"--output", "--markdown", "--force", "--title", "--log-time", "--cells"}},
          {"Verdicts", {"--threshold", "--alpha", "--normalize"}}},
         {{"--alpha", "P"}});
+}
+
+void group_history_help(CLI::App* sub) {
+    tidy_help(sub,
+              {{"Selection", {"--git-ref", "--under", "--repo", "--branch", "--by-time"}},
+               {"Verdicts", {"--threshold", "--fdr", "--window", "--min-points"}},
+               {"Output", {"--markdown", "--json", "--csv", "--force"}}},
+              {{"--fdr", "Q"}});
 }
 
 } // namespace grp::cli

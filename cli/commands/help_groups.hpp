@@ -15,5 +15,7 @@ void group_check_help(CLI::App* sub);
 void group_compare_help(CLI::App* sub);
 /// report: Output, Verdicts.
 void group_report_help(CLI::App* sub);
+/// history: where the profiles come from, what fails, what is printed.
+void group_history_help(CLI::App* sub);
 
 } // namespace grp::cli

@@ -24,7 +24,8 @@ import subprocess
 import sys
 from pathlib import Path
 
-PAGES = {"run": "run.md", "check": "check.md", "compare": "compare.md", "report": "report.md"}
+PAGES = {"run": "run.md", "check": "check.md", "compare": "compare.md", "report": "report.md",
+         "history": "history.md"}
 NUMBER = re.compile(r"^[-+]?\d+(?:\.\d+)?(?:e[-+]?\d+)?")
 
 

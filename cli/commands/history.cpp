@@ -1,0 +1,172 @@
+// `gpu-reduce-prof history [PATH...] | --git-ref REF`: every profile a point in time. Reads the
+// profiles, orders them by the commit graph (or time), builds one series per device and case,
+// finds steps, drifts and status changes (model/history/findings.hpp) and prints them with the
+// census; the exit status is what a CI job needs.
+#include "grp/report/console/history.hpp"
+
+#include "commands/command.hpp"
+#include "commands/help_groups.hpp"
+#include "commands/history_sources.hpp"
+#include "commands/validators.hpp"
+#include "grp/core/error.hpp"
+#include "grp/core/files/output_file.hpp"
+#include "grp/core/process/git.hpp"
+#include "grp/report/csv/history.hpp"
+#include "grp/report/json/history.hpp"
+#include "grp/report/markdown/history.hpp"
+
+#include <iostream>
+#include <memory>
+#include <sstream>
+
+namespace grp::cli {
+
+namespace {
+
+struct history_cli_options {
+    std::vector<std::string> paths;
+    std::string git_ref, under, repo = ".", branch = "HEAD", csv;
+    double threshold_pct = 5, fdr = 0.05;
+    std::size_t window = 20, min_points = 6;
+    bool markdown = false, json = false, force = false, no_order = false;
+};
+
+history_options options_of(const history_cli_options& o) {
+    if (o.paths.empty() == o.git_ref.empty()) {
+        throw usage_error(o.paths.empty() ? "give profiles (files or folders) or --git-ref REF"
+                                          : "give either profiles or --git-ref, not both");
+    }
+    history_options opt;
+    opt.threshold = o.threshold_pct / 100;
+    opt.fdr = o.fdr;
+    opt.window = o.window;
+    opt.min_points = o.min_points;
+    return opt;
+}
+
+/// The first-parent line to order by, or none (outside a repository, or --order time).
+std::optional<std::vector<std::string>> order_line(const history_cli_options& o) {
+    if (o.no_order) {
+        return std::nullopt;
+    }
+    try {
+        return first_parent_commits(o.repo, o.branch);
+    } catch (const usage_error&) {
+        if (!o.git_ref.empty() || o.repo != "." || o.branch != "HEAD") {
+            throw; // asked for explicitly: its failure is the user's to see
+        }
+        return std::nullopt;
+    }
+}
+
+void print_outputs(const history_cli_options& o, const history_result& r,
+                   const history_options& opt, const std::vector<skipped_source>& skipped) {
+    if (!o.csv.empty()) {
+        const output_file out(o.csv, "CSV file", o.force);
+        std::ostringstream text;
+        print_history_csv(text, r);
+        out.write(text.str());
+        if (out.is_stdout()) {
+            return;
+        }
+    }
+    if (o.json) {
+        std::cout << history_json(r, opt, skipped).dump(2) << '\n';
+    } else if (o.markdown) {
+        std::cout << history_markdown(r, opt, skipped);
+    } else {
+        print_history(std::cout, r, opt, skipped);
+    }
+}
+
+int run_history(const history_cli_options& o) {
+    const auto opt = options_of(o);
+    if (!o.csv.empty()) {
+        output_file(o.csv, "CSV file", o.force).probe();
+    }
+    const auto in = o.git_ref.empty() ? read_history_paths(o.paths)
+                                      : read_history_ref(o.repo, o.git_ref, o.under);
+    const auto r = judge_history(build_timeline(in.sources, order_line(o), o.branch), opt);
+    print_outputs(o, r, opt, in.skipped);
+    if (r.fails()) {
+        return static_cast<int>(exit_code::regression_or_wrong);
+    }
+    return r.judged == 0 ? static_cast<int>(exit_code::undecided) : 0;
+}
+
+const char* history_footer = R"(Examples:
+  gpu-reduce-prof history perf/                      # every profile under perf/, by commit
+  gpu-reduce-prof history --git-ref origin/perf-data --markdown >> "$GITHUB_STEP_SUMMARY"
+  gpu-reduce-prof history perf/ --csv trend.csv      # one column per series, for Otava or R
+
+Each profile is one point in time: `run` records the commit it measured (runs[].revision, or
+run --commit SHA). With --repo (default: the current folder) the points follow the first-parent
+line of --branch; without commits they follow their start time, and the output says so. One
+series per device (vendor, model, driver major, card id), case and cache state; a point is the
+mean of a profile's processes with its standard error, and results that are wrong, unsafe,
+failed, disturbed or from a dirty tree are events, never points.
+
+Steps: binary segmentation, each point weighted by its own interval and the spread between
+invocations, significance by permutation. Drift: Mann-Kendall with the Theil-Sen slope over the
+latest --window points. The false discovery rate (--fdr) is held over every test of every
+series. A finding fails when it is slower by at least --threshold and starts in the latest
+--window points, or when a case that was ok is now wrong, unsafe or failed.
+
+Exit codes: 0 nothing fails, 1 a step, drift or break fails, 2 usage, 8 no series could be
+judged (too short or too noisy: the census says which).)";
+
+void add_history_options(CLI::App* sub, history_cli_options& o) {
+    sub->add_option("--git-ref", o.git_ref,
+                    "Read the profiles from this ref's tree in --repo (e.g. a perf-data branch)")
+        ->type_name("REF");
+    sub->add_option("--under", o.under, "With --git-ref: only profiles under this folder")
+        ->type_name("PATH");
+    sub->add_option("--repo", o.repo, "The repository of the commits (and of --git-ref)")
+        ->type_name("DIR")
+        ->capture_default_str();
+    sub->add_option("--branch", o.branch, "Order the points by this ref's first-parent line")
+        ->type_name("REF")
+        ->capture_default_str();
+    sub->add_flag("--by-time", o.no_order, "Order by start time even inside a repository");
+    sub->add_option("--threshold", o.threshold_pct, "The smallest change that fails, in percent")
+        ->type_name("PCT")
+        ->check(finite_range(0.01, 1000.0))
+        ->capture_default_str();
+    sub->add_option("--fdr", o.fdr, "False discovery rate over every test of every series")
+        ->check(finite_range(1e-6, 0.5))
+        ->capture_default_str();
+    sub->add_option("--window", o.window, "Findings that start in the latest N points fail")
+        ->type_name("N")
+        ->check(count_range(2, 100000))
+        ->capture_default_str();
+    sub->add_option("--min-points", o.min_points, "Fewer points: the series is too short")
+        ->type_name("N")
+        ->check(count_range(4, 100000))
+        ->capture_default_str();
+}
+
+} // namespace
+
+void add_history(CLI::App& app, command_slot& slot) {
+    auto o = std::make_shared<history_cli_options>();
+    auto* sub = app.add_subcommand("history", "Find steps and drift across profiles over time");
+    sub->footer(history_footer);
+    sub->add_option("profiles", o->paths, "PROFILE.json or FOLDER... (searched recursively)")
+        ->type_name("PATH");
+    accept_files_after_double_dash(sub);
+    add_history_options(sub, *o);
+    auto* md = sub->add_flag("--markdown", o->markdown, "Print a CI job summary in markdown");
+    sub->add_flag("--json", o->json, "Print the whole history as JSON")->excludes(md);
+    sub->add_option("--csv", o->csv,
+                    "Write one row per profile, one column per series ('-': stdout)")
+        ->type_name("FILE");
+    sub->add_flag("-f,--force", o->force, "Overwrite an existing CSV file");
+    group_history_help(sub);
+    sub->callback([o, &slot] {
+        slot = [o] {
+            return run_history(*o);
+        };
+    });
+}
+
+} // namespace grp::cli

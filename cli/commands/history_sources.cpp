@@ -1,0 +1,110 @@
+#include "commands/history_sources.hpp"
+
+#include "grp/core/error.hpp"
+#include "grp/core/files/json_file.hpp"
+#include "grp/core/process/git.hpp"
+#include "grp/model/profile/io.hpp"
+
+#include <algorithm>
+#include <filesystem>
+
+namespace grp::cli {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+bool is_json_name(const std::string& name) {
+    return name.size() > 5 && name.compare(name.size() - 5, 5, ".json") == 0;
+}
+
+/// Keeps `p` as a source, or says why it cannot be one.
+void keep(history_inputs& in, std::string name, profile p) {
+    const bool check_only =
+        !p.cases.empty() && std::all_of(p.cases.begin(), p.cases.end(),
+                                        [](const auto& c) { return c.check.has_value(); });
+    if (check_only) {
+        in.skipped.push_back({name, "a check profile: the simulator times nothing"});
+    } else if (p.cases.empty()) {
+        in.skipped.push_back({name, "no cases"});
+    } else {
+        in.sources.push_back({std::move(name), std::move(p)});
+    }
+}
+
+/// The first line of an error about `name`, without the name it starts with: one line per skip.
+std::string skip_reason(const std::string& name, const std::string& what) {
+    auto line = what.substr(0, what.find('\n'));
+    if (line.compare(0, name.size() + 2, name + ": ") == 0) {
+        line.erase(0, name.size() + 2);
+    }
+    return line;
+}
+
+void read_file(history_inputs& in, const std::string& path) {
+    try {
+        keep(in, path, load_profile(path));
+    } catch (const error& e) {
+        in.skipped.push_back({path, skip_reason(path, e.what())});
+    }
+}
+
+std::vector<std::string> json_files_under(const fs::path& dir) {
+    std::vector<std::string> files;
+    std::error_code ec;
+    for (fs::recursive_directory_iterator
+             it(dir, fs::directory_options::skip_permission_denied, ec),
+         end;
+         !ec && it != end; it.increment(ec)) {
+        if (it->is_regular_file(ec) && is_json_name(it->path().filename().string())) {
+            files.push_back(it->path().string());
+        }
+    }
+    if (ec) {
+        throw usage_error(dir.string() + ": " + ec.message());
+    }
+    std::sort(files.begin(), files.end());
+    return files;
+}
+
+} // namespace
+
+history_inputs read_history_paths(const std::vector<std::string>& paths) {
+    history_inputs in;
+    for (const auto& p : paths) {
+        std::error_code ec;
+        const auto st = fs::status(p, ec);
+        if (ec || !fs::exists(st)) {
+            throw usage_error(p + ": no such file or folder");
+        }
+        if (fs::is_directory(st)) {
+            for (const auto& f : json_files_under(p)) {
+                read_file(in, f);
+            }
+        } else {
+            read_file(in, p);
+        }
+    }
+    return in;
+}
+
+history_inputs read_history_ref(const std::string& repo, const std::string& ref,
+                                const std::string& under) {
+    history_inputs in;
+    const auto prefix = under.empty() || under.back() == '/' ? under : under + "/";
+    for (const auto& path : files_at(repo, ref)) {
+        if (!is_json_name(path) || path.compare(0, prefix.size(), prefix) != 0) {
+            continue;
+        }
+        const auto name = ref + ":" + path;
+        try {
+            keep(in, name,
+                 parse_profile(file_at(repo, ref, path, profile_json_limits.max_bytes), name));
+        } catch (const error& e) {
+            in.skipped.push_back({name, skip_reason(name, e.what())});
+        }
+    }
+    return in;
+}
+
+} // namespace grp::cli

@@ -1,0 +1,279 @@
+#include "grp/model/history/findings.hpp"
+
+#include "grp/model/stats/multiplicity.hpp"
+#include "grp/model/stats/stats.hpp"
+#include "grp/model/stats/student_t.hpp"
+#include "grp/model/stats/trend.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <iomanip>
+#include <sstream>
+
+namespace grp {
+
+namespace {
+
+/// A test not yet corrected for the others: the finding it becomes when it survives.
+struct candidate {
+    history_finding finding;
+};
+
+std::string pct(double v) {
+    std::ostringstream o;
+    o.precision(v < 0.1 ? 2 : 3);
+    o << v * 100 << " %";
+    return o.str();
+}
+
+std::vector<weighted_point> weighted_points(const history_series& s) {
+    std::vector<weighted_point> w;
+    w.reserve(s.points.size());
+    for (const auto& p : s.points) {
+        w.push_back({p.value, p.se});
+    }
+    return w;
+}
+
+/// The series' spread and the smallest step it can see: two halves of n/2 points each, at
+/// the 5 % level with 80 % power ((1.96 + 0.84) x spread x sqrt(4/n)). The spread is what the
+/// points scatter by, from successive differences (robust to a step: the median of d^2 over
+/// 2 x 0.4549, the median of chi-square 1), not what their own intervals claim: a point's
+/// interval misses what varies between invocations, and can also overstate it.
+series_verdict verdict_of(const std::vector<weighted_point>& w, const history_options& opt) {
+    series_verdict v;
+    if (w.size() < opt.min_points) {
+        v.state = series_state::too_short;
+        return v;
+    }
+    std::vector<double> d2;
+    for (std::size_t i = 1; i < w.size(); ++i) {
+        d2.push_back((w[i].value - w[i - 1].value) * (w[i].value - w[i - 1].value));
+    }
+    std::sort(d2.begin(), d2.end());
+    v.spread = std::sqrt(percentile_sorted(d2, 0.5) / (2 * 0.4549364));
+    v.detectable = std::expm1(2.8 * v.spread * std::sqrt(4.0 / static_cast<double>(w.size())));
+    v.state = v.detectable > opt.threshold ? series_state::too_noisy : series_state::judged;
+    return v;
+}
+
+/// How much more (> 1) or less (< 1) the segment's points scatter around their two levels than
+/// their weights say: the weighted residual sum of squares over its degrees of freedom. The
+/// step's interval is scaled by its root, so it reflects the scatter seen, as a weighted
+/// regression with an estimated dispersion does (the permutation p needs no such scale).
+double dispersion(const std::vector<weighted_point>& w, const step_estimate& st, double tau2) {
+    double rss = 0;
+    for (auto i = st.lo; i < st.hi; ++i) {
+        const double level = i < st.at ? st.before : st.after;
+        const double var = std::max(w[i].se * w[i].se + tau2, 1e-18);
+        rss += (w[i].value - level) * (w[i].value - level) / var;
+    }
+    return st.hi - st.lo > 2 ? rss / static_cast<double>(st.hi - st.lo - 2) : 1.0;
+}
+
+candidate step_candidate(const history_series& s, std::size_t index, const step_estimate& st,
+                         double scale, const history_options& opt) {
+    const double t = scale * student_t_quantile(1 - (1 - opt.confidence) / 2, std::max(1.0, st.df));
+    history_finding f;
+    f.kind = finding_kind::step;
+    f.series = index;
+    f.change = std::expm1(st.change);
+    f.low = std::expm1(st.change - t * st.change_se);
+    f.high = std::expm1(st.change + t * st.change_se);
+    f.p_value = st.p_value;
+    f.last_good = s.points[st.at - 1].place;
+    f.first_bad = s.points[st.at].place;
+    f.in_window = st.at + opt.window >= s.points.size();
+    std::ostringstream e;
+    e << "level shift of " << pct(f.change) << " between " << (st.at - st.lo) << " and "
+      << (st.hi - st.at) << " points (weighted means, each point by its interval); permutation p = "
+      << std::setprecision(2) << st.p_value;
+    f.evidence = e.str();
+    return {f};
+}
+
+/// Mann–Kendall over the latest points since `from` (at most `window`): a drift there.
+std::optional<candidate> drift_candidate(const history_series& s, std::size_t index,
+                                         std::size_t from, const history_options& opt) {
+    from = std::max(from, s.points.size() - std::min(s.points.size(), opt.window));
+    if (s.points.size() - from < opt.min_points) {
+        return std::nullopt;
+    }
+    std::vector<double> y;
+    for (auto i = from; i < s.points.size(); ++i) {
+        y.push_back(s.points[i].value);
+    }
+    const auto tr = mann_kendall(y, opt.confidence);
+    const double span = static_cast<double>(y.size() - 1);
+    history_finding f;
+    f.kind = finding_kind::drift;
+    f.series = index;
+    f.change = std::expm1(tr.slope * span);
+    f.low = std::expm1(tr.slope_low * span);
+    f.high = std::expm1(tr.slope_high * span);
+    f.p_value = tr.p_value;
+    f.last_good = s.points[from].place;
+    f.first_bad = s.points.back().place;
+    f.in_window = true;
+    std::ostringstream e;
+    e << "drift of " << pct(f.change) << " over the latest " << y.size()
+      << " points (Theil–Sen slope; Mann–Kendall S = " << tr.s << ", p = " << std::setprecision(2)
+      << tr.p_value << ")";
+    f.evidence = e.str();
+    return candidate{f};
+}
+
+/// A step's or a drift's tests in one series: a drift where a line fits better than any step
+/// and the trend test sees it over the window, else each step and a drift after the last.
+void timing_candidates(const history_series& s, std::size_t index, double tau2,
+                       const history_options& opt, std::vector<candidate>& out) {
+    const auto w = weighted_points(s);
+    const auto steps = find_steps(w, opt.steps);
+    const auto shapes = fit_shapes(w, tau2);
+    if (!steps.empty() && shapes.line_rss < shapes.step_rss) {
+        if (auto d = drift_candidate(s, index, 0, opt); d && d->finding.p_value < opt.steps.alpha) {
+            out.push_back(*d);
+            return;
+        }
+    }
+    for (const auto& st : steps) {
+        out.push_back(step_candidate(s, index, st, std::sqrt(dispersion(w, st, tau2)), opt));
+    }
+    if (auto d = drift_candidate(s, index, steps.empty() ? 0 : steps.back().at, opt)) {
+        out.push_back(*d);
+    }
+}
+
+} // namespace
+
+std::string to_string(finding_kind k) {
+    switch (k) {
+    case finding_kind::step:
+        return "step";
+    case finding_kind::drift:
+        return "drift";
+    case finding_kind::broke:
+        return "broke";
+    case finding_kind::fixed:
+        return "fixed";
+    }
+    return "?";
+}
+
+std::string to_string(series_state s) {
+    switch (s) {
+    case series_state::judged:
+        return "judged";
+    case series_state::too_short:
+        return "too short";
+    case series_state::too_noisy:
+        return "too noisy";
+    }
+    return "?";
+}
+
+bool history_result::fails() const {
+    return std::any_of(findings.begin(), findings.end(), [](const auto& f) { return f.fails; });
+}
+
+namespace {
+
+bool is_bad(const std::string& what) {
+    return what == "wrong" || what == "unsafe" || what == "failed";
+}
+
+/// The series' results in timeline order: (place, bad, what).
+std::vector<std::tuple<std::size_t, bool, std::string>> status_line(const history_series& s) {
+    std::vector<std::tuple<std::size_t, bool, std::string>> line;
+    for (const auto& p : s.points) {
+        line.emplace_back(p.place, false, "ok");
+    }
+    for (const auto& e : s.events) {
+        if (is_bad(e.what)) {
+            line.emplace_back(e.place, true, e.what);
+        }
+    }
+    std::sort(line.begin(), line.end());
+    return line;
+}
+
+/// A case that turned wrong (or unsafe, or failed), and one that turned ok again: findings that
+/// need no statistics. A break still present at the latest result fails.
+void status_findings(const history_series& s, std::size_t index,
+                     std::vector<history_finding>& out) {
+    const auto line = status_line(s);
+    for (std::size_t i = 1; i < line.size(); ++i) {
+        const auto& [place0, bad0, what0] = line[i - 1];
+        const auto& [place1, bad1, what1] = line[i];
+        if (bad0 == bad1) {
+            continue;
+        }
+        history_finding f;
+        f.kind = bad1 ? finding_kind::broke : finding_kind::fixed;
+        f.series = index;
+        f.p_value = f.q_value = 0;
+        f.last_good = place0;
+        f.first_bad = place1;
+        f.in_window = true;
+        f.fails = bad1 && std::get<1>(line.back());
+        f.evidence = bad1 ? "ok, then " + what1 : what0 + ", then ok";
+        out.push_back(f);
+    }
+}
+
+bool worst_first(const history_finding& a, const history_finding& b) {
+    if (a.fails != b.fails) {
+        return a.fails;
+    }
+    if (a.q_value != b.q_value) {
+        return a.q_value < b.q_value;
+    }
+    return std::abs(a.change) > std::abs(b.change);
+}
+
+} // namespace
+
+history_result judge_history(timeline t, const history_options& opt) {
+    history_result r;
+    std::vector<candidate> tests;
+    for (std::size_t i = 0; i < t.series.size(); ++i) {
+        const auto& s = t.series[i];
+        const auto w = weighted_points(s);
+        const double tau2 = w.size() >= 3 ? excess_variance(w) : 0;
+        r.verdicts.push_back(verdict_of(w, opt));
+        status_findings(s, i, r.findings);
+        switch (r.verdicts.back().state) {
+        case series_state::judged:
+            ++r.judged;
+            timing_candidates(s, i, tau2, opt, tests);
+            break;
+        case series_state::too_short:
+            ++r.too_short;
+            break;
+        case series_state::too_noisy: // a step above the threshold may be missed, not a big one
+            ++r.too_noisy;
+            timing_candidates(s, i, tau2, opt, tests);
+            break;
+        }
+    }
+    std::vector<double> p;
+    p.reserve(tests.size());
+    for (const auto& c : tests) {
+        p.push_back(c.finding.p_value);
+    }
+    const auto q = benjamini_hochberg(p);
+    for (std::size_t k = 0; k < tests.size(); ++k) {
+        auto f = tests[k].finding;
+        f.q_value = q[k];
+        if (!(f.q_value <= opt.fdr)) {
+            continue;
+        }
+        f.fails = f.in_window && f.change >= opt.threshold;
+        r.findings.push_back(f);
+    }
+    std::stable_sort(r.findings.begin(), r.findings.end(), worst_first);
+    r.time = std::move(t);
+    return r;
+}
+
+} // namespace grp

@@ -1,0 +1,78 @@
+// `history`'s input laid out in time: each profile (one invocation of `run`) is a place on the
+// timeline, ordered by the commit graph when the profiles carry commits of one repository's
+// first-parent line, by their start time otherwise; and one series per (device key, case key,
+// cache state) holds a point per place where that case was measured and verified, and an event
+// where it was not (wrong, unsafe, failed, every round disturbed, a dirty tree): such results
+// never enter a series silently.
+#pragma once
+
+#include "grp/model/history/device_key.hpp"
+#include "grp/model/profile/case_key.hpp"
+#include "grp/model/profile/profile.hpp"
+
+#include <cstddef>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace grp {
+
+/// One profile read for history, named as the user will recognise it (a path, or REF:PATH).
+struct history_source {
+    std::string name;
+    profile prof;
+};
+
+/// A file that is not a usable profile: named and skipped, never fatal, never silent.
+struct skipped_source {
+    std::string name, why;
+};
+
+/// A place on the timeline: one invocation.
+struct timeline_place {
+    std::string source;     ///< the file
+    std::string commit;     ///< the runs' common revision ("" when absent or mixed)
+    std::string started_at; ///< ISO 8601 UTC
+    bool dirty = false;     ///< measured on a tree with uncommitted changes
+};
+
+struct history_point {
+    std::size_t place = 0; ///< index into timeline::places
+    double value = 0;      ///< ln of the case's time in ns: the mean over its processes
+    double se = 0;         ///< its standard error (between processes; rounds when there is one)
+    std::size_t processes = 0, rounds = 0;
+};
+
+struct history_event {
+    std::size_t place = 0;
+    std::string what;   ///< "wrong", "unsafe", "failed", "skipped", "disturbed", "dirty"
+    std::string detail; ///< the case's reason, in its words
+};
+
+struct history_series {
+    device_key device;
+    case_key key;                           ///< its cache state is part of it
+    std::vector<history_point> points;      ///< in timeline order
+    std::vector<history_event> events;      ///< in timeline order
+    [[nodiscard]] std::string name() const; ///< "KEY on DEVICE"
+};
+
+struct timeline {
+    std::vector<timeline_place> places;
+    std::vector<history_series> series;
+    std::string ordering;           ///< how the places were ordered, in words
+    std::vector<std::string> notes; ///< what was done where the input fell short
+};
+
+/// The commit of `p`: its runs' common revision, "" when none or when they differ.
+std::string commit_of(const profile& p);
+
+/// Orders `sources` (stable) and builds the series. `first_parent` (newest first, as
+/// first_parent_commits gives it) orders by the graph when every source's commit is on it;
+/// otherwise by start time, with a note saying why. Check profiles hold no timing: callers skip
+/// them. Never throws for a profile's content.
+timeline build_timeline(const std::vector<history_source>& sources,
+                        const std::optional<std::vector<std::string>>& first_parent,
+                        const std::string& ref_name);
+
+} // namespace grp

@@ -1,0 +1,36 @@
+// The words of `history`, shared by the console and markdown printers: a finding's headline
+// ("FAIL step +10.2 % [+9.1 %, +11.3 %] reduce3 (float, n=2^20, local 256) on NVIDIA H100"), the
+// commit range to bisect, the census ("judged 10 of 12 series; 1 too short; 1 too noisy to see
+// ±5 %") and what the input lacked. Text only: each printer escapes for its output.
+#pragma once
+
+#include "grp/model/history/findings.hpp"
+
+#include <string>
+#include <vector>
+
+namespace grp {
+
+/// "+10.2 % [+9.1 %, +11.3 %]" (a status finding has no numbers: "").
+std::string change_words(const history_finding& f);
+
+/// "FAIL step +10.2 % [...] <case> on <device>"; "     " instead of FAIL when it does not fail.
+std::string finding_headline(const history_result& r, const history_finding& f);
+
+/// "last good 1a2b3c4d5e6f (a.json), first bad 9f8e7d6c5b4a (b.json): git bisect ..."; places
+/// without commits are named by file and start time.
+std::string finding_range(const history_result& r, const history_finding& f);
+
+/// "judged J of N series; K too short (fewer than M points); L too noisy to see ±T %".
+std::string census_line(const history_result& r, const history_options& opt);
+
+/// One line per kind of event, with how many and the first place it happened.
+std::vector<std::string> event_lines(const history_result& r);
+
+/// "12 profiles, 9 series, ordered by ...".
+std::string input_line(const history_result& r, std::size_t skipped);
+
+/// A commit shortened for reading (12 hex digits), or "" unchanged.
+std::string short_commit(const std::string& commit);
+
+} // namespace grp
