@@ -73,7 +73,7 @@ void group_report_help(CLI::App* sub) {
 void group_history_help(CLI::App* sub) {
     tidy_help(sub,
               {{"Selection", {"--git-ref", "--under", "--repo", "--branch", "--by-time"}},
-               {"Verdicts", {"--threshold", "--fdr", "--window", "--min-points"}},
+               {"Verdicts", {"--threshold", "--fdr", "--window", "--min-points", "--waivers"}},
                {"Output", {"--markdown", "--json", "--csv", "--force"}}},
               {{"--fdr", "Q"}});
 }

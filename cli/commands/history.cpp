@@ -11,10 +11,13 @@
 #include "grp/core/error.hpp"
 #include "grp/core/files/output_file.hpp"
 #include "grp/core/process/git.hpp"
+#include "grp/model/history/waivers.hpp"
 #include "grp/report/csv/history.hpp"
 #include "grp/report/json/history.hpp"
 #include "grp/report/markdown/history.hpp"
 
+#include <array>
+#include <ctime>
 #include <iostream>
 #include <memory>
 #include <sstream>
@@ -25,7 +28,7 @@ namespace {
 
 struct history_cli_options {
     std::vector<std::string> paths;
-    std::string git_ref, under, repo = ".", branch = "HEAD", csv;
+    std::string git_ref, under, repo = ".", branch = "HEAD", csv, waivers;
     double threshold_pct = 5, fdr = 0.05;
     std::size_t window = 20, min_points = 6;
     bool markdown = false, json = false, force = false, no_order = false;
@@ -79,6 +82,16 @@ void print_outputs(const history_cli_options& o, const history_result& r,
     }
 }
 
+/// YYYY-MM-DD, UTC: what a waiver's `expires` is compared with.
+std::string today_utc() {
+    const std::time_t now = std::time(nullptr);
+    std::tm tm{};
+    gmtime_r(&now, &tm);
+    std::array<char, 16> buf{};
+    std::strftime(buf.data(), buf.size(), "%Y-%m-%d", &tm);
+    return buf.data();
+}
+
 int run_history(const history_cli_options& o) {
     const auto opt = options_of(o);
     if (!o.csv.empty()) {
@@ -86,7 +99,9 @@ int run_history(const history_cli_options& o) {
     }
     const auto in = o.git_ref.empty() ? read_history_paths(o.paths)
                                       : read_history_ref(o.repo, o.git_ref, o.under);
-    const auto r = judge_history(build_timeline(in.sources, order_line(o), o.branch), opt);
+    const auto waivers = o.waivers.empty() ? std::vector<waiver>{} : load_waivers(o.waivers);
+    auto r = judge_history(build_timeline(in.sources, order_line(o), o.branch), opt);
+    apply_waivers(r, waivers, today_utc());
     print_outputs(o, r, opt, in.skipped);
     if (r.fails()) {
         return static_cast<int>(exit_code::regression_or_wrong);
@@ -112,8 +127,12 @@ latest --window points. The false discovery rate (--fdr) is held over every test
 series. A finding fails when it is slower by at least --threshold and starts in the latest
 --window points, or when a case that was ok is now wrong, unsafe or failed.
 
-Exit codes: 0 nothing fails, 1 a step, drift or break fails, 2 usage, 8 no series could be
-judged (too short or too noisy: the census says which).)";
+A step or drift a waiver covers (--waivers: case glob, device glob, the commit it starts at, a
+reason and an expiry date) is shown as WAIVED and does not fail; a waiver past its date fails.
+
+Exit codes: 0 nothing fails, 1 a step, drift or break fails (or a waiver expired), 2 usage,
+5 a malformed waivers file, 8 no series could be judged (too short or too noisy: the census
+says which).)";
 
 void add_history_options(CLI::App* sub, history_cli_options& o) {
     sub->add_option("--git-ref", o.git_ref,
@@ -139,6 +158,10 @@ void add_history_options(CLI::App* sub, history_cli_options& o) {
         ->type_name("N")
         ->check(count_range(2, 100000))
         ->capture_default_str();
+    sub->add_option("--waivers", o.waivers,
+                    "Known steps that do not fail: a reviewed JSON file (docs/history.md); one "
+                    "past its date fails")
+        ->type_name("FILE");
     sub->add_option("--min-points", o.min_points, "Fewer points: the series is too short")
         ->type_name("N")
         ->check(count_range(4, 100000))

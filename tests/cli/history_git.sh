@@ -63,6 +63,24 @@ grep -q "^FAIL step +1[0-9]" "$tmp/h.txt" || fail "no failing step: $(cat "$tmp/
 grep -q "git bisect start $bad $good" "$tmp/h.txt" || fail "wrong range: $(cat "$tmp/h.txt")"
 grep -q "first-parent line of main" "$tmp/h.txt" || fail "ordering not said"
 
+# A waiver in a reviewed file stops the step failing; one past its date fails; a bad one is 5.
+printf '{"waivers": [{"case": "reduce3/*", "device": "*", "commit": "%s", "reason": "accepted in review", "expires": "2999-12-31"}]}\n' "$bad" >"$tmp/waivers.json"
+rc=0
+"$bin" history --git-ref perf-data --repo "$code" --branch main --waivers "$tmp/waivers.json" \
+  >"$tmp/w.txt" 2>&1 || rc=$?
+[[ $rc -eq 0 ]] && grep -q "^WAIVED step" "$tmp/w.txt" && grep -q "waived: accepted in review" "$tmp/w.txt" ||
+  fail "waived: exit $rc: $(cat "$tmp/w.txt")"
+sed -i 's/2999-12-31/2001-01-01/' "$tmp/waivers.json"
+rc=0
+"$bin" history --git-ref perf-data --repo "$code" --branch main --waivers "$tmp/waivers.json" \
+  >"$tmp/w.txt" 2>&1 || rc=$?
+[[ $rc -eq 1 ]] && grep -q "^FAIL expired waiver: .*expired on 2001-01-01" "$tmp/w.txt" ||
+  fail "expired: exit $rc: $(cat "$tmp/w.txt")"
+sed -i 's/2001-01-01/soon/' "$tmp/waivers.json"
+rc=0
+"$bin" history "$tmp/perf" --waivers "$tmp/waivers.json" >"$tmp/w.txt" 2>&1 || rc=$?
+[[ $rc -eq 5 ]] && grep -q "expires: expected YYYY-MM-DD" "$tmp/w.txt" || fail "bad waiver: exit $rc"
+
 # A folder with a foreign and a broken file: named and skipped; the rest judged.
 echo '{"name": "not a profile"}' >"$tmp/perf/foreign.json"
 echo '{"schema_version": ' >"$tmp/perf/broken.json"

@@ -173,7 +173,8 @@ std::string to_string(series_state s) {
 }
 
 bool history_result::fails() const {
-    return std::any_of(findings.begin(), findings.end(), [](const auto& f) { return f.fails; });
+    return !expired.empty() ||
+           std::any_of(findings.begin(), findings.end(), [](const auto& f) { return f.fails; });
 }
 
 namespace {

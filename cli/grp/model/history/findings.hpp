@@ -38,6 +38,7 @@ struct history_finding {
     bool in_window = false; ///< first_bad is among the latest `window` places of its series
     bool fails = false;     ///< slower by at least the threshold, in the window (or broke)
     std::string evidence;   ///< the test and its numbers, in words
+    std::string waived;     ///< the waiver's reason and date when one covers it (waivers.hpp)
 };
 
 enum class series_state { judged, too_short, too_noisy };
@@ -45,7 +46,7 @@ std::string to_string(series_state s);
 
 struct series_verdict {
     series_state state = series_state::judged;
-    double spread = 0;     ///< the typical point's standard deviation in ln (its se and tau)
+    double spread = 0; ///< what the points scatter by, in ln (from successive differences)
     /// The smallest step the series can see (relative), 0 when too short. A series that is too
     /// noisy is still searched: a step this large is found, one of the threshold may be missed.
     double detectable = 0;
@@ -56,6 +57,7 @@ struct history_result {
     std::vector<series_verdict> verdicts;  ///< one per series
     std::vector<history_finding> findings; ///< failing first, then by q-value
     std::size_t judged = 0, too_short = 0, too_noisy = 0;
+    std::vector<std::string> expired; ///< waivers past their date, in words: each one fails
     [[nodiscard]] bool fails() const;
 };
 

@@ -46,7 +46,7 @@ std::vector<std::size_t> order_of(const std::vector<timeline_place>& places,
                           ": every profile is ordered by its start time instead");
     } else if (!first_parent) {
         t.notes.emplace_back("no repository to order commits by: profiles ordered by start time "
-                          "(give --repo DIR to order them by the commit graph)");
+                             "(give --repo DIR to order them by the commit graph)");
     }
     std::stable_sort(idx.begin(), idx.end(), [&](std::size_t a, std::size_t b) {
         return places[a].started_at < places[b].started_at;

@@ -31,6 +31,12 @@ void print_history(std::ostream& out, const history_result& r, const history_opt
         out << terminal_escape(finding_headline(r, f)) << '\n'
             << "      " << terminal_escape(finding_range(r, f)) << '\n'
             << "      " << terminal_escape(f.evidence + q_words(f)) << '\n';
+        if (!f.waived.empty()) {
+            out << "      waived: " << terminal_escape(f.waived) << '\n';
+        }
+    }
+    for (const auto& e : r.expired) {
+        out << "FAIL expired waiver: " << terminal_escape(e) << '\n';
     }
     out << census_line(r, opt) << '\n';
     for (const auto& line : event_lines(r)) {

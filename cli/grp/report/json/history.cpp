@@ -49,7 +49,8 @@ ojson finding_json(const history_finding& f) {
             {"last_good", f.last_good},
             {"first_bad", f.first_bad},
             {"in_window", f.in_window},
-            {"evidence", f.evidence}};
+            {"evidence", f.evidence},
+            {"waived", f.waived.empty() ? ojson(nullptr) : ojson(f.waived)}};
 }
 
 } // namespace
@@ -90,6 +91,7 @@ ojson history_json(const history_result& r, const history_options& opt,
               {"too_short", r.too_short},
               {"too_noisy", r.too_noisy}}},
             {"findings", findings},
+            {"expired_waivers", r.expired},
             {"places", places},
             {"series", series},
             {"skipped", skip}};

@@ -19,8 +19,10 @@ void findings_table(std::ostringstream& o, const history_result& r) {
       << "| --- | --- | --- | --- | --- | --- | --- |\n";
     for (const auto& f : r.findings) {
         const auto& s = r.time.series[f.series];
-        o << markdown_row({f.fails ? "❌ fails" : "", to_string(f.kind), change_words(f),
-                           case_words(s.key), s.device.model,
+        o << markdown_row({f.fails            ? "❌ fails"
+                           : f.waived.empty() ? ""
+                                              : "waived: " + f.waived,
+                           to_string(f.kind), change_words(f), case_words(s.key), s.device.model,
                            place_cell(r.time.places[f.last_good]),
                            place_cell(r.time.places[f.first_bad])});
     }
@@ -41,6 +43,9 @@ std::string history_markdown(const history_result& r, const history_options& opt
     }
     o << markdown_escape(census_line(r, opt)) << ". "
       << markdown_escape(input_line(r, skipped.size())) << ".\n";
+    for (const auto& e : r.expired) {
+        o << "\n- ❌ expired waiver: " << markdown_escape(e);
+    }
     for (const auto& line : event_lines(r)) {
         o << "\n- event: " << markdown_escape(line);
     }

@@ -40,7 +40,7 @@ std::string change_words(const history_finding& f) {
 
 std::string finding_headline(const history_result& r, const history_finding& f) {
     const auto& s = r.time.series[f.series];
-    std::string line = f.fails ? "FAIL " : "     ";
+    std::string line = f.fails ? "FAIL " : !f.waived.empty() ? "WAIVED " : "     ";
     line += to_string(f.kind);
     const auto change = change_words(f);
     if (!change.empty()) {

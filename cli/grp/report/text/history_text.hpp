@@ -14,7 +14,8 @@ namespace grp {
 /// "+10.2 % [+9.1 %, +11.3 %]" (a status finding has no numbers: "").
 std::string change_words(const history_finding& f);
 
-/// "FAIL step +10.2 % [...] <case> on <device>"; "     " instead of FAIL when it does not fail.
+/// "FAIL step +10.2 % [...] <case> on <device>"; "WAIVED " when a waiver covers it, "     " when
+/// it does not fail.
 std::string finding_headline(const history_result& r, const history_finding& f);
 
 /// "last good 1a2b3c4d5e6f (a.json), first bad 9f8e7d6c5b4a (b.json): git bisect ..."; places
