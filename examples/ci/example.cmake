@@ -95,3 +95,11 @@ add_test(NAME example.ci_gate_duet_mode
   COMMAND ${CMAKE_CURRENT_LIST_DIR}/duet_mode_test.sh ${GRP_BIN} ${GRP_CI_GATE}
           ${CMAKE_SOURCE_DIR}/examples/static-local-block ${CMAKE_CURRENT_BINARY_DIR}/duet-mode)
 set_tests_properties(example.ci_gate_duet_mode PROPERTIES LABELS "example;ocl" TIMEOUT 600)
+# The history gate (examples/ci/history-gate.sh) after each merge: profiles kept on a perf-data
+# branch of a temporary repository, `history` judging them, the step found at its commit.
+add_test(NAME example.history_gate_after_each_merge
+  COMMAND ${GRP_EXPECT} 0 "history-gate-test: ok"
+          -- bash ${CMAKE_CURRENT_LIST_DIR}/history_gate_test.sh ${GRP_BIN}
+             ${CMAKE_CURRENT_LIST_DIR}/history-gate.sh)
+set_tests_properties(example.history_gate_after_each_merge PROPERTIES LABELS "example;ocl"
+                     TIMEOUT 600)
