@@ -6,6 +6,7 @@
 #include "grp/model/compare/compare.hpp"
 
 #include "commands/command.hpp"
+#include "commands/compare_history.hpp"
 #include "commands/compare_output.hpp"
 #include "commands/compare_pair.hpp"
 #include "commands/help_groups.hpp"
@@ -104,6 +105,9 @@ void check_reference(const compare_options& opt, const profile& base) {
 }
 
 int run_compare(const compare_cli_options& cli) {
+    if (!cli.history.empty()) {
+        return run_history_compare(cli, options_of(cli, false));
+    }
     const bool duet = duet_requested(cli);
     if (duet) {
         return run_pair_compare(cli, options_of(cli, true));
@@ -255,6 +259,22 @@ void add_compare_options(CLI::App* sub, compare_cli_options& o) {
     add_gate_options(sub, o);
 }
 
+/// --history and --history-window: earlier invocations as the baseline (compare_history.hpp).
+void add_history_baseline(CLI::App* sub, compare_cli_options& o) {
+    sub->add_option("--history", o.history,
+                    "Profiles or folders of earlier invocations (repeatable): every positional "
+                    "profile is a candidate, judged against the latest invocations of its own "
+                    "series (docs/history.md)")
+        ->allow_extra_args(false) // each --history takes one path; the rest are candidates
+        ->type_name("PATH");
+    sub->add_option("--history-window", o.history_window,
+                    "With --history: the most recent invocations (since the series' last step) "
+                    "a candidate is judged against")
+        ->type_name("N")
+        ->check(count_range(4, 100000))
+        ->capture_default_str();
+}
+
 } // namespace
 
 void add_compare(CLI::App& app, command_slot& slot) {
@@ -281,6 +301,7 @@ void add_compare(CLI::App& app, command_slot& slot) {
                     "spread is measured); then every positional profile is a candidate")
         ->allow_extra_args(false) // each --base takes one file; the rest are candidates
         ->type_name("FILE");
+    add_history_baseline(sub, *opt);
     add_compare_options(sub, *opt);
     auto* md = sub->add_flag("--markdown", opt->markdown,
                              "Print GitHub-flavoured markdown (CI job summary, PR comment)");

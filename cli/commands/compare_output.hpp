@@ -33,6 +33,10 @@ struct compare_cli_options {
     std::string correction = "holm";
     std::string moderate = "auto";
     std::string work_threshold = "1%"; ///< check profiles: the count change that is more-work
+    /// --history: profiles or folders of earlier invocations; every positional is a candidate,
+    /// judged against the recent window of its series (compare_history.hpp)
+    std::vector<std::string> history;
+    std::size_t history_window = 20; ///< --history-window: the most recent invocations used
 };
 
 /// "5" or "5%" as a fraction (0.05); usage_error naming `option` unless 0 <= pct < 100.

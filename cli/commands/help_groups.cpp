@@ -51,7 +51,7 @@ void group_check_help(CLI::App* sub) {
 
 void group_compare_help(CLI::App* sub) {
     tidy_help(sub,
-              {{"Selection", {"--pair", "--base", "--normalize"}},
+              {{"Selection", {"--pair", "--base", "--history", "--history-window", "--normalize"}},
                {"Verdicts",
                 {"--threshold", "--alpha", "--fail-on", "--work-threshold", "--allow-cross-machine",
                  "--allow-one-run"}},

@@ -81,6 +81,27 @@ rc=0
 "$bin" history "$tmp/perf" --waivers "$tmp/waivers.json" >"$tmp/w.txt" 2>&1 || rc=$?
 [[ $rc -eq 5 ]] && grep -q "expires: expected YYYY-MM-DD" "$tmp/w.txt" || fail "bad waiver: exit $rc"
 
+# compare --history: one new invocation against its series' latest level (8 points since the
+# step): as fast as them, not failing; 10 % slower than them, slower (exit 1).
+python3 - "$tmp/perf/p23.json" "$tmp/slow.json" <<'PY'
+import json, sys
+p = json.load(open(sys.argv[1]))
+for c in p["cases"]:
+    for rr in c["rounds"]:
+        for k in ("samples_ns", "pass_sum_ns"):
+            rr[k] = [int(s * 1.10) for s in rr[k]]
+json.dump(p, open(sys.argv[2], "w"))
+PY
+rc=0
+"$bin" compare --history "$tmp/perf" "$tmp/perf/p23.json" >"$tmp/c.txt" 2>&1 || rc=$?
+[[ $rc -eq 0 ]] && grep -q "latest 8 invocations" "$tmp/c.txt" || fail "compare --history same: exit $rc: $(cat "$tmp/c.txt")"
+rc=0
+"$bin" compare --history "$tmp/perf" "$tmp/slow.json" >"$tmp/c.txt" 2>&1 || rc=$?
+[[ $rc -eq 1 ]] && grep -q "slower (fails)" "$tmp/c.txt" || fail "compare --history slower: exit $rc: $(cat "$tmp/c.txt")"
+rc=0
+"$bin" compare --history "$tmp/perf" --base "$tmp/slow.json" "$tmp/slow.json" >"$tmp/c.txt" 2>&1 || rc=$?
+[[ $rc -eq 2 ]] || fail "compare --history --base: exit $rc"
+
 # A folder with a foreign and a broken file: named and skipped; the rest judged.
 echo '{"name": "not a profile"}' >"$tmp/perf/foreign.json"
 echo '{"schema_version": ' >"$tmp/perf/broken.json"

@@ -76,28 +76,37 @@ void add_case(const profile& p, const case_result& c, std::size_t place, bool di
         s.events.push_back({place, "dirty", "measured with uncommitted changes"});
         return;
     }
-    const compare_options opt;
-    const auto side = rounds_of(p, c, opt);
+    std::string why;
+    if (auto pt = point_of(p, c, why)) {
+        pt->place = place;
+        s.points.push_back(*pt);
+    } else {
+        s.events.push_back({place, why.substr(0, why.find(':')), why.substr(why.find(':') + 2)});
+    }
+}
+
+} // namespace
+
+std::optional<history_point> point_of(const profile& p, const case_result& c, std::string& why) {
+    const auto side = rounds_of(p, c, compare_options{});
     if (side.rounds == 0) {
-        s.events.push_back({place, side.disturbed > 0 ? "disturbed" : "unmeasured",
-                            side.problem.empty() ? std::string("no usable rounds") : side.problem});
-        return;
+        why = std::string(side.disturbed > 0 ? "disturbed" : "unmeasured") + ": " +
+              (side.problem.empty() ? std::string("no usable rounds") : side.problem);
+        return std::nullopt;
     }
     std::vector<double> means, all;
     for (const auto& run : side.runs) {
         means.push_back(mean_of(run));
         all.insert(all.end(), run.begin(), run.end());
     }
-    history_point pt{place, mean_of(means), 0, side.runs.size(), side.rounds};
+    history_point pt{0, mean_of(means), 0, side.runs.size(), side.rounds};
     if (means.size() >= 2) {
         pt.se = stddev(means) / std::sqrt(static_cast<double>(means.size()));
     } else if (all.size() >= 2) {
         pt.se = stddev(all) / std::sqrt(static_cast<double>(all.size()));
     }
-    s.points.push_back(pt);
+    return pt;
 }
-
-} // namespace
 
 std::string history_series::name() const {
     return key.to_string() + " on " + device.model;

@@ -67,6 +67,12 @@ struct timeline {
 /// The commit of `p`: its runs' common revision, "" when none or when they differ.
 std::string commit_of(const profile& p);
 
+/// The point case `c` of `p` makes (place 0): the mean over its processes of their mean ln
+/// round time (the rounds compare would judge) and its standard error; nullopt with `why`
+/// ("disturbed: ..." or "unmeasured: ...") when no round is usable. Status and tree are the
+/// caller's to check.
+std::optional<history_point> point_of(const profile& p, const case_result& c, std::string& why);
+
 /// Orders `sources` (stable) and builds the series. `first_parent` (newest first, as
 /// first_parent_commits gives it) orders by the graph when every source's commit is on it;
 /// otherwise by start time, with a note saying why. Check profiles hold no timing: callers skip
