@@ -74,7 +74,7 @@ void group_history_help(CLI::App* sub) {
     tidy_help(sub,
               {{"Selection", {"--git-ref", "--under", "--repo", "--branch", "--by-time"}},
                {"Verdicts", {"--threshold", "--fdr", "--window", "--min-points", "--waivers"}},
-               {"Output", {"--markdown", "--json", "--csv", "--force"}}},
+               {"Output", {"--markdown", "--json", "--csv", "--html", "--force"}}},
               {{"--fdr", "Q"}});
 }
 

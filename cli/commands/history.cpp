@@ -11,8 +11,11 @@
 #include "grp/core/error.hpp"
 #include "grp/core/files/output_file.hpp"
 #include "grp/core/process/git.hpp"
+#include "grp/core/version.hpp"
 #include "grp/model/history/waivers.hpp"
 #include "grp/report/csv/history.hpp"
+#include "grp/report/html/page.hpp"
+#include "grp/report/html/sections/history.hpp"
 #include "grp/report/json/history.hpp"
 #include "grp/report/markdown/history.hpp"
 
@@ -28,7 +31,7 @@ namespace {
 
 struct history_cli_options {
     std::vector<std::string> paths;
-    std::string git_ref, under, repo = ".", branch = "HEAD", csv, waivers;
+    std::string git_ref, under, repo = ".", branch = "HEAD", csv, waivers, html;
     double threshold_pct = 5, fdr = 0.05;
     std::size_t window = 20, min_points = 6;
     bool markdown = false, json = false, force = false, no_order = false;
@@ -73,6 +76,13 @@ void print_outputs(const history_cli_options& o, const history_result& r,
             return;
         }
     }
+    if (!o.html.empty()) {
+        html::page_options page;
+        page.generator = version_line();
+        const output_file out(o.html, "HTML page", o.force);
+        out.write(
+            html::render_page("gpu-reduce-prof history", html::history_sections(r, opt), page));
+    }
     if (o.json) {
         std::cout << history_json(r, opt, skipped).dump(2) << '\n';
     } else if (o.markdown) {
@@ -94,8 +104,11 @@ std::string today_utc() {
 
 int run_history(const history_cli_options& o) {
     const auto opt = options_of(o);
-    if (!o.csv.empty()) {
-        output_file(o.csv, "CSV file", o.force).probe();
+    for (const auto& [path, what] :
+         {std::pair{o.csv, "CSV file"}, std::pair{o.html, "HTML page"}}) {
+        if (!path.empty()) {
+            output_file(path, what, o.force).probe();
+        }
     }
     const auto in = o.git_ref.empty() ? read_history_paths(o.paths)
                                       : read_history_ref(o.repo, o.git_ref, o.under);
@@ -183,7 +196,10 @@ void add_history(CLI::App& app, command_slot& slot) {
     sub->add_option("--csv", o->csv,
                     "Write one row per profile, one column per series ('-': stdout)")
         ->type_name("FILE");
-    sub->add_flag("-f,--force", o->force, "Overwrite an existing CSV file");
+    sub->add_option("--html", o->html,
+                    "Write a self-contained page: the findings, one trend chart per series")
+        ->type_name("FILE");
+    sub->add_flag("-f,--force", o->force, "Overwrite an existing CSV or HTML file");
     group_history_help(sub);
     sub->callback([o, &slot] {
         slot = [o] {

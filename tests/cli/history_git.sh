@@ -122,6 +122,10 @@ PY
 grep -q "^## Performance history" "$tmp/h.md" && grep -q "| ❌ fails | step |" "$tmp/h.md" ||
   fail "markdown: $(cat "$tmp/h.md")"
 "$bin" history "$tmp/perf" --by-time --csv - >"$tmp/h.csv" 2>&1 || true
+"$bin" history "$tmp/perf" --repo "$code" --branch main --html "$tmp/h.html" >/dev/null 2>&1 || true
+[[ $(grep -o "<figure" "$tmp/h.html" | wc -l) -eq 1 ]] && grep -q "<svg" "$tmp/h.html" &&
+  grep -q "level 2" "$tmp/h.html" && grep -q "Content-Security-Policy" "$tmp/h.html" ||
+  fail "html: $(head -c 300 "$tmp/h.html")"
 head -1 "$tmp/h.csv" | grep -q "^time,commit,source,reduce3/float" || fail "csv: $(head -2 "$tmp/h.csv")"
 [[ $(wc -l <"$tmp/h.csv") -eq 25 ]] || fail "csv rows: $(wc -l <"$tmp/h.csv")"
 

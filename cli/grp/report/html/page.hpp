@@ -19,6 +19,10 @@ struct page_options {
     bool log_time = false;   ///< time axes (the sample distributions) on a log10 scale
 };
 
+/// A page of the same look around `body` (sections the caller rendered, already escaped): the
+/// head with its policy, a header with `title`, the footer and the scripts (history's page).
+std::string render_page(const std::string& title, const std::string& body, const page_options& opt);
+
 /// The complete page. Precondition: `inputs` is not empty.
 std::string render_report(const std::vector<report_input>& inputs, const page_options& opt);
 
