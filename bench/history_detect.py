@@ -63,8 +63,9 @@ def factors(cond, length, rng):
 def scaled(profile, commit_index, factor, noisy):
     p = json.loads(json.dumps(profile))
     sha = hashlib.sha1(b"%d" % commit_index).hexdigest()
-    for r in p["runs"]:
+    for k, r in enumerate(p["runs"]):
         r["revision"] = {"commit": sha, "committed_at": "", "dirty": False}
+        r["id"] = "%016x" % (1000 * commit_index + k + 1)  # one invocation per commit
     p["host"]["started_at"] = "2026-01-01T%02d:%02d:00Z" % (commit_index // 60, commit_index % 60)
     for c in p["cases"]:
         for j, rr in enumerate(c["rounds"]):

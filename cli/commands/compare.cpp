@@ -9,6 +9,7 @@
 #include "commands/compare_history.hpp"
 #include "commands/compare_output.hpp"
 #include "commands/compare_pair.hpp"
+#include "commands/compare_waivers.hpp"
 #include "commands/help_groups.hpp"
 #include "commands/validators.hpp"
 #include "grp/core/error.hpp"
@@ -129,6 +130,7 @@ int run_compare(const compare_cli_options& cli) {
         return run_work_compare(cli, base, base_label, cand_files, *out);
     }
     check_reference(opt, base);
+    auto waivers = load_compare_waivers(cli.waivers);
     std::vector<comparison> all;
     all.reserve(cand_files.size());
     for (const auto& f : cand_files) {
@@ -138,8 +140,9 @@ int run_compare(const compare_cli_options& cli) {
                               base_label + " by run (times): compare two of a kind");
         }
         all.push_back(compare_profiles(base, cand, opt, base_label, f));
+        waive(all.back(), &base, cand, waivers);
     }
-    return print_and_judge(*out, all);
+    return with_expired_waivers(print_and_judge(*out, all), waivers);
 }
 
 const char* compare_footer = R"(Examples:
@@ -267,6 +270,11 @@ void add_history_baseline(CLI::App* sub, compare_cli_options& o) {
                     "series (docs/history.md)")
         ->allow_extra_args(false) // each --history takes one path; the rest are candidates
         ->type_name("PATH");
+    sub->add_option("--waivers", o.waivers,
+                    "Known slowdowns that do not fail: a reviewed JSON file of case and device "
+                    "globs, the commit, a reason and an expiry (docs/history.md); one past its "
+                    "date fails")
+        ->type_name("FILE");
     sub->add_option("--history-window", o.history_window,
                     "With --history: the most recent invocations (since the series' last step) "
                     "a candidate is judged against")

@@ -37,6 +37,7 @@ struct compare_cli_options {
     /// judged against the recent window of its series (compare_history.hpp)
     std::vector<std::string> history;
     std::size_t history_window = 20; ///< --history-window: the most recent invocations used
+    std::string waivers; ///< --waivers: known steps that do not fail (compare_waivers.hpp)
 };
 
 /// "5" or "5%" as a fraction (0.05); usage_error naming `option` unless 0 <= pct < 100.

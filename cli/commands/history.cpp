@@ -5,6 +5,7 @@
 #include "grp/report/console/history.hpp"
 
 #include "commands/command.hpp"
+#include "commands/compare_waivers.hpp"
 #include "commands/help_groups.hpp"
 #include "commands/history_sources.hpp"
 #include "commands/validators.hpp"
@@ -19,8 +20,6 @@
 #include "grp/report/json/history.hpp"
 #include "grp/report/markdown/history.hpp"
 
-#include <array>
-#include <ctime>
 #include <iostream>
 #include <memory>
 #include <sstream>
@@ -41,6 +40,13 @@ history_options options_of(const history_cli_options& o) {
     if (o.paths.empty() == o.git_ref.empty()) {
         throw usage_error(o.paths.empty() ? "give profiles (files or folders) or --git-ref REF"
                                           : "give either profiles or --git-ref, not both");
+    }
+    if (!o.under.empty() && o.git_ref.empty()) {
+        throw usage_error("--under selects a folder of --git-ref's tree: give --git-ref too");
+    }
+    if (o.csv == "-" && (o.json || o.markdown)) {
+        throw usage_error(
+            "--csv - and --json/--markdown would share stdout: write the CSV to a file");
     }
     history_options opt;
     opt.threshold = o.threshold_pct / 100;
@@ -90,16 +96,6 @@ void print_outputs(const history_cli_options& o, const history_result& r,
     } else {
         print_history(std::cout, r, opt, skipped);
     }
-}
-
-/// YYYY-MM-DD, UTC: what a waiver's `expires` is compared with.
-std::string today_utc() {
-    const std::time_t now = std::time(nullptr);
-    std::tm tm{};
-    gmtime_r(&now, &tm);
-    std::array<char, 16> buf{};
-    std::strftime(buf.data(), buf.size(), "%Y-%m-%d", &tm);
-    return buf.data();
 }
 
 int run_history(const history_cli_options& o) {

@@ -49,22 +49,34 @@ void read_file(history_inputs& in, const std::string& path) {
     }
 }
 
-std::vector<std::string> json_files_under(const fs::path& dir) {
-    std::vector<std::string> files;
+/// Every *.json under `dir`, walked by hand so that a folder that cannot be read, and an entry
+/// named *.json that is not a regular file (a FIFO, a dangling link), is named in `skipped`
+/// instead of vanishing. Links to folders are not followed (no loops).
+void json_files_under(const fs::path& dir, std::vector<std::string>& files,
+                      std::vector<skipped_source>& skipped) {
     std::error_code ec;
-    for (fs::recursive_directory_iterator
-             it(dir, fs::directory_options::skip_permission_denied, ec),
-         end;
-         !ec && it != end; it.increment(ec)) {
-        if (it->is_regular_file(ec) && is_json_name(it->path().filename().string())) {
-            files.push_back(it->path().string());
+    fs::directory_iterator it(dir, ec);
+    if (ec) {
+        skipped.push_back({dir.string(), "folder not read: " + ec.message()});
+        return;
+    }
+    for (const fs::directory_iterator end; it != end; it.increment(ec)) {
+        if (ec) {
+            skipped.push_back({dir.string(), "folder not read to its end: " + ec.message()});
+            return;
+        }
+        const auto link = it->symlink_status(ec);
+        const auto name = it->path().filename().string();
+        if (fs::is_directory(link)) {
+            json_files_under(it->path(), files, skipped);
+        } else if (is_json_name(name)) {
+            if (fs::is_regular_file(it->status(ec))) {
+                files.push_back(it->path().string());
+            } else {
+                skipped.push_back({it->path().string(), "not a regular file"});
+            }
         }
     }
-    if (ec) {
-        throw usage_error(dir.string() + ": " + ec.message());
-    }
-    std::sort(files.begin(), files.end());
-    return files;
 }
 
 } // namespace
@@ -78,13 +90,17 @@ history_inputs read_history_paths(const std::vector<std::string>& paths) {
             throw usage_error(p + ": no such file or folder");
         }
         if (fs::is_directory(st)) {
-            for (const auto& f : json_files_under(p)) {
+            std::vector<std::string> files;
+            json_files_under(p, files, in.skipped);
+            std::sort(files.begin(), files.end());
+            for (const auto& f : files) {
                 read_file(in, f);
             }
         } else {
             read_file(in, p);
         }
     }
+    drop_copies(in.sources, in.skipped);
     return in;
 }
 
@@ -104,6 +120,7 @@ history_inputs read_history_ref(const std::string& repo, const std::string& ref,
             in.skipped.push_back({name, skip_reason(name, e.what())});
         }
     }
+    drop_copies(in.sources, in.skipped);
     return in;
 }
 

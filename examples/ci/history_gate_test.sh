@@ -21,8 +21,9 @@ import json, random, sys
 p = json.load(open(sys.argv[1]))
 i = int(sys.argv[4])
 rng = random.Random(i)
-for r in p["runs"]:
+for k, r in enumerate(p["runs"]):
     r["revision"] = {"commit": sys.argv[3], "committed_at": "", "dirty": False}
+    r["id"] = "%016x" % (1000 * i + k + 1)  # each made profile its own invocation
 for c in p["cases"]:
     for rr in c["rounds"]:
         f = (1.15 if i >= 8 else 1.0) * (1 + rng.gauss(0, 0.003))

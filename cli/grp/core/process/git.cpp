@@ -73,6 +73,18 @@ std::optional<git_revision> current_revision(const std::string& dir) {
     return r;
 }
 
+std::optional<bool> is_ancestor(const std::string& repo, const std::string& a,
+                                const std::string& b) {
+    if (a.empty() || b.empty() || a.front() == '-' || b.front() == '-') {
+        return std::nullopt;
+    }
+    const auto r = git(repo, {"merge-base", "--is-ancestor", a, b}, 4096);
+    if (!r.started || (r.exit_status != 0 && r.exit_status != 1)) {
+        return std::nullopt;
+    }
+    return r.exit_status == 0;
+}
+
 std::vector<std::string> first_parent_commits(const std::string& repo, const std::string& ref) {
     check_ref(ref);
     const auto r = git(repo, {"rev-list", "--first-parent", ref, "--"});

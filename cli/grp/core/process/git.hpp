@@ -33,6 +33,11 @@ std::vector<std::string> files_at(const std::string& repo, const std::string& re
 std::string file_at(const std::string& repo, const std::string& ref, const std::string& path,
                     std::size_t max_bytes);
 
+/// Whether commit `a` is `b` or an ancestor of it (`git merge-base --is-ancestor`); nullopt
+/// when git cannot tell (not a repository, an unknown commit). Never throws.
+std::optional<bool> is_ancestor(const std::string& repo, const std::string& a,
+                                const std::string& b);
+
 /// A full sha: 40 (SHA-1) or 64 (SHA-256) lowercase hex digits.
 bool is_full_sha(const std::string& s);
 

@@ -16,7 +16,7 @@ namespace grp {
 namespace {
 
 /// The latest level of a series: its points since the last step, at most `window` of them.
-std::vector<double> recent_window(const history_series& s, std::size_t window) {
+std::vector<history_point> recent_window(const history_series& s, std::size_t window) {
     std::vector<weighted_point> w;
     w.reserve(s.points.size());
     for (const auto& p : s.points) {
@@ -28,16 +28,17 @@ std::vector<double> recent_window(const history_series& s, std::size_t window) {
         from = steps.empty() ? 0 : steps.back().at;
     }
     from = std::max(from, w.size() - std::min(w.size(), window));
-    std::vector<double> v;
-    for (auto i = from; i < w.size(); ++i) {
-        v.push_back(w[i].value);
-    }
-    return v;
+    return {s.points.begin() + static_cast<std::ptrdiff_t>(from), s.points.end()};
 }
 
 /// The candidate's point against the window's mean and spread: ratio, interval, p, df.
-void judge_point(case_comparison& cc, const std::vector<double>& win, double x,
+void judge_point(case_comparison& cc, const std::vector<history_point>& points, double x,
                  const compare_options& opt) {
+    std::vector<double> win;
+    win.reserve(points.size());
+    for (const auto& p : points) {
+        win.push_back(p.value);
+    }
     const double w = static_cast<double>(win.size());
     const double m = mean_of(win), s = stddev(win);
     const double d = x - m, se = s * std::sqrt(1 + 1 / w), df = w - 1;
@@ -59,7 +60,8 @@ void judge_point(case_comparison& cc, const std::vector<double>& win, double x,
     }
 }
 
-case_comparison compare_case(const std::map<std::string, const history_series*>& series,
+case_comparison compare_case(const timeline& history,
+                             const std::map<std::string, const history_series*>& series,
                              const profile& cand, const case_result& c, const compare_options& opt,
                              std::size_t window) {
     case_comparison cc;
@@ -91,6 +93,11 @@ case_comparison compare_case(const std::map<std::string, const history_series*>&
                   " invocations at its latest level; " + std::to_string(min_history_window) +
                   " are needed to judge one more";
     } else {
+        // Another machine's history holds that machine's level, not this one's spread: read,
+        // not failed, unless --allow-cross-machine (as compare's cross_machine).
+        cc.cross_machine = std::any_of(win.begin(), win.end(), [&](const history_point& p) {
+            return !same_host(history.places[p.place].host, cand.host);
+        });
         judge_point(cc, win, pt->value, opt);
     }
     cc.fails = decide_fails(cc, opt);
@@ -118,7 +125,7 @@ comparison compare_with_history(const timeline& history, const std::string& hist
             static_cast<std::size_t>(c.device) >= cand.devices.size()) {
             continue;
         }
-        out.cases.push_back(compare_case(series, cand, c, opt, window));
+        out.cases.push_back(compare_case(history, series, cand, c, opt, window));
         out.common += out.cases.back().base.has_value();
     }
     correct_for_multiplicity(out.cases, opt);

@@ -1,5 +1,6 @@
 #include "grp/model/history/findings.hpp"
 
+#include "grp/model/history/latest.hpp"
 #include "grp/model/stats/multiplicity.hpp"
 #include "grp/model/stats/stats.hpp"
 #include "grp/model/stats/student_t.hpp"
@@ -43,7 +44,7 @@ std::vector<weighted_point> weighted_points(const history_series& s) {
 series_verdict verdict_of(const std::vector<weighted_point>& w, const history_options& opt) {
     series_verdict v;
     if (w.size() < opt.min_points) {
-        v.state = series_state::too_short;
+        v.state = w.empty() ? series_state::no_points : series_state::too_short;
         return v;
     }
     std::vector<double> d2;
@@ -94,13 +95,14 @@ candidate step_candidate(const history_series& s, std::size_t index, const step_
 
 /// Mann–Kendall over the latest points since `from` (at most `window`): a drift there.
 std::optional<candidate> drift_candidate(const history_series& s, std::size_t index,
-                                         std::size_t from, const history_options& opt) {
-    from = std::max(from, s.points.size() - std::min(s.points.size(), opt.window));
-    if (s.points.size() - from < opt.min_points) {
+                                         std::size_t from, std::size_t end,
+                                         const history_options& opt) {
+    from = std::max(from, end - std::min(end, opt.window));
+    if (end < from + opt.min_points) {
         return std::nullopt;
     }
     std::vector<double> y;
-    for (auto i = from; i < s.points.size(); ++i) {
+    for (auto i = from; i < end; ++i) {
         y.push_back(s.points[i].value);
     }
     const auto tr = mann_kendall(y, opt.confidence);
@@ -113,25 +115,69 @@ std::optional<candidate> drift_candidate(const history_series& s, std::size_t in
     f.high = std::expm1(tr.slope_high * span);
     f.p_value = tr.p_value;
     f.last_good = s.points[from].place;
-    f.first_bad = s.points.back().place;
+    f.first_bad = s.points[end - 1].place;
     f.in_window = true;
     std::ostringstream e;
-    e << "drift of " << pct(f.change) << " over the latest " << y.size()
+    e << "drift of " << pct(f.change) << " over " << y.size()
       << " points (Theil–Sen slope; Mann–Kendall S = " << tr.s << ", p = " << std::setprecision(2)
       << tr.p_value << ")";
     f.evidence = e.str();
     return candidate{f};
 }
 
-/// A step's or a drift's tests in one series: a drift where a line fits better than any step
-/// and the trend test sees it over the window, else each step and a drift after the last.
+/// The newest one or two points against the level before them (latest.hpp), when they moved:
+/// a step binary segmentation cannot place yet.
+std::optional<candidate> newest_candidate(const history_series& s, std::size_t index,
+                                          const std::vector<weighted_point>& w,
+                                          const history_options& opt) {
+    if (w.size() < 3) {
+        return std::nullopt;
+    }
+    const std::vector<weighted_point> before(w.begin(), w.end() - 2);
+    const auto steps = find_steps(before, opt.steps);
+    const auto min_level = std::max<std::size_t>(4, opt.min_points - 2);
+    const auto shift = newest_shift(w, steps.empty() ? 0 : steps.back().at, opt.window, min_level);
+    if (!shift || shift->p_value > opt.steps.alpha) {
+        return std::nullopt;
+    }
+    const double t = student_t_quantile(1 - (1 - opt.confidence) / 2, shift->df);
+    history_finding f;
+    f.series = index;
+    f.change = std::expm1(shift->change);
+    f.low = std::expm1(shift->change - t * shift->change_se);
+    f.high = std::expm1(shift->change + t * shift->change_se);
+    f.p_value = shift->p_value;
+    f.first_bad = s.points[w.size() - shift->newest].place;
+    f.last_good = s.points[w.size() - shift->newest - 1].place;
+    f.in_window = true;
+    std::ostringstream e;
+    e << "the newest " << shift->newest << " point" << (shift->newest == 1 ? "" : "s")
+      << " against the " << (w.size() - shift->newest - shift->level_from)
+      << " before them (t test, " << shift->df << " df); p = " << std::setprecision(2)
+      << shift->p_value;
+    f.evidence = e.str();
+    return candidate{f};
+}
+
+/// A step's or a drift's tests in one series: the newest points first (a step there is judged
+/// alone, the rest without them); then a drift where a line fits better than any step and the
+/// trend test sees it over the window, else each step and a drift after the last.
 void timing_candidates(const history_series& s, std::size_t index, double tau2,
                        const history_options& opt, std::vector<candidate>& out) {
-    const auto w = weighted_points(s);
+    auto w = weighted_points(s);
+    if (auto newest = newest_candidate(s, index, w, opt)) {
+        const auto moved = static_cast<std::size_t>(
+            std::find_if(s.points.begin(), s.points.end(),
+                         [&](const auto& p) { return p.place == newest->finding.first_bad; }) -
+            s.points.begin());
+        out.push_back(*newest);
+        w.resize(moved);
+    }
     const auto steps = find_steps(w, opt.steps);
     const auto shapes = fit_shapes(w, tau2);
     if (!steps.empty() && shapes.line_rss < shapes.step_rss) {
-        if (auto d = drift_candidate(s, index, 0, opt); d && d->finding.p_value < opt.steps.alpha) {
+        if (auto d = drift_candidate(s, index, 0, w.size(), opt);
+            d && d->finding.p_value < opt.steps.alpha) {
             out.push_back(*d);
             return;
         }
@@ -139,7 +185,7 @@ void timing_candidates(const history_series& s, std::size_t index, double tau2,
     for (const auto& st : steps) {
         out.push_back(step_candidate(s, index, st, std::sqrt(dispersion(w, st, tau2)), opt));
     }
-    if (auto d = drift_candidate(s, index, steps.empty() ? 0 : steps.back().at, opt)) {
+    if (auto d = drift_candidate(s, index, steps.empty() ? 0 : steps.back().at, w.size(), opt)) {
         out.push_back(*d);
     }
 }
@@ -168,6 +214,8 @@ std::string to_string(series_state s) {
         return "too short";
     case series_state::too_noisy:
         return "too noisy";
+    case series_state::no_points:
+        return "no points";
     }
     return "?";
 }
@@ -203,6 +251,20 @@ std::vector<std::tuple<std::size_t, bool, std::string>> status_line(const histor
 void status_findings(const history_series& s, std::size_t index,
                      std::vector<history_finding>& out) {
     const auto line = status_line(s);
+    const bool never_ok = !line.empty() && std::all_of(line.begin(), line.end(), [](const auto& e) {
+        return std::get<1>(e);
+    });
+    if (never_ok) {        // reported, not failed: a known-bad kernel on this device, as compare's
+        history_finding f; // still-wrong
+        f.kind = finding_kind::broke;
+        f.series = index;
+        f.p_value = f.q_value = 0;
+        f.last_good = f.first_bad = std::get<0>(line.front());
+        f.in_window = true;
+        f.evidence = std::get<2>(line.back()) + " in every one of its " +
+                     std::to_string(line.size()) + " profiles: never ok on this device";
+        out.push_back(f);
+    }
     for (std::size_t i = 1; i < line.size(); ++i) {
         const auto& [place0, bad0, what0] = line[i - 1];
         const auto& [place1, bad1, what1] = line[i];
@@ -219,6 +281,27 @@ void status_findings(const history_series& s, std::size_t index,
         f.fails = bad1 && std::get<1>(line.back());
         f.evidence = bad1 ? "ok, then " + what1 : what0 + ", then ok";
         out.push_back(f);
+    }
+}
+
+/// Series with no result at all in the newest profile (a cut-short run, a narrowed sweep): said
+/// in a note, not failed, since a sweep may drop a case on purpose.
+void note_missing_in_newest(timeline& t) {
+    if (t.places.empty()) {
+        return;
+    }
+    const auto newest = t.places.size() - 1;
+    const auto missing = std::count_if(t.series.begin(), t.series.end(), [newest](const auto& s) {
+        const auto at = [newest](const auto& x) {
+            return x.place == newest;
+        };
+        return std::none_of(s.points.begin(), s.points.end(), at) &&
+               std::none_of(s.events.begin(), s.events.end(), at);
+    });
+    if (missing > 0) {
+        t.notes.push_back(std::to_string(missing) + " of " + std::to_string(t.series.size()) +
+                          " series have no result in the newest profile, " +
+                          t.places[newest].source + " (cut short, or a narrower sweep)");
     }
 }
 
@@ -251,6 +334,9 @@ history_result judge_history(timeline t, const history_options& opt) {
         case series_state::too_short:
             ++r.too_short;
             break;
+        case series_state::no_points:
+            ++r.no_points;
+            break;
         case series_state::too_noisy: // a step above the threshold may be missed, not a big one
             ++r.too_noisy;
             timing_candidates(s, i, tau2, opt, tests);
@@ -273,6 +359,7 @@ history_result judge_history(timeline t, const history_options& opt) {
         r.findings.push_back(f);
     }
     std::stable_sort(r.findings.begin(), r.findings.end(), worst_first);
+    note_missing_in_newest(t);
     r.time = std::move(t);
     return r;
 }

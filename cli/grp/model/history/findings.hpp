@@ -41,7 +41,8 @@ struct history_finding {
     std::string waived;     ///< the waiver's reason and date when one covers it (waivers.hpp)
 };
 
-enum class series_state { judged, too_short, too_noisy };
+/// no_points: every result of the series is an event (wrong, disturbed, dirty, ...).
+enum class series_state { judged, too_short, too_noisy, no_points };
 std::string to_string(series_state s);
 
 struct series_verdict {
@@ -56,7 +57,7 @@ struct history_result {
     timeline time;
     std::vector<series_verdict> verdicts;  ///< one per series
     std::vector<history_finding> findings; ///< failing first, then by q-value
-    std::size_t judged = 0, too_short = 0, too_noisy = 0;
+    std::size_t judged = 0, too_short = 0, too_noisy = 0, no_points = 0;
     std::vector<std::string> expired; ///< waivers past their date, in words: each one fails
     [[nodiscard]] bool fails() const;
 };

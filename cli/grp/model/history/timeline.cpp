@@ -14,44 +14,50 @@ namespace grp {
 namespace {
 
 /// The order of the sources: by their commit's place on the first-parent line (oldest first;
-/// several profiles of one commit by start time), when every source's commit is on it.
+/// several profiles of one commit by start time). Profiles whose commit is not on the line are
+/// set aside, named: mixing them in by time would reorder the series (a backfilled old commit
+/// measured last would read as a step back). Only when no profile is on the line does time
+/// order them all.
 std::vector<std::size_t> order_of(const std::vector<timeline_place>& places,
                                   const std::optional<std::vector<std::string>>& first_parent,
                                   const std::string& ref_name, timeline& t) {
-    std::vector<std::size_t> idx(places.size());
-    std::iota(idx.begin(), idx.end(), 0);
     std::unordered_map<std::string, std::size_t> age; // 0 = oldest
     if (first_parent) {
         for (std::size_t i = 0; i < first_parent->size(); ++i) {
             age.emplace((*first_parent)[first_parent->size() - 1 - i], i);
         }
     }
-    const auto off_line =
-        static_cast<std::size_t>(std::count_if(places.begin(), places.end(), [&](const auto& p) {
-            return p.commit.empty() || !age.count(p.commit);
-        }));
-    const bool by_graph = first_parent && off_line == 0 && !places.empty();
-    if (by_graph) {
+    std::vector<std::size_t> on, off;
+    for (std::size_t i = 0; i < places.size(); ++i) {
+        (age.count(places[i].commit) != 0 ? on : off).push_back(i);
+    }
+    if (!on.empty()) {
         t.ordering = "by commit: the first-parent line of " + ref_name;
-        std::stable_sort(idx.begin(), idx.end(), [&](std::size_t a, std::size_t b) {
+        for (const auto i : off) {
+            t.set_aside.push_back(
+                {places[i].source, places[i].commit.empty()
+                                       ? "no commit recorded (or its processes measured several)"
+                                       : "commit " + places[i].commit.substr(0, 12) +
+                                             " is not on the first-parent line of " + ref_name});
+        }
+        std::stable_sort(on.begin(), on.end(), [&](std::size_t a, std::size_t b) {
             const auto ka = age.at(places[a].commit), kb = age.at(places[b].commit);
             return ka != kb ? ka < kb : places[a].started_at < places[b].started_at;
         });
-        return idx;
+        return on;
     }
     t.ordering = "by start time";
-    if (first_parent && off_line > 0) {
-        t.notes.push_back(std::to_string(off_line) + " of " + std::to_string(places.size()) +
-                          " profiles carry no commit on the first-parent line of " + ref_name +
-                          ": every profile is ordered by its start time instead");
+    if (first_parent && !places.empty()) {
+        t.notes.push_back("no profile carries a commit on the first-parent line of " + ref_name +
+                          ": profiles ordered by their start time instead");
     } else if (!first_parent) {
-        t.notes.emplace_back("no repository to order commits by: profiles ordered by start time "
-                             "(give --repo DIR to order them by the commit graph)");
+        t.notes.emplace_back("profiles ordered by start time (without a repository, or with "
+                             "--by-time; give --repo DIR to order them by the commit graph)");
     }
-    std::stable_sort(idx.begin(), idx.end(), [&](std::size_t a, std::size_t b) {
+    std::stable_sort(off.begin(), off.end(), [&](std::size_t a, std::size_t b) {
         return places[a].started_at < places[b].started_at;
     });
-    return idx;
+    return off;
 }
 
 /// The series of (device, key), created on first use.
@@ -112,6 +118,34 @@ std::string history_series::name() const {
     return key.to_string() + " on " + device.model;
 }
 
+bool shares_runs(const profile& a, const profile& b) {
+    return std::any_of(a.runs.begin(), a.runs.end(), [&b](const run_record& x) {
+        return !x.id.empty() && std::any_of(b.runs.begin(), b.runs.end(),
+                                            [&x](const run_record& y) { return y.id == x.id; });
+    });
+}
+
+void drop_copies(std::vector<history_source>& sources, std::vector<skipped_source>& skipped) {
+    std::unordered_map<std::string, std::string> first_of; // run id -> the source that has it
+    std::vector<history_source> kept;
+    for (auto& s : sources) {
+        std::string copy_of;
+        for (const auto& r : s.prof.runs) {
+            const auto it = r.id.empty() ? first_of.end() : first_of.find(r.id);
+            copy_of = it != first_of.end() ? it->second : copy_of;
+        }
+        if (!copy_of.empty()) {
+            skipped.push_back({s.name, "a copy of " + copy_of + " (the same run ids)"});
+            continue;
+        }
+        for (const auto& r : s.prof.runs) {
+            first_of.emplace(r.id, s.name);
+        }
+        kept.push_back(std::move(s));
+    }
+    sources = std::move(kept);
+}
+
 std::string commit_of(const profile& p) {
     std::string commit;
     for (const auto& r : p.runs) {
@@ -132,9 +166,15 @@ timeline build_timeline(const std::vector<history_source>& sources,
         const bool dirty = std::any_of(s.prof.runs.begin(), s.prof.runs.end(), [](const auto& r) {
             return r.revision && r.revision->dirty;
         });
-        places.push_back({s.name, commit_of(s.prof), s.prof.host.started_at, dirty});
+        places.push_back({s.name, commit_of(s.prof), s.prof.host.started_at, dirty, s.prof.host});
     }
     const auto order = order_of(places, first_parent, ref_name, t);
+    if (!t.set_aside.empty()) {
+        t.notes.push_back(std::to_string(t.set_aside.size()) + " of " +
+                          std::to_string(places.size()) +
+                          " profiles are not on the first-parent line of " + ref_name +
+                          ": set aside (listed), the others ordered by commit");
+    }
     std::map<std::string, std::size_t> index;
     for (const auto i : order) {
         const auto place = t.places.size();

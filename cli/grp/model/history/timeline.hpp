@@ -34,6 +34,7 @@ struct timeline_place {
     std::string commit;     ///< the runs' common revision ("" when absent or mixed)
     std::string started_at; ///< ISO 8601 UTC
     bool dirty = false;     ///< measured on a tree with uncommitted changes
+    host_info host;         ///< where it ran (compare --history tells machines apart by it)
 };
 
 struct history_point {
@@ -62,7 +63,17 @@ struct timeline {
     std::vector<history_series> series;
     std::string ordering;           ///< how the places were ordered, in words
     std::vector<std::string> notes; ///< what was done where the input fell short
+    /// Profiles left out of a commit-ordered timeline: their commit is not on the line.
+    std::vector<skipped_source> set_aside;
 };
+
+/// True when `a` and `b` share a run id: one is (a copy of, or merged from) the other, so they
+/// are not two invocations.
+bool shares_runs(const profile& a, const profile& b);
+
+/// Leaves out every source that shares a run with an earlier one (a copy, a backup folder, a
+/// file given twice), naming it in `skipped`: a copy never poses as another invocation.
+void drop_copies(std::vector<history_source>& sources, std::vector<skipped_source>& skipped);
 
 /// The commit of `p`: its runs' common revision, "" when none or when they differ.
 std::string commit_of(const profile& p);

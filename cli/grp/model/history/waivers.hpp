@@ -8,8 +8,11 @@
 //   "commit": "1a2b3c4d", "reason": "a bounds check the fix needs", "expires": "2027-01-31"}]}
 #pragma once
 
+#include "grp/model/compare/compare.hpp"
 #include "grp/model/history/findings.hpp"
 
+#include <functional>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -33,5 +36,20 @@ std::vector<waiver> load_waivers(const std::string& path);
 /// numbers, says `waived` with the reason, and does not fail. Every waiver whose `expires` is
 /// before `today` (YYYY-MM-DD) goes into r.expired instead, and makes the result fail.
 void apply_waivers(history_result& r, const std::vector<waiver>& waivers, const std::string& today);
+
+/// What compare knows of a waiver's place: the device key of a case's candidate side, and
+/// whether the waiver's commit lies between the base's commit and the candidate's (nullopt when
+/// the profiles carry no commits or git cannot tell: the waiver then applies by case and device,
+/// and the note says so).
+struct waiver_scope {
+    std::function<std::string(const case_comparison&)> device_key;
+    std::function<std::optional<bool>(const waiver&)> between;
+};
+
+/// compare --waivers: each slower case of `c` an unexpired waiver covers stops failing, its note
+/// saying which waiver and why; returns the expired waivers in words (each fails the comparison:
+/// the caller turns them into exit 1).
+std::vector<std::string> waive_cases(comparison& c, const std::vector<waiver>& waivers,
+                                     const std::string& today, const waiver_scope& scope);
 
 } // namespace grp

@@ -45,6 +45,9 @@ void print_history(std::ostream& out, const history_result& r, const history_opt
     for (const auto& s : skipped) {
         out << "skipped " << terminal_escape(s.name) << ": " << terminal_escape(s.why) << '\n';
     }
+    for (const auto& s : r.time.set_aside) {
+        out << "set aside " << terminal_escape(s.name) << ": " << terminal_escape(s.why) << '\n';
+    }
     for (const auto& n : r.time.notes) {
         out << "note: " << terminal_escape(n) << '\n';
     }

@@ -76,6 +76,10 @@ ojson history_json(const history_result& r, const history_options& opt,
     for (const auto& s : skipped) {
         skip.push_back({{"file", s.name}, {"why", s.why}});
     }
+    ojson aside = ojson::array();
+    for (const auto& s : r.time.set_aside) {
+        aside.push_back({{"file", s.name}, {"why", s.why}});
+    }
     return {{"history_version", history_json_version},
             {"options",
              {{"threshold", opt.threshold},
@@ -89,12 +93,14 @@ ojson history_json(const history_result& r, const history_options& opt,
              {{"series", r.time.series.size()},
               {"judged", r.judged},
               {"too_short", r.too_short},
-              {"too_noisy", r.too_noisy}}},
+              {"too_noisy", r.too_noisy},
+              {"no_points", r.no_points}}},
             {"findings", findings},
             {"expired_waivers", r.expired},
             {"places", places},
             {"series", series},
-            {"skipped", skip}};
+            {"skipped", skip},
+            {"set_aside", aside}};
 }
 
 } // namespace grp

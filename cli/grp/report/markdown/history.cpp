@@ -52,6 +52,9 @@ std::string history_markdown(const history_result& r, const history_options& opt
     for (const auto& s : skipped) {
         o << "\n- skipped " << markdown_escape(s.name) << ": " << markdown_escape(s.why);
     }
+    for (const auto& s : r.time.set_aside) {
+        o << "\n- set aside " << markdown_escape(s.name) << ": " << markdown_escape(s.why);
+    }
     for (const auto& n : r.time.notes) {
         o << "\n- note: " << markdown_escape(n);
     }

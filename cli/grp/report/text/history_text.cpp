@@ -67,6 +67,9 @@ std::string census_line(const history_result& r, const history_options& opt) {
     if (r.too_short > 0) {
         o << "; " << r.too_short << " too short (fewer than " << opt.min_points << " points)";
     }
+    if (r.no_points > 0) {
+        o << "; " << r.no_points << " without a usable point (every result an event)";
+    }
     if (r.too_noisy > 0) {
         o << "; " << r.too_noisy << " too noisy to see ±" << opt.threshold * 100 << " %";
     }

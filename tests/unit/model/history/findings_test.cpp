@@ -105,6 +105,34 @@ TEST(HistoryFindings, AKernelThatIsWrongNowFails) {
     EXPECT_TRUE(r.findings[0].fails);
 }
 
+TEST(HistoryFindings, AStepAtTheNewestCommitFailsAtThatCommit) {
+    for (const int moved : {1, 2}) {
+        const auto r = judge_history(
+            series_of(20, 0.01, [moved](int i) { return i >= 20 - moved ? 1.5 : 1.0; }), {});
+        ASSERT_FALSE(r.findings.empty()) << moved;
+        const auto& f = r.findings[0];
+        EXPECT_EQ(f.kind, finding_kind::step);
+        EXPECT_TRUE(f.fails);
+        EXPECT_EQ(r.time.places[f.first_bad].commit, sha_of(20 - moved)) << moved;
+        EXPECT_EQ(r.time.places[f.last_good].commit, sha_of(19 - moved)) << moved;
+        EXPECT_NEAR(f.change, 0.5, 0.05);
+    }
+}
+
+TEST(HistoryFindings, AKernelWrongInEveryProfileIsReportedNotFailedAndTheCensusSaysWhy) {
+    std::vector<history_source> in;
+    for (int i = 0; i < 8; ++i) {
+        in.push_back(history_profile(i, 1000, case_status::wrong));
+    }
+    const auto r = judge_history(build_timeline(in, std::nullopt, "HEAD"), {});
+    ASSERT_EQ(r.findings.size(), 1U);
+    EXPECT_EQ(r.findings[0].kind, finding_kind::broke);
+    EXPECT_FALSE(r.findings[0].fails);
+    EXPECT_NE(r.findings[0].evidence.find("never ok"), std::string::npos);
+    EXPECT_EQ(r.no_points, 1U);
+    EXPECT_EQ(r.too_short, 0U);
+}
+
 TEST(HistoryFindings, TheCensusCountsShortAndNoisySeries) {
     history_options opt;
     auto t = series_of(4, 0.01, [](int) { return 1.0; });

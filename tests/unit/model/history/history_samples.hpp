@@ -54,7 +54,7 @@ inline history_source history_profile(int i, double ns, case_status status = cas
             round_record rr;
             rr.run = run;
             const double wiggle = 1 + 0.001 * ((k + static_cast<int>(run)) % 3 - 1);
-            rr.samples_ns = {static_cast<std::uint64_t>(ns * wiggle)};
+            rr.samples_ns.push_back(static_cast<std::uint64_t>(ns * wiggle));
             c.rounds.push_back(rr);
         }
     }

@@ -32,15 +32,42 @@ TEST(HistoryTimeline, PointsFollowTheFirstParentLineNotTheFileOrder) {
     EXPECT_TRUE(t.notes.empty());
 }
 
-TEST(HistoryTimeline, ACommitOffTheLineOrdersByTimeAndSaysSo) {
+TEST(HistoryTimeline, ACommitOffTheLineIsSetAsideAndTheRestKeepCommitOrder) {
     std::vector<history_source> in{history_profile(2, 100), history_profile(0, 100),
                                    history_profile(1, 100)};
+    in[1].prof.host.started_at = "2027-01-01T00:00:00Z";   // a backfill: measured last
     const auto t = build_timeline(in, line_of(2), "main"); // commit 2 is not on it
-    EXPECT_EQ(t.ordering, "by start time");
-    ASSERT_EQ(t.notes.size(), 1U);
-    EXPECT_NE(t.notes[0].find("1 of 3 profiles"), std::string::npos);
+    EXPECT_NE(t.ordering.find("first-parent line of main"), std::string::npos);
+    ASSERT_EQ(t.places.size(), 2U);
     EXPECT_EQ(t.places[0].source, "p0.json");
-    EXPECT_EQ(t.places[2].source, "p2.json");
+    EXPECT_EQ(t.places[1].source, "p1.json");
+    ASSERT_EQ(t.set_aside.size(), 1U);
+    EXPECT_EQ(t.set_aside[0].name, "p2.json");
+    EXPECT_NE(t.set_aside[0].why.find("not on the first-parent line of main"), std::string::npos);
+    ASSERT_EQ(t.notes.size(), 1U);
+}
+
+TEST(HistoryTimeline, NoCommitOnTheLineOrdersByTimeAndSaysSo) {
+    std::vector<history_source> in{history_profile(2, 100), history_profile(0, 100)};
+    const auto t = build_timeline(in, std::vector<std::string>{test::sha_of(9)}, "main");
+    EXPECT_EQ(t.ordering, "by start time");
+    EXPECT_EQ(t.places[0].source, "p0.json");
+    ASSERT_EQ(t.notes.size(), 1U);
+    EXPECT_TRUE(t.set_aside.empty());
+}
+
+TEST(HistoryTimeline, ACopyIsSkippedNeverASecondInvocation) {
+    std::vector<history_source> in{history_profile(0, 100), history_profile(1, 100),
+                                   history_profile(0, 100)};
+    in[2].name = "backup/p0.json";
+    std::vector<skipped_source> skipped;
+    drop_copies(in, skipped);
+    ASSERT_EQ(in.size(), 2U);
+    ASSERT_EQ(skipped.size(), 1U);
+    EXPECT_EQ(skipped[0].name, "backup/p0.json");
+    EXPECT_NE(skipped[0].why.find("a copy of p0.json"), std::string::npos);
+    EXPECT_TRUE(shares_runs(in[0].prof, history_profile(0, 5).prof));
+    EXPECT_FALSE(shares_runs(in[0].prof, in[1].prof));
 }
 
 TEST(HistoryTimeline, WithoutARepositoryTheOrderIsTimeWithANote) {

@@ -67,6 +67,41 @@ TEST(HistoryWaivers, AnExpiredWaiverFailsEvenWithNothingElseFailing) {
     EXPECT_TRUE(r.expired.empty());
 }
 
+TEST(HistoryWaivers, CompareCasesAreWaivedOnlyWhereTheCommitLiesBetween) {
+    const auto slower = [] {
+        comparison c;
+        case_comparison cc;
+        cc.key = make_case_key("reduce3", "float", "flat", 1U << 20U, 256);
+        cc.outcome = verdict::slower;
+        cc.fails = true;
+        c.cases.push_back(cc);
+        return c;
+    };
+    waiver_scope scope;
+    scope.device_key = [](const case_comparison&) {
+        return std::string("Test GPU · v");
+    };
+    for (const std::optional<bool> between : {std::optional<bool>(true), std::optional<bool>()}) {
+        auto c = slower();
+        scope.between = [between](const waiver&) {
+            return between;
+        };
+        EXPECT_TRUE(
+            waive_cases(c, {waiver_for("abcdef0", "2999-12-31")}, "2026-11-29", scope).empty());
+        EXPECT_FALSE(c.failed());
+        EXPECT_EQ(c.cases[0].note.find("waived: a bounds check"), 0U) << c.cases[0].note;
+        EXPECT_EQ(c.cases[0].note.find("commits unknown") != std::string::npos, !between);
+    }
+    auto c = slower();
+    scope.between = [](const waiver&) {
+        return std::optional<bool>(false);
+    };
+    waive_cases(c, {waiver_for("abcdef0", "2999-12-31")}, "2026-11-29", scope);
+    EXPECT_TRUE(c.failed());
+    const auto expired = waive_cases(c, {waiver_for("abcdef0", "2000-01-01")}, "2026-11-29", scope);
+    EXPECT_EQ(expired.size(), 1U);
+}
+
 std::string write_temp(const std::string& text) {
     const std::string path = ::testing::TempDir() + "waivers_test.json";
     std::ofstream(path) << text;
@@ -79,16 +114,21 @@ TEST(HistoryWaivers, TheFileIsCheckedFieldByField) {
     const auto w = load_waivers(ok);
     ASSERT_EQ(w.size(), 1U);
     EXPECT_EQ(w[0].commit, "abcdef0");
-    for (const char* bad :
-         {R"({"waivers": [{"case": "x", "device": "*", "commit": "abcdef0", "reason": "",
+    for (
+        const char* bad :
+        {R"({"waivers": [{"case": "x", "device": "*", "commit": "abcdef0", "reason": "",
               "expires": "2027-01-31"}]})",
-          R"({"waivers": [{"case": "x", "device": "*", "commit": "abc", "reason": "r",
+         R"({"waivers": [{"case": "x", "device": "*", "commit": "abc", "reason": "r",
               "expires": "2027-01-31"}]})",
-          R"({"waivers": [{"case": "x", "device": "*", "commit": "abcdef0", "reason": "r",
+         R"({"waivers": [{"case": "x", "device": "*", "commit": "abcdef0", "reason": "r",
               "expires": "31/01/2027"}]})",
-          R"({"waivers": [{"case": "x", "commit": "abcdef0", "reason": "r",
+         R"({"waivers": [{"case": "x", "commit": "abcdef0", "reason": "r",
               "expires": "2027-01-31"}]})",
-          R"({"list": []})", R"([1, 2])"}) {
+         R"({"waivers": [{"case": "x", "device": "*", "commit": "abcdef0", "reason": "r",
+              "expires": "2027-02-29"}]})",
+         R"({"waivers": [{"case": "x", "device": "*", "commit": "abcdef0123456789abcdef0123456789abcdef012", "reason": "r",
+              "expires": "2027-01-31"}]})",
+         R"({"list": []})", R"([1, 2])"}) {
         EXPECT_THROW(load_waivers(write_temp(bad)), file_error) << bad;
     }
     std::remove(ok.c_str());
