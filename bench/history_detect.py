@@ -138,7 +138,8 @@ def add_strucchange(trials, workdir):
                 out.write(" ".join("%.9g" % v for v in s["y"]) + "\n")
     script = ("suppressMessages(library(strucchange));"
               "for (line in readLines('%s')) { y <- as.numeric(strsplit(line, ' ')[[1]]);"
-              "bp <- breakpoints(y ~ 1); b <- bp$breakpoints;"
+              "b <- if (length(y) < 8) NA else tryCatch(breakpoints(y ~ 1)$breakpoints,"
+              " error = function(e) NA);"
               "cat(if (all(is.na(b))) '' else paste(b, collapse=' '), '\\n', sep='') }" % path)
     res = subprocess.run(["Rscript", "-e", script], capture_output=True, text=True, check=True)
     lines = res.stdout.split("\n")
