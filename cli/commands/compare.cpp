@@ -265,7 +265,8 @@ void add_compare_options(CLI::App* sub, compare_cli_options& o) {
 /// --history and --history-window: earlier invocations as the baseline (compare_history.hpp).
 void add_history_baseline(CLI::App* sub, compare_cli_options& o) {
     sub->add_option("--history", o.history,
-                    "Profiles or folders of earlier invocations (repeatable): every positional "
+                    "A profile or folder of earlier invocations (one each: repeat --history for "
+                    "more); every positional "
                     "profile is a candidate, judged against the latest invocations of its own "
                     "series (docs/history.md)")
         ->allow_extra_args(false) // each --history takes one path; the rest are candidates
