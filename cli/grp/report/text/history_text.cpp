@@ -55,7 +55,8 @@ std::string finding_range(const history_result& r, const history_finding& f) {
     std::string line = (f.kind == finding_kind::drift ? "from " : "last good ") +
                        place_words(good) +
                        (f.kind == finding_kind::drift ? " to " : ", first bad ") + place_words(bad);
-    if (f.kind != finding_kind::drift && !good.commit.empty() && !bad.commit.empty()) {
+    if (f.kind != finding_kind::drift && !good.commit.empty() && !bad.commit.empty() &&
+        good.commit != bad.commit) {
         line += ": git bisect start " + short_commit(bad.commit) + " " + short_commit(good.commit);
     }
     return line;
