@@ -68,7 +68,7 @@ case_comparison compare_case(const timeline& history,
     cc.key = c.key;
     cc.cand = side_of(cand, c, rounds_of(cand, c, opt));
     const auto& dev = cand.devices[static_cast<std::size_t>(c.device)].info;
-    const auto it = series.find(device_key_of(dev).text() + "\n" + c.key.to_string());
+    const auto it = series.find(series_id(device_key_of(dev), c.key));
     if (it == series.end()) {
         cc.outcome = verdict::added;
         cc.note = "no history of this case on this device";
@@ -111,7 +111,7 @@ comparison compare_with_history(const timeline& history, const std::string& hist
                                 const compare_options& opt, std::size_t window) {
     std::map<std::string, const history_series*> series;
     for (const auto& s : history.series) {
-        series.emplace(s.device.text() + "\n" + s.key.to_string(), &s);
+        series.emplace(series_id(s.device, s.key), &s);
     }
     comparison out;
     out.base_label = history_label;

@@ -18,6 +18,7 @@ namespace {
 /// A test not yet corrected for the others: the finding it becomes when it survives.
 struct candidate {
     history_finding finding;
+    std::size_t before = 0; ///< a newest-points step: how many points precede it
 };
 
 std::string pct(double v) {
@@ -90,7 +91,7 @@ candidate step_candidate(const history_series& s, std::size_t index, const step_
       << (st.hi - st.at) << " points (weighted means, each point by its interval); permutation p = "
       << std::setprecision(2) << st.p_value;
     f.evidence = e.str();
-    return {f};
+    return {f, 0};
 }
 
 /// Mann–Kendall over the latest points since `from` (at most `window`): a drift there.
@@ -122,7 +123,7 @@ std::optional<candidate> drift_candidate(const history_series& s, std::size_t in
       << " points (Theil–Sen slope; Mann–Kendall S = " << tr.s << ", p = " << std::setprecision(2)
       << tr.p_value << ")";
     f.evidence = e.str();
-    return candidate{f};
+    return candidate{f, 0};
 }
 
 /// The newest one or two points against the level before them (latest.hpp), when they moved:
@@ -156,7 +157,7 @@ std::optional<candidate> newest_candidate(const history_series& s, std::size_t i
       << " before them (t test, " << shift->df << " df); p = " << std::setprecision(2)
       << shift->p_value;
     f.evidence = e.str();
-    return candidate{f};
+    return candidate{f, w.size() - shift->newest};
 }
 
 /// A step's or a drift's tests in one series: the newest points first (a step there is judged
@@ -166,12 +167,8 @@ void timing_candidates(const history_series& s, std::size_t index, double tau2,
                        const history_options& opt, std::vector<candidate>& out) {
     auto w = weighted_points(s);
     if (auto newest = newest_candidate(s, index, w, opt)) {
-        const auto moved = static_cast<std::size_t>(
-            std::find_if(s.points.begin(), s.points.end(),
-                         [&](const auto& p) { return p.place == newest->finding.first_bad; }) -
-            s.points.begin());
+        w.resize(newest->before); // segmentation looks at the points before them
         out.push_back(*newest);
-        w.resize(moved);
     }
     const auto steps = find_steps(w, opt.steps);
     const auto shapes = fit_shapes(w, tau2);

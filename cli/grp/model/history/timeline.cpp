@@ -63,7 +63,7 @@ std::vector<std::size_t> order_of(const std::vector<timeline_place>& places,
 /// The series of (device, key), created on first use.
 history_series& series_for(timeline& t, std::map<std::string, std::size_t>& index,
                            const device_key& dev, const case_key& key) {
-    const auto name = dev.text() + "\n" + key.to_string();
+    const auto name = series_id(dev, key);
     auto [it, added] = index.emplace(name, t.series.size());
     if (added) {
         t.series.push_back({dev, key, {}, {}});
@@ -112,6 +112,10 @@ std::optional<history_point> point_of(const profile& p, const case_result& c, st
         pt.se = stddev(all) / std::sqrt(static_cast<double>(all.size()));
     }
     return pt;
+}
+
+std::string series_id(const device_key& device, const case_key& key) {
+    return device.text() + "\n" + key.to_string();
 }
 
 std::string history_series::name() const {

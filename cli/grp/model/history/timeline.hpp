@@ -78,6 +78,9 @@ void drop_copies(std::vector<history_source>& sources, std::vector<skipped_sourc
 /// The commit of `p`: its runs' common revision, "" when none or when they differ.
 std::string commit_of(const profile& p);
 
+/// What names a series: its device key and case key (the key of every index of series).
+std::string series_id(const device_key& device, const case_key& key);
+
 /// The point case `c` of `p` makes (place 0): the mean over its processes of their mean ln
 /// round time (the rounds compare would judge) and its standard error; nullopt with `why`
 /// ("disturbed: ..." or "unmeasured: ...") when no round is usable. Status and tree are the
