@@ -36,10 +36,10 @@ wait_log() {
   done
   return 1
 }
-# The measuring child of the parent $1.
+# The measuring child of the parent $1 (it has --part-output; run's other child is git).
 child_of() {
   for _ in $(seq 1 100); do
-    c=$(pgrep -P "$1" | head -1)
+    c=$(pgrep -P "$1" -f -- --part-output | head -1)
     [[ -n $c ]] && { echo "$c"; return 0; }
     sleep 0.05
   done
