@@ -1,7 +1,10 @@
 #include "grp/core/process/command_output.hpp"
 
+#include <algorithm>
 #include <array>
 #include <cerrno>
+#include <chrono>
+#include <csignal>
 #include <cstring>
 #include <fcntl.h>
 #include <poll.h>
@@ -41,18 +44,33 @@ bool make_pipe(pipe_pair& p) {
     _exit(127);
 }
 
+/// Milliseconds left before `deadline` (0 when it has passed).
+int ms_left(std::chrono::steady_clock::time_point deadline) {
+    const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(
+        deadline - std::chrono::steady_clock::now());
+    return static_cast<int>(std::max<std::chrono::milliseconds::rep>(0, left.count()));
+}
+
 /// Reads both pipes until both close; what passes `max_bytes` on a stream is read and dropped.
-void drain(int out_fd, int err_fd, std::size_t max_bytes, command_result& r) {
-    std::array<pollfd, 2> fds{{{out_fd, POLLIN, 0}, {err_fd, POLLIN, 0}}};
+/// A program still writing (or silent with its pipes open) at the deadline is killed: a stopped
+/// or hung git must not hold `run` forever.
+void drain(pid_t pid, const pipe_pair& out, const pipe_pair& err, const command_limits& limits,
+           std::chrono::steady_clock::time_point deadline, command_result& r) {
+    std::array<pollfd, 2> fds{{{out.read, POLLIN, 0}, {err.read, POLLIN, 0}}};
     std::array<std::string*, 2> dest{&r.out, &r.err};
     std::array<char, 65536> buf{};
+    const std::size_t max_bytes = limits.max_bytes;
     int open_count = 2;
     while (open_count > 0) {
-        if (poll(fds.data(), fds.size(), -1) < 0) {
-            if (errno == EINTR) {
-                continue;
-            }
-            r.problem = std::string("poll: ") + std::strerror(errno);
+        const int ready = poll(fds.data(), fds.size(), ms_left(deadline));
+        if (ready < 0 && errno == EINTR) {
+            continue;
+        }
+        if (ready <= 0) {
+            r.problem = ready < 0 ? std::string("poll: ") + std::strerror(errno)
+                                  : "it did not finish within " +
+                                        std::to_string(limits.timeout.count()) + " s (killed)";
+            kill(pid, SIGKILL);
             return;
         }
         for (std::size_t i = 0; i < fds.size(); ++i) {
@@ -76,13 +94,39 @@ void drain(int out_fd, int err_fd, std::size_t max_bytes, command_result& r) {
     }
 }
 
+/// Waits for the program; one that closed its pipes but lives past the deadline is killed.
+int reap(pid_t pid, std::chrono::steady_clock::time_point deadline, const command_limits& limits,
+         command_result& r) {
+    int status = 0;
+    for (;;) {
+        const pid_t got = waitpid(pid, &status, WNOHANG);
+        if (got == pid || (got < 0 && errno != EINTR)) {
+            return status;
+        }
+        if (got == 0 && ms_left(deadline) == 0) {
+            kill(pid, SIGKILL);
+            if (r.problem.empty()) {
+                r.problem = "it did not finish within " + std::to_string(limits.timeout.count()) +
+                            " s (killed)";
+            }
+            while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {
+            }
+            return status;
+        }
+        if (got == 0) {
+            usleep(5000);
+        }
+    }
+}
+
 } // namespace
 
-command_result command_output(const std::vector<std::string>& argv, std::size_t max_bytes) {
+command_result command_output(const std::vector<std::string>& argv, const command_limits& limits) {
     if (argv.empty()) {
         throw std::invalid_argument("command_output: empty argv");
     }
     command_result r;
+    const auto deadline = std::chrono::steady_clock::now() + limits.timeout;
     pipe_pair out, err;
     if (!make_pipe(out) || !make_pipe(err)) {
         r.problem = std::string("pipe: ") + std::strerror(errno);
@@ -102,20 +146,18 @@ command_result command_output(const std::vector<std::string>& argv, std::size_t 
     if (pid < 0) {
         r.problem = std::string("fork: ") + std::strerror(errno);
     } else {
-        drain(out.read, err.read, max_bytes, r);
+        drain(pid, out, err, limits, deadline, r);
     }
     close(out.read);
     close(err.read);
-    int status = 0;
-    while (pid > 0 && waitpid(pid, &status, 0) < 0 && errno == EINTR) {
-    }
+    const int status = pid > 0 ? reap(pid, deadline, limits, r) : 0;
     r.exit_status = pid > 0 && WIFEXITED(status) ? WEXITSTATUS(status) : -1;
     r.started = pid > 0 && r.exit_status != 127;
     if (pid > 0 && r.exit_status == 127 && r.problem.empty()) {
         r.problem = argv[0] + " could not be run (not installed, or not in PATH)";
     }
     if (r.truncated && r.problem.empty()) {
-        r.problem = "its output passed " + std::to_string(max_bytes) + " bytes";
+        r.problem = "its output passed " + std::to_string(limits.max_bytes) + " bytes";
     }
     return r;
 }

@@ -4,6 +4,7 @@
 // that floods its output cannot exhaust memory.
 #pragma once
 
+#include <chrono>
 #include <cstddef>
 #include <string>
 #include <vector>
@@ -19,10 +20,16 @@ struct command_result {
     [[nodiscard]] bool ok() const { return started && exit_status == 0 && !truncated; }
 };
 
+struct command_limits {
+    std::size_t max_bytes = std::size_t{64} << 20; ///< kept of each stream
+    std::chrono::seconds timeout{120};             ///< then the program is killed
+};
+
 /// Runs argv[0] (looked up in PATH) with the arguments argv[1..] and waits for it. Keeps at
-/// most `max_bytes` of each stream. Never throws for the program's own failures: they are in
-/// the result. Throws std::invalid_argument for an empty argv.
+/// most `limits.max_bytes` of each stream; kills the program after `limits.timeout`. Never
+/// throws for the program's own failures: they are in the result. Throws
+/// std::invalid_argument for an empty argv.
 command_result command_output(const std::vector<std::string>& argv,
-                              std::size_t max_bytes = std::size_t{64} << 20);
+                              const command_limits& limits = {});
 
 } // namespace grp

@@ -14,7 +14,7 @@ command_result git(const std::string& repo, std::vector<std::string> args,
                    std::size_t max_bytes = std::size_t{64} << 20) {
     std::vector<std::string> argv{"git", "-c", "safe.directory=*", "-C", repo};
     argv.insert(argv.end(), args.begin(), args.end());
-    return command_output(argv, max_bytes);
+    return command_output(argv, {max_bytes, std::chrono::seconds(60)});
 }
 
 /// git's first line of complaint, or why it did not run.
