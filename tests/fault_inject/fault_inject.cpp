@@ -1,0 +1,703 @@
+// A fault-injection layer for the tests, LD_PRELOADed in front of the OpenCL loader
+// (libOpenCL.so.1): it defines the OpenCL entry points whose answers a test may falsify and
+// forwards every call to the next definition, the loader's (dlsym with RTLD_NEXT), lying only
+// where the environment variable GRP_FAULT asks. Its items, separated by commas:
+//
+//   stamps=scale:F         every profiling stamp's distance from the first one seen, times F
+//   stamps=zero            every stamp 0
+//   stamps=reversed        START and END swapped: END before START
+//   stamps=jitter:PCT      the timer's rate wobbles within PCT % (0 to 99) from one 1 ms stretch
+//                          to the next, so a launch lasts up to PCT % more or less; the order of
+//                          the stamps is kept
+//   stamps=out-of-order    every launch moved back to START half way through the previous
+//                          launch: a later launch STARTs before an earlier one ENDs
+//   profiling=refuse       a command queue asked for CL_QUEUE_PROFILING_ENABLE is refused:
+//                          CL_INVALID_QUEUE_PROPERTIES
+//   profiling=unavailable  clGetEventProfilingInfo: CL_PROFILING_INFO_NOT_AVAILABLE
+//   enqueue=fail:N[:K]     the Nth clEnqueueNDRangeKernel of the process (or the Nth of the
+//                          kernel function K): CL_OUT_OF_RESOURCES, nothing launched
+//   build=fail[:N]         every clBuildProgram (or the Nth): CL_BUILD_PROGRAM_FAILURE, with
+//                          a build log that says so
+//   build=oor[:N]          every clBuildProgram (or the Nth): CL_OUT_OF_RESOURCES
+//
+// Several stamps items apply in the order written ("stamps=scale:2,stamps=jitter:5"). With
+// GRP_FAULT_VERBOSE=1 every item says on stderr when it first fires, and how often it fired
+// at exit. GRP_FAULT is read when the library is loaded into a process that has the OpenCL
+// loader; an item it cannot read stops that process at once (exit 99), so a test never runs
+// without the fault it asked for. A program without OpenCL (git, a shell) that inherits
+// LD_PRELOAD is left alone. By hand, from a build folder:
+//
+//   export GRP_FAULT=stamps=scale:42 GRP_FAULT_VERBOSE=1
+//   LD_PRELOAD=tests/libgrp_fault_inject.so ./gpu-reduce-prof run -k reduce2 -n 2^14 --no-peak
+#define CL_TARGET_OPENCL_VERSION 300
+#define CL_USE_DEPRECATED_OPENCL_1_2_APIS
+
+#include <CL/cl.h>
+#include <cerrno>
+#include <cmath>
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <dlfcn.h>
+#include <pthread.h>
+#include <unistd.h>
+
+namespace {
+
+enum class fault_kind {
+    stamps_scale,
+    stamps_zero,
+    stamps_reversed,
+    stamps_jitter,
+    stamps_out_of_order,
+    profiling_refuse,
+    profiling_unavailable,
+    enqueue_fail,
+    build_fail,
+    build_oor,
+};
+
+struct fault_item {
+    fault_kind kind;
+    char text[64];   // as written in GRP_FAULT, for messages
+    double arg;      // scale factor, jitter fraction
+    long nth;        // enqueue=fail:N, build=...:N (0: every call)
+    char kernel[32]; // enqueue=fail:N:K ("": any kernel)
+    long seen;       // the calls counted for nth
+    long fired;
+    // State of a stamps transform: the first stamp it saw (scale, jitter), the last launch it
+    // reported (out-of-order).
+    bool have_origin;
+    cl_ulong origin;
+    bool have_last;
+    cl_ulong last_start, last_end;
+};
+
+constexpr int max_items = 16;
+constexpr int exit_bad_fault = 99;
+constexpr cl_ulong jitter_stretch_ns = 1000000; // 1 ms
+
+struct fault_config {
+    fault_item items[max_items];
+    int count;
+    bool verbose;
+};
+
+fault_config g_config;
+pthread_once_t g_once = PTHREAD_ONCE_INIT;
+pthread_mutex_t g_lock = PTHREAD_MUTEX_INITIALIZER;
+long g_builds = 0;
+
+[[noreturn]] void bad_item(const char* item, const char* why) {
+    std::fprintf(stderr, "grp_fault: cannot read GRP_FAULT item '%s': %s\n", item, why);
+    _exit(exit_bad_fault);
+}
+
+bool read_count(const char* text, long& out) {
+    char* end = nullptr;
+    errno = 0;
+    const long v = std::strtol(text, &end, 10);
+    if (errno != 0 || end == text || *end != '\0' || v < 1) {
+        return false;
+    }
+    out = v;
+    return true;
+}
+
+bool read_number(const char* text, double& out) {
+    char* end = nullptr;
+    errno = 0;
+    const double v = std::strtod(text, &end);
+    if (errno != 0 || end == text || *end != '\0' || !std::isfinite(v)) {
+        return false;
+    }
+    out = v;
+    return true;
+}
+
+void read_stamps_item(fault_item& f, const char* value) {
+    if (std::strncmp(value, "scale:", 6) == 0) {
+        f.kind = fault_kind::stamps_scale;
+        if (!read_number(value + 6, f.arg) || f.arg <= 0) {
+            bad_item(f.text, "the scale factor must be a number above 0");
+        }
+    } else if (std::strcmp(value, "zero") == 0) {
+        f.kind = fault_kind::stamps_zero;
+    } else if (std::strcmp(value, "reversed") == 0) {
+        f.kind = fault_kind::stamps_reversed;
+    } else if (std::strncmp(value, "jitter:", 7) == 0) {
+        f.kind = fault_kind::stamps_jitter;
+        if (!read_number(value + 7, f.arg) || f.arg < 0 || f.arg >= 100) {
+            bad_item(f.text, "the jitter must be a percentage from 0 to under 100");
+        }
+        f.arg /= 100;
+    } else if (std::strcmp(value, "out-of-order") == 0) {
+        f.kind = fault_kind::stamps_out_of_order;
+    } else {
+        bad_item(f.text, "stamps= takes scale:F, zero, reversed, jitter:PCT or out-of-order");
+    }
+}
+
+void read_build_item(fault_item& f, const char* value) {
+    const char* colon = std::strchr(value, ':');
+    const size_t word = colon ? static_cast<size_t>(colon - value) : std::strlen(value);
+    if (word == 4 && std::strncmp(value, "fail", 4) == 0) {
+        f.kind = fault_kind::build_fail;
+    } else if (word == 3 && std::strncmp(value, "oor", 3) == 0) {
+        f.kind = fault_kind::build_oor;
+    } else {
+        bad_item(f.text, "build= takes fail, fail:N, oor or oor:N");
+    }
+    if (colon && !read_count(colon + 1, f.nth)) {
+        bad_item(f.text, "N must be a count from 1");
+    }
+}
+
+void read_enqueue_item(fault_item& f, const char* value) {
+    f.kind = fault_kind::enqueue_fail;
+    char count[24] = "";
+    const char* colon =
+        std::strncmp(value, "fail:", 5) == 0 ? std::strchr(value + 5, ':') : nullptr;
+    const size_t digits = colon ? static_cast<size_t>(colon - value - 5) : std::strlen(value + 5);
+    if (std::strncmp(value, "fail:", 5) != 0 || digits >= sizeof count ||
+        (colon && (colon[1] == '\0' || std::strlen(colon + 1) >= sizeof f.kernel))) {
+        bad_item(f.text, "enqueue= takes fail:N or fail:N:KERNEL");
+    }
+    std::memcpy(count, value + 5, digits);
+    if (!read_count(count, f.nth)) {
+        bad_item(f.text, "N must be a count from 1");
+    }
+    if (colon) {
+        std::strcpy(f.kernel, colon + 1);
+    }
+}
+
+void read_item(fault_item& f) {
+    const char* eq = std::strchr(f.text, '=');
+    if (!eq) {
+        bad_item(f.text, "an item is KEY=VALUE (stamps, profiling, enqueue or build)");
+    }
+    const size_t key = static_cast<size_t>(eq - f.text);
+    const char* value = eq + 1;
+    if (key == 6 && std::strncmp(f.text, "stamps", 6) == 0) {
+        read_stamps_item(f, value);
+    } else if (key == 9 && std::strncmp(f.text, "profiling", 9) == 0) {
+        if (std::strcmp(value, "refuse") == 0) {
+            f.kind = fault_kind::profiling_refuse;
+        } else if (std::strcmp(value, "unavailable") == 0) {
+            f.kind = fault_kind::profiling_unavailable;
+        } else {
+            bad_item(f.text, "profiling= takes refuse or unavailable");
+        }
+    } else if (key == 7 && std::strncmp(f.text, "enqueue", 7) == 0) {
+        read_enqueue_item(f, value);
+    } else if (key == 5 && std::strncmp(f.text, "build", 5) == 0) {
+        read_build_item(f, value);
+    } else {
+        bad_item(f.text, "the keys are stamps, profiling, enqueue and build");
+    }
+}
+
+void read_config() {
+    const char* verbose = std::getenv("GRP_FAULT_VERBOSE");
+    g_config.verbose = verbose && *verbose && std::strcmp(verbose, "0") != 0;
+    const char* spec = std::getenv("GRP_FAULT");
+    if (!spec) {
+        return;
+    }
+    const char* at = spec;
+    while (*at) {
+        const char* comma = std::strchr(at, ',');
+        const size_t len = comma ? static_cast<size_t>(comma - at) : std::strlen(at);
+        if (len > 0) {
+            if (g_config.count == max_items || len >= sizeof g_config.items[0].text) {
+                bad_item(at, "too many items, or one too long");
+            }
+            fault_item& f = g_config.items[g_config.count++];
+            std::memcpy(f.text, at, len);
+            f.text[len] = '\0';
+            read_item(f);
+        }
+        at += len + (comma ? 1 : 0);
+    }
+}
+
+fault_config& config() {
+    pthread_once(&g_once, read_config);
+    return g_config;
+}
+
+fault_item* find(fault_kind kind) {
+    auto& c = config();
+    for (int i = 0; i < c.count; ++i) {
+        if (c.items[i].kind == kind) {
+            return &c.items[i];
+        }
+    }
+    return nullptr;
+}
+
+// Counts a firing (under g_lock) and says so the first time when verbose.
+void fired(fault_item& f, const char* what) {
+    if (f.fired++ == 0 && g_config.verbose) {
+        std::fprintf(stderr, "grp_fault: %s fired: %s\n", f.text, what);
+    }
+}
+
+void fire(fault_item& f, const char* what) {
+    pthread_mutex_lock(&g_lock);
+    fired(f, what);
+    pthread_mutex_unlock(&g_lock);
+}
+
+__attribute__((destructor)) void say_counts() {
+    if (!g_config.verbose) {
+        return;
+    }
+    for (int i = 0; i < g_config.count; ++i) {
+        std::fprintf(stderr, "grp_fault: %s fired %ld time(s)\n", g_config.items[i].text,
+                     g_config.items[i].fired);
+    }
+}
+
+// Reads GRP_FAULT at load, in a process that has the OpenCL loader (the layer's own entry
+// points are not the one looked up here).
+__attribute__((constructor)) void read_at_load() {
+    if (dlsym(RTLD_DEFAULT, "clGetPlatformIDs") != nullptr) {
+        config();
+    }
+}
+
+void* next_symbol(const char* name) {
+    void* p = dlsym(RTLD_NEXT, name);
+    if (!p) {
+        std::fprintf(stderr, "grp_fault: no %s after this library: is libOpenCL.so.1 loaded?\n",
+                     name);
+        _exit(exit_bad_fault);
+    }
+    return p;
+}
+
+// The loader's definition of NAME, looked up once.
+#define GRP_REAL(name)                                                                             \
+    static const auto real = reinterpret_cast<decltype(&name)>(next_symbol(#name))
+
+// ---- stamps ----------------------------------------------------------------------------------
+
+constexpr int stamp_count = 4; // QUEUED, SUBMIT, START, END
+constexpr cl_profiling_info stamp_names[stamp_count] = {
+    CL_PROFILING_COMMAND_QUEUED, CL_PROFILING_COMMAND_SUBMIT, CL_PROFILING_COMMAND_START,
+    CL_PROFILING_COMMAND_END};
+
+cl_ulong shifted(cl_ulong t, double by) {
+    return by >= 0 ? t + static_cast<cl_ulong>(by) : t - static_cast<cl_ulong>(-by);
+}
+
+// Distances from the first stamp seen, times the factor.
+void scale_stamps(fault_item& f, cl_ulong* s) {
+    if (!f.have_origin) {
+        f.have_origin = true;
+        f.origin = s[0];
+    }
+    for (int i = 0; i < stamp_count; ++i) {
+        const double d = s[i] >= f.origin ? static_cast<double>(s[i] - f.origin)
+                                          : -static_cast<double>(f.origin - s[i]);
+        s[i] = shifted(f.origin, d * f.arg);
+    }
+}
+
+// A rate in [-1, 1] for a pair of stretches: a fixed hash, so runs are repeatable.
+double wobble(cl_ulong pair) {
+    std::uint64_t x = pair * 0x9E3779B97F4A7C15ULL;
+    x ^= x >> 31;
+    x *= 0xBF58476D1CE4E5B9ULL;
+    x ^= x >> 29;
+    return static_cast<double>(x % 2000001) / 1e6 - 1;
+}
+
+// A monotone warp of the time line: in every pair of 1 ms stretches the clock runs fast by a
+// random part of the jitter in one and as slow in the other, so the warp is back to zero at
+// the end of each pair and no stamp overtakes another.
+cl_ulong jitter_stamp(const fault_item& f, cl_ulong t) {
+    if (t < f.origin) {
+        return t;
+    }
+    const cl_ulong d = t - f.origin;
+    const cl_ulong pair = d / (2 * jitter_stretch_ns), into = d % (2 * jitter_stretch_ns);
+    const double rate = f.arg * wobble(pair);
+    const cl_ulong back = into < jitter_stretch_ns ? into : 2 * jitter_stretch_ns - into;
+    return shifted(t, std::floor(rate * static_cast<double>(back)));
+}
+
+void jitter_stamps(fault_item& f, cl_ulong* s) {
+    if (!f.have_origin) {
+        f.have_origin = true;
+        f.origin = s[0];
+    }
+    for (int i = 0; i < stamp_count; ++i) {
+        s[i] = jitter_stamp(f, s[i]);
+    }
+}
+
+// Moves the whole launch so that it STARTs half way through the previous launch reported.
+void disorder_stamps(fault_item& f, cl_ulong* s) {
+    if (f.have_last && f.last_end > f.last_start) {
+        const cl_ulong half = (f.last_end - f.last_start) / 2;
+        const cl_ulong want = f.last_end - (half > 0 ? half : 1);
+        const double by =
+            want >= s[2] ? static_cast<double>(want - s[2]) : -static_cast<double>(s[2] - want);
+        for (int i = 0; i < stamp_count; ++i) {
+            s[i] = shifted(s[i], by);
+        }
+    }
+    f.have_last = true;
+    f.last_start = s[2];
+    f.last_end = s[3];
+}
+
+bool is_stamps(fault_kind k) {
+    return k == fault_kind::stamps_scale || k == fault_kind::stamps_zero ||
+           k == fault_kind::stamps_reversed || k == fault_kind::stamps_jitter ||
+           k == fault_kind::stamps_out_of_order;
+}
+
+void format_stamps(char* out, size_t size, const cl_ulong* s) {
+    std::snprintf(out, size, "%llu %llu %llu %llu", static_cast<unsigned long long>(s[0]),
+                  static_cast<unsigned long long>(s[1]), static_cast<unsigned long long>(s[2]),
+                  static_cast<unsigned long long>(s[3]));
+}
+
+void transform_one(fault_item& f, cl_ulong* s) {
+    switch (f.kind) {
+    case fault_kind::stamps_scale:
+        scale_stamps(f, s);
+        break;
+    case fault_kind::stamps_zero:
+        s[0] = s[1] = s[2] = s[3] = 0;
+        break;
+    case fault_kind::stamps_reversed: {
+        const cl_ulong start = s[2];
+        s[2] = s[3];
+        s[3] = start;
+        break;
+    }
+    case fault_kind::stamps_jitter:
+        jitter_stamps(f, s);
+        break;
+    case fault_kind::stamps_out_of_order:
+        disorder_stamps(f, s);
+        break;
+    default:
+        break;
+    }
+}
+
+// Runs the stamps items over one launch's four stamps, in the order written (under g_lock). An
+// item fires when it changed a stamp.
+void transform_stamps(cl_ulong* s) {
+    for (int i = 0; i < g_config.count; ++i) {
+        fault_item& f = g_config.items[i];
+        if (!is_stamps(f.kind)) {
+            continue;
+        }
+        cl_ulong before[stamp_count];
+        std::memcpy(before, s, sizeof before);
+        transform_one(f, s);
+        if (std::memcmp(before, s, sizeof before) != 0) {
+            char was[88], now[88], what[224];
+            format_stamps(was, sizeof was, before);
+            format_stamps(now, sizeof now, s);
+            std::snprintf(what, sizeof what, "QUEUED SUBMIT START END %s reported as %s", was, now);
+            fired(f, what);
+        }
+    }
+}
+
+// The last launches transformed, so that the four queries of one launch see one answer. A
+// launch is known by its event and its real stamps (a released event's handle may come back).
+struct stamp_memo {
+    cl_event event;
+    cl_ulong real[stamp_count];
+    cl_ulong told[stamp_count];
+};
+constexpr int memo_size = 64;
+stamp_memo g_memo[memo_size];
+int g_memo_next = 0;
+
+void told_stamps(cl_event e, const cl_ulong* real, cl_ulong* told) {
+    pthread_mutex_lock(&g_lock);
+    for (const auto& m : g_memo) {
+        if (m.event == e && std::memcmp(m.real, real, sizeof m.real) == 0) {
+            std::memcpy(told, m.told, sizeof m.told);
+            pthread_mutex_unlock(&g_lock);
+            return;
+        }
+    }
+    std::memcpy(told, real, stamp_count * sizeof(cl_ulong));
+    transform_stamps(told);
+    stamp_memo& m = g_memo[g_memo_next];
+    g_memo_next = (g_memo_next + 1) % memo_size;
+    m.event = e;
+    std::memcpy(m.real, real, sizeof m.real);
+    std::memcpy(m.told, told, sizeof m.told);
+    pthread_mutex_unlock(&g_lock);
+}
+
+bool any_stamps_item() {
+    auto& c = config();
+    for (int i = 0; i < c.count; ++i) {
+        if (is_stamps(c.items[i].kind)) {
+            return true;
+        }
+    }
+    return false;
+}
+
+int stamp_index(cl_profiling_info name) {
+    for (int i = 0; i < stamp_count; ++i) {
+        if (stamp_names[i] == name) {
+            return i;
+        }
+    }
+    return -1;
+}
+
+// ---- queues ----------------------------------------------------------------------------------
+
+bool asks_profiling(const cl_queue_properties* props) {
+    for (const cl_queue_properties* p = props; p && p[0] != 0; p += 2) {
+        if (p[0] == CL_QUEUE_PROPERTIES && (p[1] & CL_QUEUE_PROFILING_ENABLE) != 0) {
+            return true;
+        }
+    }
+    return false;
+}
+
+cl_command_queue refuse_queue(const char* call, cl_int* errcode_ret) {
+    fault_item* f = find(fault_kind::profiling_refuse);
+    char what[160];
+    std::snprintf(what, sizeof what,
+                  "%s with CL_QUEUE_PROFILING_ENABLE returns CL_INVALID_QUEUE_PROPERTIES (%d)",
+                  call, CL_INVALID_QUEUE_PROPERTIES);
+    fire(*f, what);
+    if (errcode_ret) {
+        *errcode_ret = CL_INVALID_QUEUE_PROPERTIES;
+    }
+    return nullptr;
+}
+
+// ---- builds ----------------------------------------------------------------------------------
+
+// Programs whose build this layer failed: their build log and status are this layer's.
+struct failed_build {
+    cl_program program;
+    const char* log;
+};
+constexpr int failed_size = 64;
+failed_build g_failed[failed_size];
+int g_failed_next = 0;
+
+// The log this layer gave the program's failed build; null when it did not fail it.
+const char* injected_log_of(cl_program p) {
+    pthread_mutex_lock(&g_lock);
+    const char* log = nullptr;
+    for (const auto& f : g_failed) {
+        log = p != nullptr && f.program == p ? f.log : log;
+    }
+    pthread_mutex_unlock(&g_lock);
+    return log;
+}
+
+void mark_build(cl_program p, const char* log) {
+    pthread_mutex_lock(&g_lock);
+    for (auto& f : g_failed) {
+        f.program = f.program == p ? nullptr : f.program;
+    }
+    if (log) {
+        g_failed[g_failed_next] = {p, log};
+        g_failed_next = (g_failed_next + 1) % failed_size;
+    }
+    pthread_mutex_unlock(&g_lock);
+}
+
+// The build item that fails build number `n` of the process, if any.
+fault_item* failing_build(long n) {
+    const fault_kind kinds[] = {fault_kind::build_fail, fault_kind::build_oor};
+    for (const fault_kind k : kinds) {
+        fault_item* f = find(k);
+        if (f && (f->nth == 0 || f->nth == n)) {
+            return f;
+        }
+    }
+    return nullptr;
+}
+
+// build=fail's log says what failed; build=oor's is empty, as a driver out of resources may leave
+// it.
+constexpr const char* fail_log =
+    "grp_fault: build failure injected by GRP_FAULT (build=fail): no compiler ran\n";
+constexpr const char* oor_log = "";
+
+cl_int answer_text(const char* text, size_t size, void* value, size_t* size_ret) {
+    const size_t need = std::strlen(text) + 1;
+    if (value) {
+        if (size < need) {
+            return CL_INVALID_VALUE;
+        }
+        std::memcpy(value, text, need);
+    }
+    if (size_ret) {
+        *size_ret = need;
+    }
+    return CL_SUCCESS;
+}
+
+// ---- launches -------------------------------------------------------------------------------
+
+// The kernel's function name ("?" when the driver does not say).
+void kernel_name(cl_kernel kernel, char* out, size_t size) {
+    static const auto info =
+        reinterpret_cast<decltype(&clGetKernelInfo)>(next_symbol("clGetKernelInfo"));
+    if (info(kernel, CL_KERNEL_FUNCTION_NAME, size, out, nullptr) != CL_SUCCESS) {
+        std::snprintf(out, size, "?");
+    }
+}
+
+} // namespace
+
+// ---- the entry points --------------------------------------------------------------------------
+
+cl_int CL_API_CALL clGetEventProfilingInfo(cl_event event, cl_profiling_info param_name,
+                                           size_t param_value_size, void* param_value,
+                                           size_t* param_value_size_ret) {
+    GRP_REAL(clGetEventProfilingInfo);
+    if (fault_item* f = find(fault_kind::profiling_unavailable)) {
+        fire(*f, "clGetEventProfilingInfo returns CL_PROFILING_INFO_NOT_AVAILABLE (-7)");
+        return CL_PROFILING_INFO_NOT_AVAILABLE;
+    }
+    const int index = stamp_index(param_name);
+    if (index < 0 || !any_stamps_item()) {
+        return real(event, param_name, param_value_size, param_value, param_value_size_ret);
+    }
+    cl_ulong stamps[stamp_count];
+    for (int i = 0; i < stamp_count; ++i) {
+        const cl_int err = real(event, stamp_names[i], sizeof stamps[i], &stamps[i], nullptr);
+        if (err != CL_SUCCESS) {
+            return err;
+        }
+    }
+    cl_ulong told[stamp_count];
+    told_stamps(event, stamps, told);
+    if (param_value) {
+        if (param_value_size < sizeof(cl_ulong)) {
+            return CL_INVALID_VALUE;
+        }
+        std::memcpy(param_value, &told[index], sizeof(cl_ulong));
+    }
+    if (param_value_size_ret) {
+        *param_value_size_ret = sizeof(cl_ulong);
+    }
+    return CL_SUCCESS;
+}
+
+cl_command_queue CL_API_CALL clCreateCommandQueue(cl_context context, cl_device_id device,
+                                                  cl_command_queue_properties properties,
+                                                  cl_int* errcode_ret) {
+    GRP_REAL(clCreateCommandQueue);
+    if (find(fault_kind::profiling_refuse) && (properties & CL_QUEUE_PROFILING_ENABLE) != 0) {
+        return refuse_queue("clCreateCommandQueue", errcode_ret);
+    }
+    return real(context, device, properties, errcode_ret);
+}
+
+cl_command_queue CL_API_CALL
+clCreateCommandQueueWithProperties(cl_context context, cl_device_id device,
+                                   const cl_queue_properties* properties, cl_int* errcode_ret) {
+    GRP_REAL(clCreateCommandQueueWithProperties);
+    if (find(fault_kind::profiling_refuse) && asks_profiling(properties)) {
+        return refuse_queue("clCreateCommandQueueWithProperties", errcode_ret);
+    }
+    return real(context, device, properties, errcode_ret);
+}
+
+cl_int CL_API_CALL clEnqueueNDRangeKernel(cl_command_queue command_queue, cl_kernel kernel,
+                                          cl_uint work_dim, const size_t* global_work_offset,
+                                          const size_t* global_work_size,
+                                          const size_t* local_work_size,
+                                          cl_uint num_events_in_wait_list,
+                                          const cl_event* event_wait_list, cl_event* event) {
+    GRP_REAL(clEnqueueNDRangeKernel);
+    auto& c = config();
+    for (int i = 0; i < c.count; ++i) {
+        fault_item& f = c.items[i];
+        if (f.kind != fault_kind::enqueue_fail) {
+            continue;
+        }
+        char name[64];
+        kernel_name(kernel, name, sizeof name);
+        if (f.kernel[0] != '\0' && std::strcmp(f.kernel, name) != 0) {
+            continue;
+        }
+        const long n = __atomic_add_fetch(&f.seen, 1, __ATOMIC_SEQ_CST);
+        if (n == f.nth) {
+            char what[160];
+            std::snprintf(what, sizeof what,
+                          "clEnqueueNDRangeKernel number %ld%s (kernel %s) returns "
+                          "CL_OUT_OF_RESOURCES (%d)",
+                          n, f.kernel[0] != '\0' ? " of the kernel" : "", name,
+                          CL_OUT_OF_RESOURCES);
+            fire(f, what);
+            return CL_OUT_OF_RESOURCES;
+        }
+    }
+    return real(command_queue, kernel, work_dim, global_work_offset, global_work_size,
+                local_work_size, num_events_in_wait_list, event_wait_list, event);
+}
+
+cl_int CL_API_CALL clBuildProgram(
+    cl_program program, cl_uint num_devices, const cl_device_id* device_list, const char* options,
+    void(CL_CALLBACK* pfn_notify)(cl_program program, void* user_data), void* user_data) {
+    GRP_REAL(clBuildProgram);
+    const long n = __atomic_add_fetch(&g_builds, 1, __ATOMIC_SEQ_CST);
+    if (fault_item* f = failing_build(n)) {
+        const bool oor = f->kind == fault_kind::build_oor;
+        const cl_int err = oor ? CL_OUT_OF_RESOURCES : CL_BUILD_PROGRAM_FAILURE;
+        char what[112];
+        std::snprintf(what, sizeof what, "clBuildProgram number %ld returns %s (%d)", n,
+                      oor ? "CL_OUT_OF_RESOURCES" : "CL_BUILD_PROGRAM_FAILURE", err);
+        fire(*f, what);
+        mark_build(program, oor ? oor_log : fail_log);
+        if (pfn_notify) {
+            pfn_notify(program, user_data);
+        }
+        return err;
+    }
+    mark_build(program, nullptr);
+    return real(program, num_devices, device_list, options, pfn_notify, user_data);
+}
+
+cl_int CL_API_CALL clGetProgramBuildInfo(cl_program program, cl_device_id device,
+                                         cl_program_build_info param_name, size_t param_value_size,
+                                         void* param_value, size_t* param_value_size_ret) {
+    GRP_REAL(clGetProgramBuildInfo);
+    if (const char* log = injected_log_of(program)) {
+        if (param_name == CL_PROGRAM_BUILD_LOG) {
+            return answer_text(log, param_value_size, param_value, param_value_size_ret);
+        }
+        if (param_name == CL_PROGRAM_BUILD_STATUS) {
+            const cl_build_status status = CL_BUILD_ERROR;
+            if (param_value) {
+                if (param_value_size < sizeof status) {
+                    return CL_INVALID_VALUE;
+                }
+                std::memcpy(param_value, &status, sizeof status);
+            }
+            if (param_value_size_ret) {
+                *param_value_size_ret = sizeof status;
+            }
+            return CL_SUCCESS;
+        }
+    }
+    return real(program, device, param_name, param_value_size, param_value, param_value_size_ret);
+}
