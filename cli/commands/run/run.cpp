@@ -136,8 +136,7 @@ int finish_run(profile& p, const run_outputs& outs, const run_cli_options& o) {
               << (n.failed ? ", " + std::to_string(n.failed) + " failed" : "") << ")\n";
     print_time_lines(std::cerr, p, outs.started, o.quiet);
     if (n.measured == 0 && p.complete) {
-        std::cerr << "error: nothing was measured: every case was skipped (reasons above). "
-                     "Check -k, -l, -n and -t against what the kernels and device allow.\n";
+        std::cerr << nothing_measured_line(p) << '\n';
     }
     return exit_status(p, n);
 }

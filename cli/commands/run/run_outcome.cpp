@@ -1,11 +1,14 @@
 #include "commands/run/run_outcome.hpp"
 
 #include "commands/command.hpp"
+#include "grp/core/strings.hpp"
 #include "grp/run/interrupt.hpp"
 
 #include <iostream>
 #include <sstream>
 #include <string>
+#include <utility>
+#include <vector>
 
 namespace grp::cli {
 
@@ -49,6 +52,33 @@ void print_warnings(const outcome_counts& n, const run_cli_options& o) {
                   << "peak (marked >peak): cache-resident input or a wrong peak; try a larger "
                   << "-n\n";
     }
+}
+
+std::string nothing_measured_line(const profile& p) {
+    std::size_t skipped = 0, failed = 0, wrong = 0, flagged = 0;
+    for (const auto& c : p.cases) {
+        skipped += c.status == case_status::skipped ? 1 : 0;
+        failed += c.status == case_status::failed ? 1 : 0;
+        wrong += c.status == case_status::wrong ? 1 : 0;
+        flagged += c.status == case_status::ok && c.samples_ns.empty() ? 1 : 0;
+    }
+    if (skipped == p.cases.size()) {
+        return "error: nothing was measured: every case was skipped (reasons above). Check -k, "
+               "-l, -n and -t against what the kernels and device allow.";
+    }
+    std::vector<std::string> parts;
+    const std::pair<std::size_t, const char*> kinds[] = {
+        {skipped, "skipped"},
+        {failed, "failed"},
+        {wrong, "wrong"},
+        {flagged, "with every timestamp flagged (the flags above say why)"}};
+    for (const auto& [count, what] : kinds) {
+        if (count != 0) {
+            parts.push_back(std::to_string(count) + " " + what);
+        }
+    }
+    return "error: nothing was measured: no case has a timed sample (" + joined(parts, ", ") +
+           "; reasons above).";
 }
 
 int exit_status(const profile& p, const outcome_counts& n) {

@@ -6,6 +6,7 @@
 #include "grp/model/profile/profile.hpp"
 
 #include <cstddef>
+#include <string>
 
 namespace grp::cli {
 
@@ -22,6 +23,10 @@ void print_failures(const profile& p);
 
 /// The warnings for cases that never met the noise target or ran above the measured peak.
 void print_warnings(const outcome_counts& n, const run_cli_options& o);
+
+/// The closing line of a finished run without one timed sample, naming why: every case
+/// skipped (check the selection), or how many failed, were wrong or had every stamp flagged.
+std::string nothing_measured_line(const profile& p);
 
 /// The exit status: the signal's, nothing measured (7), wrong or failed (1), else 0.
 int exit_status(const profile& p, const outcome_counts& n);

@@ -8,6 +8,7 @@
 #include "grp/run/interrupt.hpp"
 #include "grp/run/launch/case_checks.hpp"
 #include "grp/run/round_groups.hpp"
+#include "grp/run/round_plan.hpp"
 
 #include <algorithm>
 #include <map>
@@ -167,13 +168,17 @@ void check_inputs(round_context& ctx, std::vector<visit>& visits) {
         v.c->result.verification.input_checks += v.c->restore_each_launch ? 0 : 1;
     }
     const auto& input = visits.front().c->input;
-    if (restore) {
-        ctx.inputs.restore(input);
-    } else if (checked && ctx.inputs.modified(input)) {
-        try {
+    try {
+        if (restore) {
+            ctx.inputs.restore(input);
+        } else if (checked && ctx.inputs.modified(input)) {
             find_input_writer(ctx, visits);
-        } catch (const cl::Error&) {
-            ctx.inputs.restore(input); // the visits' own failures were recorded already
+        }
+    } catch (const cl::Error& e) { // unchecked input: the visits' rounds cannot be trusted
+        for (auto& v : visits) {
+            if (!v.dropped && v.c->active()) {
+                fail_case(*v.c, "checking that the kernels left their input untouched", e);
+            }
         }
     }
 }
@@ -271,44 +276,11 @@ void sample_group(round_context& ctx, const std::vector<prepared_case*>& group) 
     }
 }
 
-std::string round_label(std::size_t round, std::uint64_t planned) {
-    const std::string plan = std::to_string(planned);
-    if (round < planned) {
-        return "round " + std::to_string(round + 1) + "/" + plan;
-    }
-    return "round " + plan + "/" + plan + " + " + std::to_string(round - planned + 1) + " extra";
-}
-
 void sample_round(round_context& ctx, prepared_case& c) {
     sample_group(ctx, {&c});
 }
 
 namespace {
-
-/// Rounds of the case that another process did not disturb (compare sets the others aside).
-std::size_t clean_rounds(const case_result& r) {
-    return static_cast<std::size_t>(
-        std::count_if(r.rounds.begin(), r.rounds.end(),
-                      [](const auto& x) { return !x.disturbed(disturbed_cpu_wait); }));
-}
-
-/// Whether round `r` visits case `c`: every planned round visits every active case that is not
-/// wrong; an extra round only the cases that lack undisturbed rounds. A wrong case is not timed
-/// further: its time would be that of a kernel that does not reduce (note_stopped says so).
-bool visits(std::size_t r, const measure_options& m, const prepared_case& c) {
-    return c.active() && c.result.status != case_status::wrong &&
-           (r < m.rounds || clean_rounds(c.result) < m.rounds);
-}
-
-/// The note of a wrong case that ran fewer rounds than planned, in the profile and the report.
-void note_stopped(case_result& r) {
-    if (r.status != case_status::wrong || r.rounds.size() >= r.rounds_planned) {
-        return;
-    }
-    r.notes.push_back("not timed further once found wrong: " + std::to_string(r.rounds.size()) +
-                      " of " + std::to_string(r.rounds_planned) +
-                      " planned rounds ran (every timed launch was checked)");
-}
 
 /// Round r's visit of one group: its members that the round visits, in a fresh seeded order
 /// (so none of them is always launched first); each round records the group's place.
@@ -330,6 +302,23 @@ void visit_group(round_context& ctx, const std::vector<prepared_case*>& group, s
     for (std::size_t i = 0; i < members.size(); ++i) {
         if (members[i]->result.rounds.size() > before[i]) {
             members[i]->result.rounds.back().position = position;
+        }
+    }
+}
+
+/// Fresh allocations (placement varies between rounds) and fresh random data for every input;
+/// the cases of an input the device could not refresh fail.
+void refresh_inputs(round_context& ctx, const std::vector<prepared_case*>& cases,
+                    const std::set<input_key>& inputs, std::uint64_t round) {
+    for (const auto& k : inputs) {
+        try {
+            ctx.inputs.refresh(k, round);
+        } catch (const cl::Error& e) {
+            for (auto* c : cases) {
+                if (c->active() && !(c->input < k) && !(k < c->input)) {
+                    fail_case(*c, "preparing round " + std::to_string(round + 1) + "'s input", e);
+                }
+            }
         }
     }
 }
@@ -358,9 +347,7 @@ void run_rounds(round_context& ctx, const std::vector<prepared_case*>& cases,
         }
         previous = clock::now();
         auto t = ctx.phases.time("sampling");
-        for (const auto& k : inputs) {
-            ctx.inputs.refresh(k); // fresh allocations: placement varies between rounds
-        }
+        refresh_inputs(ctx, cases, inputs, m.first_round + r);
         std::optional<cpu_pin> pin; // after refresh: its helper threads keep the whole mask
         if (auto cpu = rotation_cpu(ctx.rotation_cpus, m.first_round + r)) {
             pin.emplace(*cpu);

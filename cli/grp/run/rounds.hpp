@@ -13,6 +13,7 @@
 #include "grp/run/launch/input_store.hpp"
 #include "grp/run/measure.hpp"
 #include "grp/run/phase_clock.hpp"
+#include "grp/run/round_plan.hpp"
 
 #include <chrono>
 #include <functional>
@@ -46,10 +47,6 @@ struct round_context {
 /// Called after every group's visit (round, how many groups of the pass came before it in the
 /// round's order, groups in the pass) and after every round (done == total).
 using round_progress = std::function<void(std::size_t round, std::size_t done, std::size_t total)>;
-
-/// The progress text of round `round` (0-based) of `planned`: "round 2/3", and for the rounds
-/// added for disturbed cases "round 3/3 + 2 extra" (never "round 5/3").
-std::string round_label(std::size_t round, std::uint64_t planned);
 
 /// One round of one case, appended to c.result.rounds. A cl::Error from a launch marks the
 /// case failed and deactivates it.

@@ -101,9 +101,9 @@ __kernel void gives_nan(__global const T* in, __global T* out, unsigned int n, _
     }
 }
 
-// Adds its result to what its output held: right on a freshly created (zeroed) output, wrong on
-// every later launch into the same buffer, as a kernel that forgot to reset an accumulator. The
-// first launch verifies; only the checks of the timed launches can see it.
+// Adds its result to what its output held, as a kernel that forgot to reset an accumulator:
+// right on a zeroed output, so before output slots were poisoned before every launch only the
+// checks of the timed launches saw it; now its first launch is wrong.
 __kernel void stale_output(__global const T* in, __global T* out, unsigned int n, __local T* s) {
     T acc = 0;
     for (unsigned int i = get_global_id(0); i < n; i += get_global_size(0)) {
@@ -113,5 +113,18 @@ __kernel void stale_output(__global const T* in, __global T* out, unsigned int n
     tree(s, get_local_id(0));
     if (get_local_id(0) == 0) {
         out[get_group_id(0)] += s[0];
+    }
+}
+
+// The last work-group never writes its slot: one group's share silently missing.
+__kernel void skip_write(__global const T* in, __global T* out, unsigned int n, __local T* s) {
+    T acc = 0;
+    for (unsigned int i = get_global_id(0); i < n; i += get_global_size(0)) {
+        acc += in[i];
+    }
+    s[get_local_id(0)] = acc;
+    tree(s, get_local_id(0));
+    if (get_local_id(0) == 0 && get_group_id(0) + 1 < get_num_groups(0)) {
+        out[get_group_id(0)] = s[0];
     }
 }

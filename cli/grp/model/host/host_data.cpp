@@ -1,6 +1,8 @@
 #include "grp/model/host/host_data.hpp"
 
 #include "grp/core/error.hpp"
+#include "grp/core/strings.hpp"
+#include "grp/model/host/exact_data.hpp"
 #include "grp/model/host/value_file.hpp"
 
 #include <algorithm>
@@ -77,91 +79,6 @@ double stored_value(element_type t, double v) {
 
 } // namespace
 
-namespace {
-
-// The shortest %g text that reads back as v: "1e+38", not "9.9999999999999998e+37".
-std::string number_text(double v) {
-    char buf[32];
-    for (int digits = 1; digits <= 17; ++digits) {
-        std::snprintf(buf, sizeof buf, "%.*g", digits, v);
-        if (std::strtod(buf, nullptr) == v) {
-            break;
-        }
-    }
-    return buf;
-}
-
-} // namespace
-
-std::string data_choice::describe(std::uint64_t seed) const {
-    switch (kind) {
-    case value_kind::iota:
-        return "iota";
-    case value_kind::ones:
-        return "ones";
-    case value_kind::constant:
-        return "const:" + number_text(constant);
-    case value_kind::file:
-        return "file:" + path;
-    default:
-        return "random (seed " + std::to_string(seed) + ")";
-    }
-}
-
-data_choice parse_data_choice(const std::string& text) {
-    data_choice d;
-    if (text == "random") {
-        return d;
-    }
-    if (text == "iota" || text == "ones") {
-        d.kind = text == "iota" ? value_kind::iota : value_kind::ones;
-        return d;
-    }
-    if (text.rfind("const:", 0) == 0) {
-        char* end = nullptr;
-        const std::string v = text.substr(6);
-        d.constant = std::strtod(v.c_str(), &end);
-        if (v.empty() || end != v.c_str() + v.size() || !std::isfinite(d.constant) ||
-            std::fabs(d.constant) > std::numeric_limits<float>::max()) {
-            throw usage_error("--data const:V needs a finite number within +-3.4e38, got '" + v +
-                              "'");
-        }
-        d.kind = value_kind::constant;
-        return d;
-    }
-    if (text.rfind("file:", 0) == 0 && text.size() > 5) {
-        d.kind = value_kind::file;
-        d.path = text.substr(5);
-        return d;
-    }
-    throw usage_error("--data '" + text +
-                      "': expected random, iota, ones, const:V (a number) or file:PATH (raw "
-                      "values of the element type)");
-}
-
-void check_data_for_type(const data_choice& data, element_type t) {
-    if (data.kind != value_kind::constant ||
-        (t != element_type::int32 && t != element_type::uint32)) {
-        return;
-    }
-    const bool is_int = t == element_type::int32;
-    const double lo = is_int ? -2147483648.0 : 0.0;
-    const double hi = is_int ? 2147483647.0 : 4294967295.0;
-    const double v = data.constant;
-    const char* what = v != std::trunc(v) ? "is not a whole number"
-                       : v < 0 && !is_int ? "is negative"
-                       : v < lo || v > hi ? "is out of range"
-                                          : nullptr;
-    if (what != nullptr) {
-        std::ostringstream os;
-        os << "--data const:" << number_text(v) << " " << what << " for -t " << to_string(t) << ": "
-           << to_string(t) << " data holds whole numbers from " << std::fixed
-           << std::setprecision(0) << lo << " to " << hi
-           << " (a value outside is never wrapped or rounded: a sum of it would verify nothing)";
-        throw usage_error(os.str());
-    }
-}
-
 double generated_value(element_type t, std::uint64_t seed, std::uint64_t index, value_kind kind) {
     if (kind == value_kind::iota) {
         return static_cast<double>(index);
@@ -170,11 +87,13 @@ double generated_value(element_type t, std::uint64_t seed, std::uint64_t index, 
         return 1.0;
     }
     std::uint64_t r = splitmix64(seed * 0x632be59bd9b4e019ULL + index);
+    const auto signed_small = [r] { // 0..15 -> -8..-1, 1..8
+        const auto v = static_cast<int>(r % 16);
+        return static_cast<double>(v < 8 ? v - 8 : v - 7);
+    };
     switch (t) {
-    case element_type::int32: {
-        auto v = static_cast<int>(r % 16); // 0..15 -> -8..-1, 1..8
-        return v < 8 ? v - 8 : v - 7;
-    }
+    case element_type::int32:
+        return signed_small();
     case element_type::uint32:
         return static_cast<double>(1 + r % 15);
     case element_type::float32:
@@ -193,8 +112,9 @@ double generated_value(element_type t, std::uint64_t seed, std::uint64_t index, 
                 -3.0 + 9.0 * static_cast<double>((r >> 12) & 0xFFFFFFFFULL) * 0x1.0p-32;
             return ((r & 1) != 0 ? -1.0 : 1.0) * std::pow(10.0, e);
         }
-        // 53 random bits -> [0, 1), then [0.5, 1.5): never zero, never denormal.
-        return 0.5 + static_cast<double>(r >> 11) * 0x1.0p-53;
+        // Whole numbers of random sign, never zero, as for int: every partial sum is exact in
+        // any order (exact_data.hpp), so timed launches are checked for equality.
+        return signed_small();
     }
     return 0;
 }
@@ -348,7 +268,7 @@ void check_sum_range(const host_data& d, const data_choice& data) {
     if (!d.abs_sum.empty() && d.abs_sum[0] > max) {
         std::ostringstream os;
         os.precision(3);
-        os << "--data const:" << number_text(data.constant) << " at n=" << d.n
+        os << "--data const:" << shortest_text(data.constant) << " at n=" << d.n
            << ": the values add up in magnitude to " << d.abs_sum[0] << ", beyond "
            << to_string(d.type) << "'s largest value " << max
            << " (a sum overflows to inf, so no kernel could be verified); use a smaller value "
@@ -391,6 +311,7 @@ host_data make_host_data(element_type t, data_layout l, std::uint64_t n, std::ui
         d.abs_sum.push_back(abs);
     }
     check_sum_range(d, data);
+    d.exact = exact_in_any_order(t, data, n);
     return d;
 }
 

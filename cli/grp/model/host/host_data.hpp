@@ -4,6 +4,7 @@
 #pragma once
 
 #include "grp/core/element_type.hpp"
+#include "grp/model/host/data_choice.hpp"
 
 #include <cstdint>
 #include <memory>
@@ -16,37 +17,6 @@ namespace grp {
 /// SplitMix64's output function (Steele, Lea, Flood 2014): a counter-based generator, so any
 /// index gives its value without the ones before it. Every pseudo-random value of the tool.
 std::uint64_t splitmix64(std::uint64_t x);
-
-/// What the values are drawn from.
-enum class value_kind {
-    random,         ///< ints in [-8, 8] without 0, uints in [1, 15], floats in [0.5, 1.5)
-    integer_valued, ///< floats that are small integers (1..8), so float sums stay exact
-    iota,           ///< 0, 1, 2, ... (as the element type stores them: ints wrap)
-    ones,           ///< every value 1
-    constant,       ///< every value data_choice::constant
-    file,           ///< raw values of the element type read from data_choice::path
-    // The precision scenario's data sets (float and double; integer types ignore the kind):
-    constant_1_1,    ///< every value 1.1 (as float: 1.10000002384185791015625)
-    uniform_01,      ///< uniform in [0, 1) with 24 random bits, so exact in float
-    mixed_magnitudes ///< +-10^e, e uniform in [-3, 6]: both signs over nine decades
-};
-
-/// The data a run uses: `run --data random|iota|ones|const:V|file:PATH`.
-struct data_choice {
-    value_kind kind = value_kind::random;
-    double constant = 0; ///< value_kind::constant
-    std::string path;    ///< value_kind::file
-    /// "random (seed 1)", "iota", "ones", "const:2.5", "file:in.bin": recorded in profiles.
-    [[nodiscard]] std::string describe(std::uint64_t seed) const;
-};
-
-/// Parses --data. Throws usage_error naming the accepted forms.
-data_choice parse_data_choice(const std::string& text);
-
-/// Checks a --data const:V against an element type the sweep runs: int and uint need a whole
-/// number within the type's range (never wrapped), float and double a value within +-3.4e38
-/// (parse_data_choice). Throws usage_error naming the value, the type and the allowed range.
-void check_data_for_type(const data_choice& data, element_type t);
 
 /// An allocator that leaves new elements uninitialized: a host buffer of hundreds of MiB is
 /// written in full by the generating threads, so zeroing it first (single-threaded, page fault
@@ -75,6 +45,9 @@ struct host_data {
     /// uint the exact 64-bit integer sum.
     std::vector<long double> exact_sum;
     std::vector<long double> abs_sum; ///< Σ|x| per component, for tolerances
+    /// Every partial sum is exact in the type in any order (exact_data.hpp): a result must
+    /// equal exact_sum. False: checked within a tolerance.
+    bool exact = false;
 };
 
 /// Generates the data. Layouts other than flat require float. aos16's fourth word is a NaN

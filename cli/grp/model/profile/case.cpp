@@ -88,6 +88,7 @@ round_record round_from(const ojson& j) {
 ojson verification_json(const verification_record& v) {
     return ojson{
         {"data", v.data},
+        {"timing_check", v.timing_check.empty() ? ojson(nullptr) : ojson(v.timing_check)},
         {"exact_ok", v.exact_ok ? ojson(*v.exact_ok) : ojson(nullptr)},
         {"exact_data", v.exact_data},
         {"exact_launches", v.exact_launches},
@@ -103,6 +104,7 @@ ojson verification_json(const verification_record& v) {
 verification_record verification_from(const ojson& j) {
     verification_record v;
     v.data = j.value("data", "");
+    v.timing_check = text_or_empty(j, "timing_check");
     if (auto e = j.find("exact_ok"); e != j.end() && e->is_boolean()) {
         v.exact_ok = e->get<bool>();
     }

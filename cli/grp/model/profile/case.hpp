@@ -85,6 +85,10 @@ struct round_record {
 /// Everything checked about a case's results, beyond the tolerance check on the timing data.
 struct verification_record {
     std::string data; ///< the timing data, e.g. "random (seed 1)"; see host_data
+    /// 2.12: how timed launches were checked: "exact" (the data sums exactly in any order, so
+    /// results must equal the reference) or "tolerance" (within verify.hpp's bound); empty in
+    /// older profiles.
+    std::string timing_check;
     /// Exact check: launches on data whose every partial sum is exact in the element type, so
     /// one dropped, duplicated or double-counted element changes the result. Empty optional:
     /// not run (integer types need none: their random data is checked exactly).

@@ -2,6 +2,7 @@
 
 #include "grp/model/host/reduce_op.hpp"
 #include "grp/model/measure/verify.hpp"
+#include "grp/ocl/cl.hpp"
 
 #include <cmath>
 #include <sstream>
@@ -28,6 +29,7 @@ std::string op_check(prepared_case& c, const device_input& in, const std::vector
     }
     if (record) {
         r.reference = it->second;
+        r.verification.timing_check = "exact";
     }
     for (std::size_t k = 0; k < values.size() && k < it->second.size(); ++k) {
         if (!op_result_matches(it->second[k], values[k])) {
@@ -50,9 +52,12 @@ std::string tolerance_check(prepared_case& c, const device_input& in,
     bool finite = true;
     if (record) {
         r.reference.clear();
+        r.verification.timing_check = in.exact ? "exact" : "tolerance";
     }
+    // Exact data: depth 0, so the tolerance is nil and the result must equal the sum.
+    const std::uint64_t depth = in.exact ? 0 : c.depth;
     for (std::size_t k = 0; k < values.size() && k < in.exact_sum.size(); ++k) {
-        auto v = verify_sum(c.point.type, in.exact_sum[k], in.abs_sum[k], values[k], c.depth);
+        auto v = verify_sum(c.point.type, in.exact_sum[k], in.abs_sum[k], values[k], depth);
         if (record) {
             r.reference.push_back(v.expected);
         }
@@ -68,8 +73,11 @@ std::string tolerance_check(prepared_case& c, const device_input& in,
         }
         if (!v.ok && problem.empty()) {
             problem = (values.size() > 1 ? "component " + std::to_string(k) + ": " : "") +
-                      "expected " + number(v.expected) + ", got " + number(values[k]) +
-                      (v.tolerance ? " (tolerance " + number(*v.tolerance) + ")" : "");
+                      "expected " + (in.exact ? "exactly " : "") + number(v.expected) + ", got " +
+                      number(values[k]) +
+                      (in.exact && v.tolerance ? " (the data sums exactly in any order)"
+                       : v.tolerance           ? " (tolerance " + number(*v.tolerance) + ")"
+                                               : "");
         }
     }
     if (record) {
@@ -99,6 +107,17 @@ void check_input_untouched(prepared_case& c, input_store& inputs, const std::str
     c.restore_each_launch = true; // from now on, every launch of it starts from pristine data
 }
 
+// Why a launch is wrong when it left result slots unwritten ("" when it wrote them all).
+std::string unwritten(const prepared_case& c) {
+    const auto left = c.chain->poisoned_records();
+    if (left == 0) {
+        return "";
+    }
+    return "it left " + std::to_string(left) +
+           " result slot(s) unwritten (still holding the NaN the tool writes there before "
+           "every launch)";
+}
+
 } // namespace
 
 void mark_wrong(case_result& r, const std::string& why) {
@@ -121,8 +140,10 @@ void verify_first_launch(ocl::session& s, prepared_case& c, input_store& inputs)
     auto counter = c.chain->read_counter();
     auto& v = c.result.verification;
     ++v.launches_checked;
-    const auto why = tolerance_check(c, inputs.get(c.input), c.result.result, true);
-    c.first_launch_ok = why.empty();
+    auto why = tolerance_check(c, inputs.get(c.input), c.result.result, true);
+    if (const auto left = unwritten(c); !left.empty()) {
+        why = left;
+    }
     if (!why.empty()) {
         ++v.wrong_launches;
         v.example_wrong = c.result.result.front();
@@ -170,7 +191,44 @@ void check_exact_result(prepared_case& c, const exact_window& w, const std::vect
     }
 }
 
+// Every case's launch on window `w`'s data (filled again after a kernel that writes its input).
+// A case whose launch fails is failed and left out of the later windows.
+void exact_window_launches(input_store& inputs, const input_key& input, const exact_window& w,
+                           const std::vector<prepared_case*>& cases) {
+    inputs.fill_exact(input, w);
+    bool dirty = false; // a kernel that writes its input ran on this fill
+    for (auto* c : cases) {
+        if (!c->active()) {
+            continue;
+        }
+        if (dirty) {
+            inputs.fill_exact(input, w);
+        }
+        dirty = c->restore_each_launch;
+        try {
+            c->chain->run_untimed();
+            const auto got = c->chain->read_result();
+            ++c->result.verification.exact_launches;
+            check_exact_result(*c, w, got);
+        } catch (const cl::Error& e) {
+            fail_case(*c, "the exact check of " + c->result.key.to_string(), e);
+            dirty = true; // what the failed launch left is unknown
+        }
+    }
+}
+
 } // namespace
+
+void fail_case(prepared_case& c, const std::string& doing, const cl::Error& e) {
+    const std::string why = ocl::wrap(doing, e).what();
+    if (c.result.status == case_status::ok) {
+        c.result.status = case_status::failed;
+        c.result.reason = why;
+    } else { // a wrong result found before stays the verdict
+        c.result.notes.push_back(why);
+    }
+    c.chain.reset();
+}
 
 void verify_exact(input_store& inputs, const input_key& input,
                   const std::vector<prepared_case*>& all) {
@@ -191,18 +249,13 @@ void verify_exact(input_store& inputs, const input_key& input,
     const auto windows = inputs.exact_windows(input);
     describe_exact_data(cases, windows);
     for (const auto& w : windows) {
-        inputs.fill_exact(input, w);
-        bool dirty = false; // a kernel that writes its input ran on this fill
-        for (auto* c : cases) {
-            auto& v = c->result.verification;
-            if (dirty) {
-                inputs.fill_exact(input, w);
+        try {
+            exact_window_launches(inputs, input, w, cases);
+        } catch (const cl::Error& e) { // the tool's own fill failed: no case can be checked
+            for (auto* c : cases) {
+                fail_case(*c, "filling the exact check's data", e);
             }
-            dirty = c->restore_each_launch;
-            c->chain->run_untimed();
-            const auto got = c->chain->read_result();
-            ++v.exact_launches;
-            check_exact_result(*c, w, got);
+            return;
         }
     }
     if (!windows.empty()) {
@@ -214,10 +267,11 @@ bool check_launch(prepared_case& c, const std::vector<double>& values,
                   std::optional<std::uint32_t> counter) {
     auto& v = c.result.verification;
     ++v.launches_checked;
-    std::string why;
-    // Usually bit-identical to the verified first launch; else the tolerance decides.
-    if (!c.first_launch_ok || values != c.result.result) {
-        why = tolerance_check(c, *c.input_data, values, false);
+    // Against this round's data (it changes between rounds: a value equal to the first
+    // launch's is no evidence).
+    std::string why = tolerance_check(c, *c.input_data, values, false);
+    if (const auto left = unwritten(c); !left.empty()) {
+        why = left;
     }
     if (why.empty() && counter && *counter != 0) {
         why = "counter left at " + std::to_string(*counter);

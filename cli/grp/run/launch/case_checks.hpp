@@ -27,6 +27,11 @@ void verify_first_launch(ocl::session& s, prepared_case& c, input_store& inputs)
 void verify_exact(input_store& inputs, const input_key& input,
                   const std::vector<prepared_case*>& cases);
 
+/// A driver error while checking the case (`doing`, e.g. "the exact check of K"): an ok case
+/// becomes `failed` with the error named, a wrong one keeps its verdict with the error in its
+/// notes; either way it runs no further launch.
+void fail_case(prepared_case& c, const std::string& doing, const cl::Error& e);
+
 /// Checks one timed launch's result (and counter); returns false and counts it when wrong.
 bool check_launch(prepared_case& c, const std::vector<double>& values,
                   std::optional<std::uint32_t> counter);

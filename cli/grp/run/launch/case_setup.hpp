@@ -38,7 +38,6 @@ struct prepared_case {
     std::uint64_t depth = 0;                  ///< summation depth for the tolerance
     std::unique_ptr<launch_chain> chain;      ///< null: skipped or failed, nothing to launch
     const device_input* input_data = nullptr; ///< set once the input is on the device
-    bool first_launch_ok = false; ///< its result is the one later launches may equal bit for bit
     bool restore_each_launch = false;  ///< in_place kernels, and kernels caught writing input
     std::uint64_t kernel_wg_limit = 0; ///< CL_KERNEL_WORK_GROUP_SIZE when the launch is above it
     [[nodiscard]] bool active() const { return chain != nullptr; }

@@ -141,38 +141,49 @@ void input_store::copy(const buffer_set& from, const buffer_set& to, std::uint64
     m_session.queue().finish();
 }
 
+host_data input_store::generate(const input_key& k, std::uint64_t seed) {
+    auto t = m_phases.time("data");
+    return make_host_data(k.type, k.layout, k.n, seed, m_data);
+}
+
+void input_store::take_references(device_input& in, const input_key& k, const host_data& host) {
+    in.exact_sum = host.exact_sum;
+    in.abs_sum = host.abs_sum;
+    in.exact = host.exact;
+    in.op_reference.clear();
+    for (const auto& op : m_ops) {
+        if (op != "sum" && op_type_skip_reason(op, k.type).empty()) {
+            in.op_reference[op] = op_references(op, host);
+        }
+    }
+}
+
+void input_store::upload(const host_data& host, const buffer_set& to, std::uint64_t bytes) {
+    for (std::size_t b = 0; b < to.size(); ++b) {
+        write_padded(m_session.queue(), to[b], host.buffers[b].data(), host.buffers[b].size(),
+                     bytes / to.size());
+    }
+}
+
 const device_input& input_store::require(const input_key& k, std::uint64_t records) {
     records = std::max<std::uint64_t>({records, k.n, 1});
     if (auto it = m_inputs.find(k); it != m_inputs.end() && it->second.records >= records) {
         return it->second;
     }
     m_inputs.erase(k);
-    host_data host;
-    {
-        auto t = m_phases.time("data");
-        host = make_host_data(k.type, k.layout, k.n, m_seed, m_data);
-    }
+    const host_data host = generate(k, m_seed);
     if (m_on_host_data) {
         m_on_host_data(k, host);
     }
     auto t = m_phases.time("upload");
     const std::size_t buffers = buffer_count(k.layout);
     device_input in;
-    in.exact_sum = host.exact_sum;
-    in.abs_sum = host.abs_sum;
-    for (const auto& op : m_ops) {
-        if (op != "sum" && op_type_skip_reason(op, k.type).empty()) {
-            in.op_reference[op] = op_references(op, host);
-        }
-    }
+    take_references(in, k, host);
     in.records = records;
     in.bytes = records * words_per_record(k.layout) * size_of(k.type) * buffers;
     try {
         in.pristine = allocate(in, buffers);
-        for (std::size_t b = 0; b < buffers; ++b) {
-            write_padded(m_session.queue(), in.pristine[b], host.buffers[b].data(),
-                         host.buffers[b].size(), in.bytes / buffers);
-        }
+        upload(host, in.pristine, in.bytes);
         in.working = allocate(in, buffers);
         copy(in.pristine, in.working, in.bytes / buffers);
     } catch (const cl::Error& e) {
@@ -184,8 +195,19 @@ const device_input& input_store::require(const input_key& k, std::uint64_t recor
     return m_inputs.emplace(k, std::move(in)).first->second;
 }
 
-void input_store::refresh(const input_key& k) {
+std::uint64_t round_data_seed(std::uint64_t seed, std::uint64_t round) {
+    return round == 0 ? seed : splitmix64(splitmix64(seed) ^ (round * 0x9E3779B97F4A7C15ULL));
+}
+
+void input_store::refresh(const input_key& k, std::uint64_t round) {
     auto& in = find(k);
+    if (m_data.kind == value_kind::random && round != in.round) {
+        const host_data host = generate(k, round_data_seed(m_seed, round));
+        auto t = m_phases.time("upload");
+        take_references(in, k, host);
+        upload(host, in.pristine, in.bytes);
+        in.round = round;
+    }
     in.working = allocate(in, in.pristine.size());
     copy(in.pristine, in.working, in.bytes / in.pristine.size());
 }

@@ -33,6 +33,8 @@ struct device_input {
     buffer_set pristine, working;
     std::vector<long double> exact_sum; ///< per component, of the chosen data
     std::vector<long double> abs_sum;   ///< Σ|x| per component, for tolerances
+    bool exact = false;                 ///< sums are exact in any order (exact_data.hpp)
+    std::uint64_t round = 0;            ///< the round whose data it holds (round_data_seed)
     /// Exact references of the other operators (set_ops), per component (reduce_op.hpp).
     std::map<std::string, std::vector<double>> op_reference;
     std::uint64_t records = 0; ///< allocated records (n, or more for padded kernels)
@@ -56,8 +58,11 @@ public:
     /// Frees every input (between groups of cases whose inputs do not fit together).
     void release_all() { m_inputs.clear(); }
 
-    /// New working buffers, copied from the pristine ones.
-    void refresh(const input_key& k);
+    /// New working buffers, copied from the pristine ones. For the random data, round
+    /// `round`'s own values first (round_data_seed; the references follow), so no result of
+    /// an earlier round is right again and every round's launches are verified on the data
+    /// they are timed on.
+    void refresh(const input_key& k, std::uint64_t round);
     /// Copies the pristine data over the working buffers.
     void restore(const input_key& k);
     /// True when the working buffers differ from the pristine ones.
@@ -92,6 +97,9 @@ private:
     host_data_hook m_on_host_data;
 
     device_input& find(const input_key& k);
+    host_data generate(const input_key& k, std::uint64_t seed);
+    void take_references(device_input& in, const input_key& k, const host_data& host);
+    void upload(const host_data& host, const buffer_set& to, std::uint64_t bytes);
     buffer_set allocate(const device_input& in, std::size_t buffers);
     bool m_copy_through_host = false;
     void copy(const buffer_set& from, const buffer_set& to, std::uint64_t bytes_each);
@@ -100,6 +108,10 @@ private:
 /// The value of record r, component c in the exact check's windows: 1 or 2 (tool.cl's
 /// fill_exact computes the same).
 int exact_value(std::uint64_t record, std::uint32_t component);
+
+/// The seed of round `round`'s random data: `seed` itself for round 0 (the data of the first
+/// launches and the exact check), a hash of both after. Kernels never see it.
+std::uint64_t round_data_seed(std::uint64_t seed, std::uint64_t round);
 
 /// A grid for the tool's streaming kernels on this device: {global, local}.
 std::pair<std::uint64_t, std::uint64_t> streaming_grid(const device_info& d);

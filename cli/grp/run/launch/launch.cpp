@@ -179,7 +179,20 @@ void launch_chain::bind(const buffer_set& input) {
     m_session.queue().finish();
 }
 
+void launch_chain::poison() {
+    auto& q = m_session.queue();
+    const std::size_t record = record_bytes(m_point.layout, m_point.type);
+    for (std::size_t i = 0; i < m_partials.size(); ++i) {
+        const std::uint64_t records = std::max<std::uint64_t>(1, m_passes[i].groups);
+        const std::size_t bytes = records * record / m_partials[i].size();
+        for (const auto& b : m_partials[i]) {
+            q.enqueueFillBuffer(b, cl_uchar{0xFF}, 0, bytes);
+        }
+    }
+}
+
 void launch_chain::run_untimed() {
+    poison();
     auto& q = m_session.queue();
     for (std::size_t i = 0; i < m_kernels.size(); ++i) {
         q.enqueueNDRangeKernel(m_kernels[i], cl::NullRange, cl::NDRange(m_passes[i].global_size),
@@ -189,6 +202,7 @@ void launch_chain::run_untimed() {
 }
 
 chain_timing launch_chain::run(std::uint64_t timer_resolution_ns) {
+    poison();
     auto& q = m_session.queue();
     std::vector<cl::Event> events(m_kernels.size());
     for (std::size_t i = 0; i < m_kernels.size(); ++i) {
@@ -213,9 +227,15 @@ std::vector<double> launch_chain::read_result() {
     const std::size_t stride = record_bytes(m_point.layout, m_point.type) / out.size();
     std::vector<long double> sums(comps, 0);
     std::vector<unsigned char> bytes(records * stride);
+    m_poisoned_records = 0;
     for (std::size_t b = 0; b < out.size(); ++b) {
         m_session.queue().enqueueReadBuffer(out[b], CL_TRUE, 0, bytes.size(), bytes.data());
         for (std::uint64_t r = 0; r < records; ++r) {
+            const auto* rec = bytes.data() + r * stride;
+            if (is_floating(m_point.type) &&
+                std::all_of(rec, rec + stride, [](unsigned char x) { return x == 0xFF; })) {
+                ++m_poisoned_records;
+            }
             for (std::size_t c = 0; c < per_buffer; ++c) {
                 sums[b + c] +=
                     decode(m_point.type, bytes.data() + r * stride + c * size_of(m_point.type));

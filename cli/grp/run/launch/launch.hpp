@@ -29,9 +29,19 @@ public:
     void bind(const buffer_set& input);
 
     /// Enqueues every pass, waits, and returns the timing (chain_span of the passes' stamps).
+    /// Every launch, timed or not, first poisons the slots the passes must write (poison()).
     chain_timing run(std::uint64_t timer_resolution_ns);
     /// Enqueues every pass and waits, without reading timestamps.
     void run_untimed();
+
+    /// Fills the slots every pass must write (one record per work-group; the zero padding a
+    /// next pass reads is kept) with all-ones bytes: NaN for float and double, so a slot a
+    /// launch leaves unwritten cannot pass for a result, and nothing carries over from the
+    /// launch before. Enqueued before the first pass, outside its events.
+    void poison();
+    /// Records of the last read_result() still holding the poison (float and double only:
+    /// all-ones is a value an integer sum may honestly take).
+    [[nodiscard]] std::uint64_t poisoned_records() const { return m_poisoned_records; }
 
     /// The reduced value(s): the single record the device wrote, or for finish "host" the
     /// partials of the last pass summed in long double (so summation_depth's `host_tail` is the
@@ -54,6 +64,7 @@ private:
     std::vector<buffer_set> m_partials; ///< output of pass i
     std::optional<cl::Buffer> m_counter;
     std::string m_options, m_log;
+    std::uint64_t m_poisoned_records = 0;
 
     buffer_set make_partials(std::size_t pass);
     void set_args(std::size_t pass, const buffer_set& in, const buffer_set& out);
