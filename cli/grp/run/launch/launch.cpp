@@ -187,6 +187,10 @@ void launch_chain::poison() {
         const std::size_t bytes = records * record / m_partials[i].size();
         for (const auto& b : m_partials[i]) {
             q.enqueueFillBuffer(b, cl_uchar{0xFF}, 0, bytes);
+            const auto size = b.getInfo<CL_MEM_SIZE>();
+            if (size > bytes) { // the padding the next pass reads: zeros again, nothing kept
+                q.enqueueFillBuffer(b, cl_uchar{0}, bytes, size - bytes);
+            }
         }
     }
 }
