@@ -73,5 +73,5 @@ export UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
 # they include `check`, which loads Oclgrind into the process, and LeakSanitizer reports
 # Oclgrind 21.10's own InstructionCounter allocations (not ours) as leaks.
 ctest --test-dir "$asan" --output-on-failure -j"$(nproc)" -LE "ocl|browser|example|package|style" \
-  -E "cli\.(run_|scenario_|wg_limit|check_|transcripts_)" "$@"
+  -E "cli\.(run_|scenario_|wg_limit|check_|transcripts_|redteam_)" "$@"
 scripts/fuzz.sh 3
