@@ -38,6 +38,7 @@ bool timed_launch(round_context& ctx, prepared_case& c, round_record& round,
     if (c.restore_each_launch) {
         ctx.inputs.restore(c.input);
     }
+    ctx.inputs.perturb(c.input); // no two launches reduce the same data
     if (ctx.flush != nullptr && c.result.key.cache == "cold") {
         ctx.flush->run();
     }

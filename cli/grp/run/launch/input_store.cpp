@@ -5,6 +5,8 @@
 #include "grp/model/spec/kernel_catalog.hpp"
 
 #include <algorithm>
+#include <cmath>
+#include <cstring>
 #include <thread>
 
 namespace grp::run {
@@ -66,6 +68,31 @@ void write_padded(cl::CommandQueue& q, const cl::Buffer& buf, const unsigned cha
             q.enqueueWriteBuffer(buf, CL_TRUE, off,
                                  std::min<std::uint64_t>(zeros.size(), size - off), zeros.data());
         }
+    }
+}
+
+// Value v as element type t stores it, in the first bytes of `out`.
+void encode(element_type t, double v, std::uint64_t* out) {
+    *out = 0;
+    switch (t) {
+    case element_type::int32: {
+        const auto x = static_cast<std::int32_t>(v);
+        std::memcpy(out, &x, sizeof x);
+        break;
+    }
+    case element_type::uint32: {
+        const auto x = static_cast<std::uint32_t>(v);
+        std::memcpy(out, &x, sizeof x);
+        break;
+    }
+    case element_type::float32: {
+        const auto x = static_cast<float>(v);
+        std::memcpy(out, &x, sizeof x);
+        break;
+    }
+    case element_type::float64:
+        std::memcpy(out, &v, sizeof v);
+        break;
     }
 }
 
@@ -178,6 +205,7 @@ const device_input& input_store::require(const input_key& k, std::uint64_t recor
     auto t = m_phases.time("upload");
     const std::size_t buffers = buffer_count(k.layout);
     device_input in;
+    in.seed = m_seed;
     take_references(in, k, host);
     in.records = records;
     in.bytes = records * words_per_record(k.layout) * size_of(k.type) * buffers;
@@ -202,14 +230,44 @@ std::uint64_t round_data_seed(std::uint64_t seed, std::uint64_t round) {
 void input_store::refresh(const input_key& k, std::uint64_t round) {
     auto& in = find(k);
     if (m_data.kind == value_kind::random && round != in.round) {
-        const host_data host = generate(k, round_data_seed(m_seed, round));
+        in.seed = round_data_seed(m_seed, round);
+        const host_data host = generate(k, in.seed);
         auto t = m_phases.time("upload");
         take_references(in, k, host);
         upload(host, in.pristine, in.bytes);
         in.round = round;
+        in.changed.clear();
     }
     in.working = allocate(in, in.pristine.size());
     copy(in.pristine, in.working, in.bytes / in.pristine.size());
+}
+
+void input_store::perturb(const input_key& k) {
+    auto& in = find(k);
+    if (m_data.kind != value_kind::random || !in.op_reference.empty() || k.n == 0) {
+        return;
+    }
+    const std::size_t comps = components(k.layout);
+    const std::uint64_t h = splitmix64(in.seed ^ (++in.perturbations * 0xD1B54A32D192ED03ULL));
+    const std::uint64_t record = h % k.n;
+    const auto c = static_cast<std::size_t>((h >> 32) % comps);
+    const std::uint64_t index = record * comps + c; // generated_value's index
+    const auto it = in.changed.find(index);
+    const double old_v = it != in.changed.end()
+                             ? it->second
+                             : generated_value(k.type, in.seed, index, value_kind::random);
+    const double new_v = k.type == element_type::uint32 ? 16 - old_v : -old_v;
+    in.changed[index] = new_v;
+    in.exact_sum[c] += static_cast<long double>(new_v) - static_cast<long double>(old_v);
+    in.abs_sum[c] += std::fabs(new_v) - std::fabs(old_v);
+    encode(k.type, new_v, &in.scratch);
+    const bool soa = in.pristine.size() == 3;
+    const std::uint64_t word = soa ? record : record * words_per_record(k.layout) + c;
+    const std::size_t b = soa ? c : 0;
+    for (const auto* set : {&in.pristine, &in.working}) { // in-order: done before the launch
+        m_session.queue().enqueueWriteBuffer((*set)[b], CL_FALSE, word * size_of(k.type),
+                                             size_of(k.type), &in.scratch);
+    }
 }
 
 void input_store::restore(const input_key& k) {

@@ -31,10 +31,14 @@ struct input_key {
 
 struct device_input {
     buffer_set pristine, working;
-    std::vector<long double> exact_sum; ///< per component, of the chosen data
-    std::vector<long double> abs_sum;   ///< Σ|x| per component, for tolerances
-    bool exact = false;                 ///< sums are exact in any order (exact_data.hpp)
-    std::uint64_t round = 0;            ///< the round whose data it holds (round_data_seed)
+    std::vector<long double> exact_sum;      ///< per component, of the chosen data
+    std::vector<long double> abs_sum;        ///< Σ|x| per component, for tolerances
+    bool exact = false;                      ///< sums are exact in any order (exact_data.hpp)
+    std::uint64_t round = 0;                 ///< the round whose data it holds (round_data_seed)
+    std::uint64_t seed = 0;                  ///< that round's data seed
+    std::map<std::uint64_t, double> changed; ///< value index -> value, set by perturb()
+    std::uint64_t perturbations = 0;         ///< this round's, for the next position
+    std::uint64_t scratch = 0;               ///< the bytes of the last value written
     /// Exact references of the other operators (set_ops), per component (reduce_op.hpp).
     std::map<std::string, std::vector<double>> op_reference;
     std::uint64_t records = 0; ///< allocated records (n, or more for padded kernels)
@@ -63,6 +67,12 @@ public:
     /// an earlier round is right again and every round's launches are verified on the data
     /// they are timed on.
     void refresh(const input_key& k, std::uint64_t round);
+    /// Before a timed launch, for the random data: one value (at a seeded position) is negated
+    /// (uint: v -> 16 - v, staying in [1, 15]) in the working and the pristine copy, and the
+    /// references follow, so no two launches reduce the same data: a result remembered from
+    /// the launch before (program-scope memory keyed on a few values) is wrong. The write is
+    /// enqueued before the launch, outside its events. A no-op for other data and operators.
+    void perturb(const input_key& k);
     /// Copies the pristine data over the working buffers.
     void restore(const input_key& k);
     /// True when the working buffers differ from the pristine ones.
