@@ -12,6 +12,9 @@ add_library(grp_fault_inject SHARED ${CMAKE_CURRENT_LIST_DIR}/fault_inject.cpp)
 # The OpenCL headers only: the calls go on to the loader the binary already has (RTLD_NEXT).
 target_include_directories(grp_fault_inject PRIVATE ${OpenCL_INCLUDE_DIRS})
 target_link_libraries(grp_fault_inject PRIVATE ${CMAKE_DL_LIBS})
+# CI builds named targets only (scripts/dev.sh test: gpu-reduce-prof grp_docs grp_ocl_tests
+# grp_parts_tests): the OpenCL tests' target brings the library along.
+add_dependencies(grp_ocl_tests grp_fault_inject)
 
 set(GRP_FAULTS_SH ${CMAKE_CURRENT_LIST_DIR}/faults.sh)
 set(GRP_FAULTS_OUT ${CMAKE_CURRENT_BINARY_DIR}/fault-inject)

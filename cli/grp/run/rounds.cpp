@@ -307,13 +307,13 @@ void visit_group(round_context& ctx, const std::vector<prepared_case*>& group, s
     }
 }
 
-/// Fresh allocations (placement varies between rounds) and fresh random data for every input;
-/// the cases of an input the device could not refresh fail.
+/// Fresh allocations for every input (placement varies between rounds); the cases of an input
+/// the device could not refresh fail.
 void refresh_inputs(round_context& ctx, const std::vector<prepared_case*>& cases,
-                    const std::set<input_key>& inputs, std::uint64_t round) {
+                    const std::set<input_key>& inputs, std::size_t round) {
     for (const auto& k : inputs) {
         try {
-            ctx.inputs.refresh(k, round);
+            ctx.inputs.refresh(k);
         } catch (const cl::Error& e) {
             for (auto* c : cases) {
                 if (c->active() && !(c->input < k) && !(k < c->input)) {
@@ -348,7 +348,7 @@ void run_rounds(round_context& ctx, const std::vector<prepared_case*>& cases,
         }
         previous = clock::now();
         auto t = ctx.phases.time("sampling");
-        refresh_inputs(ctx, cases, inputs, m.first_round + r);
+        refresh_inputs(ctx, cases, inputs, r);
         std::optional<cpu_pin> pin; // after refresh: its helper threads keep the whole mask
         if (auto cpu = rotation_cpu(ctx.rotation_cpus, m.first_round + r)) {
             pin.emplace(*cpu);

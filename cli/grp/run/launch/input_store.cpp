@@ -223,21 +223,8 @@ const device_input& input_store::require(const input_key& k, std::uint64_t recor
     return m_inputs.emplace(k, std::move(in)).first->second;
 }
 
-std::uint64_t round_data_seed(std::uint64_t seed, std::uint64_t round) {
-    return round == 0 ? seed : splitmix64(splitmix64(seed) ^ (round * 0x9E3779B97F4A7C15ULL));
-}
-
-void input_store::refresh(const input_key& k, std::uint64_t round) {
+void input_store::refresh(const input_key& k) {
     auto& in = find(k);
-    if (m_data.kind == value_kind::random && round != in.round) {
-        in.seed = round_data_seed(m_seed, round);
-        const host_data host = generate(k, in.seed);
-        auto t = m_phases.time("upload");
-        take_references(in, k, host);
-        upload(host, in.pristine, in.bytes);
-        in.round = round;
-        in.changed.clear();
-    }
     in.working = allocate(in, in.pristine.size());
     copy(in.pristine, in.working, in.bytes / in.pristine.size());
 }

@@ -34,10 +34,9 @@ struct device_input {
     std::vector<long double> exact_sum;      ///< per component, of the chosen data
     std::vector<long double> abs_sum;        ///< Σ|x| per component, for tolerances
     bool exact = false;                      ///< sums are exact in any order (exact_data.hpp)
-    std::uint64_t round = 0;                 ///< the round whose data it holds (round_data_seed)
-    std::uint64_t seed = 0;                  ///< that round's data seed
+    std::uint64_t seed = 0;                  ///< the data's seed (of generated_value)
     std::map<std::uint64_t, double> changed; ///< value index -> value, set by perturb()
-    std::uint64_t perturbations = 0;         ///< this round's, for the next position
+    std::uint64_t perturbations = 0;         ///< so far, for the next position
     std::uint64_t scratch = 0;               ///< the bytes of the last value written
     /// Exact references of the other operators (set_ops), per component (reduce_op.hpp).
     std::map<std::string, std::vector<double>> op_reference;
@@ -62,16 +61,14 @@ public:
     /// Frees every input (between groups of cases whose inputs do not fit together).
     void release_all() { m_inputs.clear(); }
 
-    /// New working buffers, copied from the pristine ones. For the random data, round
-    /// `round`'s own values first (round_data_seed; the references follow), so no result of
-    /// an earlier round is right again and every round's launches are verified on the data
-    /// they are timed on.
-    void refresh(const input_key& k, std::uint64_t round);
+    /// New working buffers, copied from the pristine ones.
+    void refresh(const input_key& k);
     /// Before a timed launch, for the random data: one value (at a seeded position) is negated
     /// (uint: v -> 16 - v, staying in [1, 15]) in the working and the pristine copy, and the
-    /// references follow, so no two launches reduce the same data: a result remembered from
-    /// the launch before (program-scope memory keyed on a few values) is wrong. The write is
-    /// enqueued before the launch, outside its events. A no-op for other data and operators.
+    /// references follow, so no two launches reduce the same data (the changes accumulate
+    /// over the rounds): a result remembered from an earlier launch (program-scope memory
+    /// keyed on a few values, state hidden in a padding) is wrong. The writes are enqueued
+    /// before the launch, outside its events. A no-op for other data and operators.
     void perturb(const input_key& k);
     /// Copies the pristine data over the working buffers.
     void restore(const input_key& k);
@@ -118,10 +115,6 @@ private:
 /// The value of record r, component c in the exact check's windows: 1 or 2 (tool.cl's
 /// fill_exact computes the same).
 int exact_value(std::uint64_t record, std::uint32_t component);
-
-/// The seed of round `round`'s random data: `seed` itself for round 0 (the data of the first
-/// launches and the exact check), a hash of both after. Kernels never see it.
-std::uint64_t round_data_seed(std::uint64_t seed, std::uint64_t round);
 
 /// A grid for the tool's streaming kernels on this device: {global, local}.
 std::pair<std::uint64_t, std::uint64_t> streaming_grid(const device_info& d);

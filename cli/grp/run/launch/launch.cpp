@@ -180,18 +180,12 @@ void launch_chain::bind(const buffer_set& input) {
 }
 
 void launch_chain::poison() {
-    auto& q = m_session.queue();
-    const std::size_t record = record_bytes(m_point.layout, m_point.type);
-    for (std::size_t i = 0; i < m_partials.size(); ++i) {
-        const std::uint64_t records = std::max<std::uint64_t>(1, m_passes[i].groups);
-        const std::size_t bytes = records * record / m_partials[i].size();
-        for (const auto& b : m_partials[i]) {
-            q.enqueueFillBuffer(b, cl_uchar{0xFF}, 0, bytes);
-            const auto size = b.getInfo<CL_MEM_SIZE>();
-            if (size > bytes) { // the padding the next pass reads: zeros again, nothing kept
-                q.enqueueFillBuffer(b, cl_uchar{0}, bytes, size - bytes);
-            }
-        }
+    const std::size_t last = m_partials.size() - 1;
+    const std::uint64_t records = std::max<std::uint64_t>(1, m_passes[last].groups);
+    const std::size_t bytes =
+        records * record_bytes(m_point.layout, m_point.type) / m_partials[last].size();
+    for (const auto& b : m_partials[last]) {
+        m_session.queue().enqueueFillBuffer(b, cl_uchar{0xFF}, 0, bytes);
     }
 }
 

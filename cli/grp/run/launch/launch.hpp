@@ -34,10 +34,12 @@ public:
     /// Enqueues every pass and waits, without reading timestamps.
     void run_untimed();
 
-    /// Fills the slots every pass must write (one record per work-group) with all-ones bytes:
-    /// NaN for float and double, so a slot a launch leaves unwritten cannot pass for a result;
-    /// the padding a next pass reads is zeroed again, so nothing a kernel hid there carries
-    /// over from the launch before. Enqueued before the first pass, outside its events.
+    /// Fills the result slots (the last pass's: one record per work-group, or the one result)
+    /// with all-ones bytes: NaN for float and double, so a slot a launch leaves unwritten
+    /// cannot pass for a result and a kernel that returns because its output already holds a
+    /// value returns NaN. Earlier passes' partials are not poisoned: a stale partial gives a
+    /// wrong sum, since the data changes before every timed launch (input_store::perturb).
+    /// Enqueued before the first pass, outside its events.
     void poison();
     /// Records of the last read_result() still holding the poison (float and double only:
     /// all-ones is a value an integer sum may honestly take).
