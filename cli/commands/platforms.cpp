@@ -6,6 +6,7 @@
 #include "grp/core/text_safe.hpp"
 #include "grp/core/units.hpp"
 #include "grp/ocl/enumerate.hpp"
+#include "grp/ocl/timer_probe.hpp"
 #include "grp/report/text/table.hpp"
 
 #include <iostream>
@@ -31,7 +32,17 @@ std::vector<std::pair<std::string, std::string>> sensor_rows(const sensor_descri
     return rows;
 }
 
-void print_device(std::ostream& os, const device_info& d, bool extensions) {
+/// What the probe found (timer_probe.hpp), in the table's words.
+std::vector<std::pair<std::string, std::string>> probe_rows(const ocl::probe_result& probe) {
+    return {{"timer", describe(probe.timer)},
+            {"loop limit", probe.loop_limit ? std::to_string(*probe.loop_limit) +
+                                                  " iterations per work-item (longer loops give "
+                                                  "wrong results)"
+                                            : "none found"}};
+}
+
+void print_device(std::ostream& os, const device_info& d, const ocl::probe_result& probe,
+                  bool extensions) {
     text_table t;
     t.add_column("property");
     t.add_column("value");
@@ -67,6 +78,8 @@ void print_device(std::ostream& os, const device_info& d, bool extensions) {
                            (extensions ? "" : " (list them with --extensions)")},
     };
     const auto sensors = sensor_rows(open_sensors(d, sensor_settings_from_env(true)).description);
+    const auto probed = probe_rows(probe);
+    rows.insert(rows.end(), probed.begin(), probed.end());
     rows.insert(rows.end(), sensors.begin(), sensors.end());
     for (auto& [k, v] : rows) {
         t.add_row({{k}, {v}});
@@ -96,6 +109,10 @@ int run_platforms(const platforms_options& opt) {
             nlohmann::ordered_json dj = h.info;
             const auto s = open_sensors(h.info, sensor_settings_from_env(true)).description;
             dj["sensors"] = {{"backend", s.backend}, {"found", s.found}, {"lacking", s.lacking}};
+            const auto probe = ocl::test_timer(h.device);
+            dj["timer"] = to_json(probe.timer);
+            dj["loop_limit"] = probe.loop_limit ? nlohmann::ordered_json(*probe.loop_limit)
+                                                : nlohmann::ordered_json(nullptr);
             j.push_back(dj);
         }
         // Driver strings need not be UTF-8; JSON output must be.
@@ -112,7 +129,7 @@ int run_platforms(const platforms_options& opt) {
                       << terminal_escape(h.info.platform_vendor) << ", "
                       << terminal_escape(h.info.platform_version) << ")\n";
         }
-        print_device(std::cout, h.info, opt.extensions);
+        print_device(std::cout, h.info, ocl::test_timer(h.device), opt.extensions);
         std::cout << '\n';
     }
     return 0;
@@ -126,7 +143,10 @@ void add_platforms(CLI::App& app, command_slot& slot) {
                                                 "a tuner needs");
     sub->footer("Examples:\n  gpu-reduce-prof platforms\n  gpu-reduce-prof platforms --json\n"
                 "  gpu-reduce-prof platforms --device nvidia --extensions\n\n"
-                "A fact the driver cannot report is shown as 'unavailable' (null in JSON).");
+                "A fact the driver cannot report is shown as 'unavailable' (null in JSON).\n"
+                "The timer line is a test, not the driver's word: two launches of a probe kernel\n"
+                "timed by their events and by the host clock (trusted, scaled, zero,\n"
+                "out-of-order, or host: no profiling, runs time on the host clock).");
     sub->add_flag("--json", opt->json, "Print a JSON array, one object per device (stable keys)");
     sub->add_flag("--extensions", opt->extensions, "List each device's extensions");
     add_device_option(sub, opt->devices);

@@ -19,6 +19,8 @@
 //   build=fail[:N]         every clBuildProgram (or the Nth): CL_BUILD_PROGRAM_FAILURE, with
 //                          a build log that says so
 //   build=oor[:N]          every clBuildProgram (or the Nth): CL_OUT_OF_RESOURCES
+//   context=fail:N         the Nth clCreateContext of the process: CL_OUT_OF_HOST_MEMORY (a
+//                          device lost between listing and use)
 //
 // Several stamps items apply in the order written ("stamps=scale:2,stamps=jitter:5"). With
 // GRP_FAULT_VERBOSE=1 every item says on stderr when it first fires, and how often it fired
@@ -56,6 +58,7 @@ enum class fault_kind {
     enqueue_fail,
     build_fail,
     build_oor,
+    context_fail,
 };
 
 struct fault_item {
@@ -88,6 +91,7 @@ fault_config g_config;
 pthread_once_t g_once = PTHREAD_ONCE_INIT;
 pthread_mutex_t g_lock = PTHREAD_MUTEX_INITIALIZER;
 long g_builds = 0;
+long g_contexts = 0;
 
 [[noreturn]] void bad_item(const char* item, const char* why) {
     std::fprintf(stderr, "grp_fault: cannot read GRP_FAULT item '%s': %s\n", item, why);
@@ -176,7 +180,7 @@ void read_enqueue_item(fault_item& f, const char* value) {
 void read_item(fault_item& f) {
     const char* eq = std::strchr(f.text, '=');
     if (!eq) {
-        bad_item(f.text, "an item is KEY=VALUE (stamps, profiling, enqueue or build)");
+        bad_item(f.text, "an item is KEY=VALUE (stamps, profiling, enqueue, build or context)");
     }
     const size_t key = static_cast<size_t>(eq - f.text);
     const char* value = eq + 1;
@@ -194,8 +198,13 @@ void read_item(fault_item& f) {
         read_enqueue_item(f, value);
     } else if (key == 5 && std::strncmp(f.text, "build", 5) == 0) {
         read_build_item(f, value);
+    } else if (key == 7 && std::strncmp(f.text, "context", 7) == 0) {
+        f.kind = fault_kind::context_fail;
+        if (std::strncmp(value, "fail:", 5) != 0 || !read_count(value + 5, f.nth)) {
+            bad_item(f.text, "context= takes fail:N (N a count from 1)");
+        }
     } else {
-        bad_item(f.text, "the keys are stamps, profiling, enqueue and build");
+        bad_item(f.text, "the keys are stamps, profiling, enqueue, build and context");
     }
 }
 
@@ -653,6 +662,27 @@ cl_int CL_API_CALL clEnqueueNDRangeKernel(cl_command_queue command_queue, cl_ker
     }
     return real(command_queue, kernel, work_dim, global_work_offset, global_work_size,
                 local_work_size, num_events_in_wait_list, event_wait_list, event);
+}
+
+cl_context CL_API_CALL clCreateContext(const cl_context_properties* properties, cl_uint num_devices,
+                                       const cl_device_id* devices,
+                                       void(CL_CALLBACK* pfn_notify)(const char*, const void*,
+                                                                     size_t, void*),
+                                       void* user_data, cl_int* errcode_ret) {
+    GRP_REAL(clCreateContext);
+    const long n = __atomic_add_fetch(&g_contexts, 1, __ATOMIC_SEQ_CST);
+    fault_item* f = find(fault_kind::context_fail);
+    if (f && f->nth == n) {
+        char what[96];
+        std::snprintf(what, sizeof what, "clCreateContext number %ld returns CL_OUT_OF_HOST_MEMORY",
+                      n);
+        fire(*f, what);
+        if (errcode_ret) {
+            *errcode_ret = CL_OUT_OF_HOST_MEMORY;
+        }
+        return nullptr;
+    }
+    return real(properties, num_devices, devices, pfn_notify, user_data, errcode_ret);
 }
 
 cl_int CL_API_CALL clBuildProgram(

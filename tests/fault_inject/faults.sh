@@ -80,12 +80,14 @@ sys.exit(1 if bad else 0)
 PY
 }
 
-# platforms under FAULT: reads the devices without a queue or a launch; only a build fault
-# reaches it (the preferred work-group multiple comes from a built probe kernel).
+# platforms under FAULT [VERDICT]: lists the devices and tests each one's timer (a probe kernel
+# on a queue of its own), so its timer line shows VERDICT (default trusted); a build fault also
+# leaves the preferred work-group multiple (from a built probe kernel) unavailable.
 platforms_under() {
   under "$1" platforms
   want_rc 0
   says "timer resolution"
+  says "^  timer +${2:-trusted}"
   if [[ $1 == build=* ]]; then
     says "preferred wg multiple +unavailable"
   else
@@ -93,16 +95,26 @@ platforms_under() {
   fi
 }
 
-# A sweep whose every sample was flagged: today every round launches up to its sample cap,
-# all flagged (extra rounds follow when a busy machine disturbed them), the case stays "ok"
-# with no samples and no reason (TODAY: the issue wants a timer verdict and a non-ok status),
-# and run exits 7 saying the case had every timestamp flagged.
-all_flagged() {
-  want_rc 7
-  says "error: nothing was measured: no case has a timed sample \\(1 with every timestamp flagged"
-  never_says "every case was skipped"
-  profile 'p["complete"]' 'c["status"] == "ok"' 'c["reason"] is None' 'samples == 0' \
-    'flagged > 0' 'len(rounds) >= c["rounds_planned"]' "c['flags'] == [$1]" 'c["notes"] == []'
+# host_timed VERDICT CAUSE: (CAUSE plain text, no regex characters) a timer the probe cannot trust (VERDICT, for CAUSE) gives way to the
+# host clock: the run measures (exit 0), says so once, and the profile records the verdict, the
+# cause and the times' source; no sample is flagged, since none is read from the events.
+host_timed() {
+  want_rc 0
+  says "^warning: timer $1.*$2.*Times come from the host clock instead"
+  profile 'p["complete"]' 'c["status"] == "ok"' 'samples > 0' 'flagged == 0' \
+    "p['devices'][0]['timer']['verdict'] == '$1'" 'p["devices"][0]["timer"]["timing"] == "host"' \
+    "'$2' in p['devices'][0]['timer']['cause']" 'all(r["host_ns"] > 0 for r in rounds)'
+}
+
+# compare_refuses: the profile against itself, one run each gated anyway (--allow-one-run): the
+# untrusted timer keeps every case from the gate (exit 8, UNDECIDED) and says whose and why.
+compare_refuses() {
+  cp "$json" "$out/again.json"
+  "$bin" compare --allow-one-run "$json" "$out/again.json" >"$log" 2>&1
+  rc=$?
+  want_rc 8
+  says "timing not gated: base's timer on "
+  says "UNDECIDED"
 }
 
 case $name in
@@ -112,80 +124,64 @@ none) # the layer alone changes nothing
   profile 'p["complete"]' 'c["status"] == "ok"' 'c["flags"] == []' 'samples > 0' \
     'flagged == 0' 'len(c["passes"]) == 3'
   never_says "grp_fault"
+  profile 'p["devices"][0]["timer"]["verdict"] == "trusted"' \
+    'p["devices"][0]["timer"]["timing"] == "events"' 'all(r["host_ns"] > 0 for r in rounds)'
   platforms_under ""
   ;;
 stamps_scale) # a timer 42 times too fast: every duration 42 times too long
   sweep stamps=scale:42
   fired stamps=scale:42 "[1-9][0-9]*"
-  # TODAY: trusted silently (status ok, no flag, no note, exit 0), the medians 42 times too
-  # long; the issue wants a timer verdict "scaled" with the factor (about 42), found by timing
-  # launches on the host clock too, and the times corrected or the case set aside.
-  want_rc 0
-  profile 'c["status"] == "ok"' 'c["flags"] == []' 'c["notes"] == []' 'samples > 0' \
-    'flagged == 0'
-  platforms_under stamps=scale:42
-  fired stamps=scale:42 0
+  # Found by the probe (two launches of >= 5 ms on the host clock), the factor about 42.
+  host_timed scaled "span"
+  profile '35 < p["devices"][0]["timer"]["ratio"] < 50'
+  compare_refuses
+  platforms_under stamps=scale:42 scaled
+  fired stamps=scale:42 "[1-9][0-9]*"
   ;;
 stamps_zero) # a driver that fills every stamp with 0
   sweep stamps=zero
   fired stamps=zero "[1-9][0-9]*"
-  # TODAY: every sample is flagged as under the timer's resolution and dropped; the case is
-  # "ok" with nothing measured, run exits 7. The issue wants a
-  # timer verdict "zero" (the stamps are all 0: no device timer) and host timing instead.
-  all_flagged "'pass 1: duration under timer resolution (' + str(p['devices'][0]['timer_resolution_ns']) + ' ns)'"
-  platforms_under stamps=zero
+  host_timed zero "every profiling stamp is 0"
+  platforms_under stamps=zero zero
   ;;
 stamps_reversed) # END before START
   sweep stamps=reversed
   fired stamps=reversed "[1-9][0-9]*"
-  # TODAY: every sample flagged "END before START" and dropped, the case "ok" with nothing
-  # measured, exit 7. The issue wants the timer verdict (END before START:
-  # untrusted) on the case, status not ok, and host timing instead.
-  all_flagged "'pass 1: END before START'"
-  platforms_under stamps=reversed
+  host_timed out-of-order "END before START"
+  platforms_under stamps=reversed out-of-order
   ;;
 stamps_jitter) # a timer whose rate wobbles by up to 30 %: noisy, but every order kept
   sweep stamps=jitter:30
   fired stamps=jitter:30 "[1-9][0-9]*"
-  # TODAY: trusted (status ok, no flags), which is right; the issue wants the verdict
-  # "trusted" recorded with the case. Noise is left to the rounds (not pinned: timing).
+  # Trusted, recorded with the device; the noise is left to the rounds (not pinned: timing).
   want_rc 0
-  profile 'c["status"] == "ok"' 'c["flags"] == []' 'samples > 0' 'flagged == 0'
+  profile 'c["status"] == "ok"' 'c["flags"] == []' 'samples > 0' 'flagged == 0' \
+    'p["devices"][0]["timer"]["verdict"] == "trusted"'
   platforms_under stamps=jitter:30
   ;;
 stamps_out_of_order) # each launch STARTs before the previous one ENDs
   sweep stamps=out-of-order
   fired stamps=out-of-order "[1-9][0-9]*"
-  # TODAY: every sample flagged at pass 2 and dropped, the case "ok" with nothing measured,
-  # exit 7. The issue wants the timer verdict "out-of-order" on the case
-  # and host timing (or the passes' own durations) instead.
-  all_flagged "'pass 2 STARTs before the previous pass ENDs'"
-  platforms_under stamps=out-of-order
+  host_timed out-of-order "STARTs before the previous one"
+  platforms_under stamps=out-of-order out-of-order
   ;;
 profiling_refuse) # a device with no profiling queue
   sweep profiling=refuse
   fired profiling=refuse 1
-  # TODAY: the whole run stops at the queue with exit 3 and no profile, and the error names
-  # no code ("CL error (-35)" for CL_INVALID_QUEUE_PROPERTIES). The issue wants the run to go
-  # on with host timing and the timer verdict "host timing" in the profile.
-  want_rc 3
-  says "error: creating a profiling queue on '.*': clCreateCommandQueue(WithProperties)?: CL error \\(-35\\)"
-  no_profile
-  # TODAY: platforms never tries a profiling queue, so it shows the timer resolution of a
-  # device that cannot time; the issue wants the timer verdict there too.
-  platforms_under profiling=refuse
-  fired profiling=refuse 0
+  # The run goes on with a plain queue and host timing; the error is named.
+  host_timed host "no profiling queue"
+  says "no profiling queue: clCreateCommandQueue(WithProperties)?: CL_INVALID_QUEUE_PROPERTIES \\(-35\\)"
+  compare_refuses
+  platforms_under profiling=refuse host
+  fired profiling=refuse 1
   ;;
 profiling_unavailable) # a queue that profiles, events that never have stamps
   sweep profiling=unavailable
   fired profiling=unavailable 1
-  # TODAY: the first timed launch stops the whole run with exit 3 and no profile (not even the
-  # verified case; the message carries the C++ wrapper's misspelt "clGetEventProfileInfo").
-  # The issue wants host timing and the verdict "host timing" in the profile.
-  want_rc 3
-  says "error: clGetEventProfilingInfo: clGetEventProfileInfo: CL_PROFILING_INFO_NOT_AVAILABLE \\(-7\\)"
-  no_profile
-  platforms_under profiling=unavailable
+  # The probe's events carry no stamps: host timing, the error named.
+  host_timed host "events carry no stamps"
+  says "CL_PROFILING_INFO_NOT_AVAILABLE \\(-7\\)"
+  platforms_under profiling=unavailable host
   ;;
 enqueue_fail_first) # the first launch of reduce2: its first launch, verified
   sweep enqueue=fail:1:reduce2
@@ -199,8 +195,9 @@ enqueue_fail_first) # the first launch of reduce2: its first launch, verified
   profile 'p["complete"]' 'c["status"] == "failed"' \
     'c["reason"].startswith("launching reduce2/") and "CL_OUT_OF_RESOURCES (-5)" in c["reason"]' \
     'rounds == []' 'c["flags"] == []'
-  platforms_under enqueue=fail:1
-  fired enqueue=fail:1 0
+  # platforms' timer probe launches too: its first launch fails, so the timer is unchecked
+  platforms_under enqueue=fail:1 unchecked
+  fired enqueue=fail:1 1
   ;;
 enqueue_fail_later) # reduce2's launch 7: after the first launch (3 passes) and the exact check
   # (3), the first warm-up launch of round 1
@@ -236,9 +233,11 @@ enqueue_fail_checks) # a launch of the verification's other launches (it ended r
   profile 'p["complete"]' 'c["status"] == "failed"' \
     'c["reason"].startswith("checking that the kernels left their input untouched")'
   ;;
-build_fail) # every build fails: the probe of the preferred multiple, then reduce2's
+build_fail) # every build fails: the probe of the preferred multiple, the timer probe (its timer
+  # is then unchecked, said in a note), then reduce2's
   sweep build=fail
-  fired build=fail 2
+  fired build=fail 3
+  says "^note: timer unchecked: the timer probe failed: clBuildProgram: CL_BUILD_PROGRAM_FAILURE"
   # The profile is saved, marked incomplete, with the case failed and the build log; exit 4.
   want_rc 4
   says "error: kernel build failed: CL_BUILD_PROGRAM_FAILURE \\(-11\\) for entry 'reduce2'"
@@ -246,26 +245,45 @@ build_fail) # every build fails: the probe of the preferred multiple, then reduc
   says "1 case\\(s\\) saved to .* \\(marked incomplete\\)"
   profile 'not p["complete"]' '"CL_BUILD_PROGRAM_FAILURE" in p["incomplete_reason"]' \
     'c["status"] == "failed"' '"build failure injected by GRP_FAULT" in c["reason"]'
-  platforms_under build=fail
-  fired build=fail 1
+  platforms_under build=fail unchecked
+  fired build=fail 2
   ;;
 build_oor) # every build runs out of resources, with an empty log
   sweep build=oor
-  fired build=oor 2
+  fired build=oor 3
   # TODAY: reported as a kernel that does not compile (exit 4) with an empty build log
   # printed as a blank line; an out-of-resources build is the device's limit, not the kernel's
   # error, and the issue wants it said so (and the empty log called empty).
   want_rc 4
   says "error: kernel build failed: CL_OUT_OF_RESOURCES \\(-5\\) for entry 'reduce2'"
   profile 'not p["complete"]' 'c["status"] == "failed"' '"CL_OUT_OF_RESOURCES" in c["reason"]'
-  platforms_under build=oor
-  fired build=oor 1
+  platforms_under build=oor unchecked
+  fired build=oor 2
   ;;
 combined) # two stamps items in the order written: scaled, then out of order
   sweep stamps=scale:42,stamps=out-of-order
   fired stamps=scale:42 "[1-9][0-9]*"
   fired stamps=out-of-order "[1-9][0-9]*"
-  all_flagged "'pass 2 STARTs before the previous pass ENDs'" # TODAY: as stamps_out_of_order
+  host_timed out-of-order "STARTs before the previous one" # ordering is judged before rate
+  ;;
+device_fails) # two devices (PoCL's pthread device twice); device 0's context fails: the listing
+  # makes contexts 1 and 2 (the preferred multiple's probes), the run's session of device 0 is 3
+  export POCL_DEVICES="pthread pthread"
+  rm -f "$json"
+  under context=fail:3 run -d all -k reduce2 -t float -l 64 -n '2^14' --no-peak -q -o "$json"
+  fired context=fail:3 1
+  # The other device still runs; the failure is said at once and at the end, recorded, exit 1.
+  want_rc 1
+  says "^error: .* failed: creating a context and queue on .*CL_OUT_OF_HOST_MEMORY \\(-6\\)"
+  says "the run goes on with the next device"
+  says "^failed: device "
+  profile 'p["complete"]' 'len(p["devices"]) == 2' 'c["device"] == 1' 'c["status"] == "ok"' \
+    '"CL_OUT_OF_HOST_MEMORY" in p["devices"][0]["failure"]' 'p["devices"][1]["failure"] is None'
+  # One device alone still stops the run at its failure (exit 3), as before.
+  rm -f "$json"
+  under context=fail:3 run -d 0 -k reduce2 -t float -l 64 -n '2^14' --no-peak -q -o "$json"
+  want_rc 3
+  no_profile
   ;;
 bad_spec) # an item the library cannot read stops the process before any OpenCL call
   under bogus platforms

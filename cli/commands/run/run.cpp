@@ -55,6 +55,17 @@ run::progress_sink make_sink(run_progress& progress, parts::checkpoint_store& st
     sink.peak_measured = [&](const device_info&, const peak_bandwidth& p) {
         progress.peak_measured(p);
     };
+    sink.timer_judged = [&](const device_info&, const timer_verdict& v) {
+        progress.timer_judged(v);
+    };
+    sink.loop_limited = [&](const device_info& d, std::uint64_t n) {
+        progress.loop_limited(d.name, n);
+    };
+    sink.device_failed = [](const device_info& d, const std::string& why) {
+        std::cerr << "error: " << terminal_escape(d.name) << " failed: " << terminal_escape(why)
+                  << "\nthe run goes on with the next device; this one is marked failed in "
+                     "the profile\n";
+    };
     sink.phase = [&](const std::string& name, std::size_t done, std::size_t total) {
         progress.phase(name, done, total);
     };

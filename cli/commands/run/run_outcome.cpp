@@ -2,6 +2,7 @@
 
 #include "commands/command.hpp"
 #include "grp/core/strings.hpp"
+#include "grp/core/text_safe.hpp"
 #include "grp/run/interrupt.hpp"
 
 #include <iostream>
@@ -21,10 +22,19 @@ outcome_counts count_outcomes(const profile& p) {
         n.measured += !c.samples_ns.empty() || c.status == case_status::wrong ? 1 : 0;
         n.above_peak += c.above_peak ? 1 : 0;
     }
+    for (const auto& d : p.devices) {
+        n.failed += d.failure.empty() ? 0 : 1;
+    }
     return n;
 }
 
 void print_failures(const profile& p) {
+    for (const auto& d : p.devices) {
+        if (!d.failure.empty()) {
+            std::cerr << "failed: device " << terminal_escape(d.info.name) << ": "
+                      << terminal_escape(d.failure) << '\n';
+        }
+    }
     for (const auto& c : p.cases) {
         if (c.status != case_status::failed) {
             continue;

@@ -2,15 +2,29 @@
 
 #include "grp/ocl/stderr_capture.hpp"
 
+#include <chrono>
+
 namespace grp::ocl {
 
 session::session(device_handle dev) : m_dev(std::move(dev)) {
     try {
         m_context = cl::Context(m_dev.device);
-        m_queue = cl::CommandQueue(m_context, m_dev.device, CL_QUEUE_PROFILING_ENABLE);
+        m_probe = open_timed_queue(m_context, m_dev.device, m_queue);
     } catch (const cl::Error& e) {
-        throw wrap("creating a profiling queue on '" + m_dev.info.name + "'", e);
+        throw wrap("creating a context and queue on '" + m_dev.info.name + "'", e);
     }
+}
+
+launch_stamps session::time_launch(const std::function<cl::Event()>& launch) {
+    if (!host_timing()) {
+        const auto e = launch();
+        e.wait();
+        return read_stamps(e);
+    }
+    const auto t0 = host_clock_ns();
+    launch().wait();
+    const auto t1 = host_clock_ns();
+    return {t0, t0, t0, t1};
 }
 
 cl::Kernel session::kernel(const std::string& source, const std::string& options,
@@ -78,6 +92,12 @@ launch_stamps read_stamps(const cl::Event& e) {
     } catch (const cl::Error& e2) {
         throw wrap("clGetEventProfilingInfo", e2);
     }
+}
+
+std::uint64_t host_clock_ns() {
+    return static_cast<std::uint64_t>(std::chrono::duration_cast<std::chrono::nanoseconds>(
+                                          std::chrono::steady_clock::now().time_since_epoch())
+                                          .count());
 }
 
 } // namespace grp::ocl

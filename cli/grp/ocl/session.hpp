@@ -8,9 +8,12 @@
 // log; other cl::Error become opencl_error with context.
 #pragma once
 
+#include "grp/model/measure/timer_verdict.hpp"
 #include "grp/model/measure/timestamps.hpp"
 #include "grp/ocl/enumerate.hpp"
+#include "grp/ocl/timer_probe.hpp"
 
+#include <functional>
 #include <map>
 #include <string>
 #include <tuple>
@@ -20,14 +23,26 @@ namespace grp::ocl {
 
 class session {
 public:
-    /// Creates the context and a queue with CL_QUEUE_PROFILING_ENABLE. Throws opencl_error
-    /// when the device cannot profile.
+    /// Creates the context and a queue with CL_QUEUE_PROFILING_ENABLE, and probes its timer
+    /// (timer_probe.hpp). A device that refuses a profiling queue gets a plain one and the
+    /// verdict "host"; any verdict but trusted (or unchecked) makes time_launch and the launch
+    /// chains time on the host clock. Throws opencl_error when no context can be made.
     explicit session(device_handle dev);
 
     [[nodiscard]] const device_info& info() const { return m_dev.info; }
     [[nodiscard]] const cl::Device& device() const { return m_dev.device; }
     [[nodiscard]] cl::Context& context() { return m_context; }
     [[nodiscard]] cl::CommandQueue& queue() { return m_queue; }
+    [[nodiscard]] const timer_verdict& timer() const { return m_probe.timer; }
+    [[nodiscard]] bool host_timing() const { return m_probe.timer.host_timing(); }
+    /// The driver's limit on a work-item's loop iterations, when the probe found one; the
+    /// tool's helper kernels then use more work-items (streaming_grid).
+    [[nodiscard]] std::optional<std::uint64_t> loop_limit() const { return m_probe.loop_limit; }
+
+    /// Runs `launch` (which enqueues one command and returns its event), waits, and returns its
+    /// stamps: the event's, or on host timing the steady clock before the enqueue and after the
+    /// wait (QUEUED = SUBMIT = START).
+    launch_stamps time_launch(const std::function<cl::Event()>& launch);
 
     /// The kernel `entry` of `source` built with `options` for `owner`; compiled on first use.
     /// Throws kernel_build_error (exit 4) with the build log, or file_error-free opencl_error
@@ -46,6 +61,7 @@ private:
     device_handle m_dev;
     cl::Context m_context;
     cl::CommandQueue m_queue;
+    probe_result m_probe;
     using program_key =
         std::tuple<std::string, std::string, std::string>; ///< owner, source, options
     std::map<program_key, cl::Program> m_programs;
@@ -54,5 +70,8 @@ private:
 
 /// Reads QUEUED, SUBMIT, START and END of a finished event. Throws opencl_error.
 launch_stamps read_stamps(const cl::Event& e);
+
+/// The host's steady clock in ns (the clock of host timing and of the timer checks).
+std::uint64_t host_clock_ns();
 
 } // namespace grp::ocl

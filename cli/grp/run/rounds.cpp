@@ -55,6 +55,7 @@ bool timed_launch(round_context& ctx, prepared_case& c, round_record& round,
         round.pass_sum_ns.push_back(t.pass_sum_ns);
     }
     round.overhead_ns.push_back(t.overhead_ns);
+    round.host_ns = round.host_ns.value_or(0) + t.host_ns;
     kept.push_back(static_cast<double>(t.span_ns));
     return right;
 }

@@ -81,6 +81,12 @@ struct run_options {
 struct progress_sink {
     std::function<void(const device_info&, std::size_t cases)> device_started;
     std::function<void(const device_info&, const peak_bandwidth&)> peak_measured;
+    /// The device's timer was judged (at the start, and again from the rounds at the end).
+    std::function<void(const device_info&, const timer_verdict&)> timer_judged;
+    /// The driver stops a work-item's loops after this many iterations (the probe found it).
+    std::function<void(const device_info&, std::uint64_t iterations)> loop_limited;
+    /// A device of several failed (its error); the run goes on with the next one.
+    std::function<void(const device_info&, const std::string& error)> device_failed;
     /// A phase of a group began: "building", "verifying", "round 3/10".
     std::function<void(const std::string& phase, std::size_t done, std::size_t total)> phase;
     std::function<void(std::size_t index, std::size_t total, const case_key&)> case_started;

@@ -6,6 +6,7 @@
 #include "grp/model/measure/case_metrics.hpp"
 #include "grp/model/plan/round_order.hpp"
 #include "grp/ocl/enumerate.hpp"
+#include "grp/run/device_record.hpp"
 #include "grp/run/halving.hpp"
 #include "grp/run/interrupt.hpp"
 #include "grp/run/launch/case_checks.hpp"
@@ -305,6 +306,20 @@ void measure_group(device_context& d, const std::vector<measure_point>& pts,
     }
 }
 
+void measure_groups(device_context& d, const std::vector<sweep_point>& points,
+                    const device_info& info) {
+    for (const auto& group : groups_of(d.opt, points, info)) {
+        if (interrupted()) {
+            break;
+        }
+        if (d.opt.search.what == search_options::kind::halving) {
+            measure_halving(d.session, d.device_index, d.opt, group, d.prof, d.progress);
+        } else {
+            measure_group(d, group, d.opt.data, true);
+        }
+    }
+}
+
 void run_device(const run_options& opt, const ocl::device_handle& h, int device_index, profile& p,
                 const progress_sink& progress) {
     profile_device pd;
@@ -312,13 +327,13 @@ void run_device(const run_options& opt, const ocl::device_handle& h, int device_
     auto sensors = open_device_sensors(h.info, opt.sensors, opt.settle);
     pd.sensors = sensor_record_of(sensors.handle.description);
     p.devices.push_back(pd);
-    auto& phases_of = p.devices.back().phases;
-    phase_clock phases(phases_of);
+    phase_clock phases(p.devices.back().phases);
     const auto start = std::chrono::steady_clock::now();
     auto session = [&] {
         auto t = phases.time("context");
         return std::make_unique<ocl::session>(h);
     }();
+    record_timer(p.devices.back(), session->timer(), session->loop_limit(), progress);
     auto points = points_to_resume(plan_capped_sweep(opt.kernels, opt.sweep, h.info, opt.max_cases),
                                    opt.kernels, h.info, opt.resume.get(), resume_rules_of(opt));
     if (progress.device_started) {
@@ -338,17 +353,9 @@ void run_device(const run_options& opt, const ocl::device_handle& h, int device_
     device_context d{*session, device_index, opt,   p,
                      progress, phases,       start, probe ? &*probe : nullptr,
                      &sensors};
-    for (const auto& group : groups_of(opt, points, h.info)) {
-        if (interrupted()) {
-            break;
-        }
-        if (opt.search.what == search_options::kind::halving) {
-            measure_halving(*session, device_index, opt, group, p, progress);
-        } else {
-            measure_group(d, group, opt.data, true);
-        }
-    }
+    measure_groups(d, points, h.info);
     mark_rounds(sensors, p, device_index);
+    cross_check_timer(p, device_index, progress);
     auto t = phases.time("scenarios");
     for (const auto& name : opt.scenarios) {
         if (!interrupted()) {
@@ -374,7 +381,14 @@ void run_sweep(const run_options& opt, const progress_sink& progress, profile& p
     record_kernels(p, opt.kernels);
     auto devices = ocl::select(opt.devices);
     for (std::size_t d = 0; d < devices.size() && !interrupted(); ++d) {
-        run_device(opt, devices[d], static_cast<int>(d), p, progress);
+        try {
+            run_device(opt, devices[d], static_cast<int>(d), p, progress);
+        } catch (const error& e) { // of several devices, the next one still runs
+            if (devices.size() == 1 || !is_device_failure(e)) {
+                throw;
+            }
+            record_failure(p, devices[d].info, static_cast<int>(d), e, progress);
+        }
     }
     p.complete = !interrupted();
     if (interrupted()) {

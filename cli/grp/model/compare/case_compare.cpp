@@ -71,6 +71,30 @@ const device_info* device_of(const profile& p, const case_result& c) {
     return &p.devices[static_cast<std::size_t>(c.device)].info;
 }
 
+std::string untrusted_timer(const profile& p, const case_result& c, const std::string& label) {
+    if (c.device < 0 || static_cast<std::size_t>(c.device) >= p.devices.size()) {
+        return "";
+    }
+    const auto& d = p.devices[static_cast<std::size_t>(c.device)];
+    return d.timer.gateable() ? ""
+                              : label + "'s timer on " + d.info.name + " is " + describe(d.timer);
+}
+
+void mark_untrusted_timer(case_comparison& cc, const profile& bp, const case_result* b,
+                          const profile& cp, const case_result* c) {
+    if (b == nullptr || c == nullptr) {
+        return;
+    }
+    auto why = untrusted_timer(bp, *b, "base");
+    if (why.empty()) {
+        why = untrusted_timer(cp, *c, "candidate");
+    }
+    if (!why.empty()) {
+        cc.untrusted_timer = true;
+        cc.note += std::string(cc.note.empty() ? "" : "; ") + "timing not gated: " + why;
+    }
+}
+
 bool is_own_reference(const case_result& c, const compare_options& opt) {
     return opt.normalize == normalization::kernel &&
            (c.key.kernel == opt.reference || c.key.to_string() == opt.reference);
@@ -178,6 +202,7 @@ case_comparison compare_case(const profile& bp, const profile& cp, const case_pa
     } else {
         decide_timing(cc, bm, cm, opt, prior);
     }
+    mark_untrusted_timer(cc, bp, b, cp, c);
     cc.fails = decide_fails(cc, opt);
     if (cc.outcome == verdict::slower && !cc.fails && opt.fail_on.slower) {
         cc.note += (cc.note.empty() ? "" : "; ") + not_failing_note(cc);

@@ -50,6 +50,15 @@ bool is_own_reference(const case_result& c, const compare_options& opt);
 /// The device a case ran on, or nullptr when the profile does not list it.
 const device_info* device_of(const profile& p, const case_result& c);
 
+/// Why the timer of the device case `c` ran on keeps its timing from the gate ("LABEL's timer
+/// on DEVICE is VERDICT"), or "" when the timer is trusted or unchecked (older profiles).
+std::string untrusted_timer(const profile& p, const case_result& c, const std::string& label);
+
+/// Marks `cc` (its base b, candidate c) as read but not gated when either side's timer is not
+/// trusted (case_comparison::untrusted_timer), with the reason in its note.
+void mark_untrusted_timer(case_comparison& cc, const profile& bp, const case_result* b,
+                          const profile& cp, const case_result* c);
+
 /// True when two devices are the same physical device: equal UUIDs when both report one,
 /// else the same model on the same host (host_probe.hpp same_host).
 bool same_physical_device(const device_info& a, const host_info& ha, const device_info& b,

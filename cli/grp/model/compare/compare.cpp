@@ -123,6 +123,19 @@ void identity_warnings(comparison& r, const profile& base, const profile& cand) 
     }
 }
 
+// A device timer that is neither trusted nor unchecked: its cases are read, never gated.
+void timer_warnings(comparison& r, const profile& base, const profile& cand) {
+    for (const auto* side : {&base, &cand}) {
+        for (const auto& d : side->devices) {
+            if (!d.timer.gateable()) {
+                r.warnings.push_back((side == &base ? r.base_label : r.cand_label) +
+                                     ": the timer of " + d.info.name + " is " + describe(d.timer) +
+                                     "; its cases' timing is read, never gated");
+            }
+        }
+    }
+}
+
 void add_warnings(comparison& r, const profile& base, const profile& cand) {
     for (const auto* p : {&base, &cand}) {
         const auto& label = p == &base ? r.base_label : r.cand_label;
@@ -140,6 +153,7 @@ void add_warnings(comparison& r, const profile& base, const profile& cand) {
         r.warnings.push_back(std::move(*w));
     }
     identity_warnings(r, base, cand);
+    timer_warnings(r, base, cand);
     // Neither a GPU's rounds nor a CPU's hold the run-to-run spread
     // (bench/results/h100-gate-power.txt, bench/results/pocl-gate-power-runs.txt). Under a
     // policy that gates timing the headline says so (NOT GATED) unless --allow-one-run.
@@ -242,7 +256,7 @@ std::size_t comparison::timing_judged() const {
 
 bool comparison::ungated(const case_comparison& cc) const {
     return (cc.cross_device && options.normalize == normalization::none) ||
-           (cc.one_run_each && !options.one_run_gates);
+           (cc.one_run_each && !options.one_run_gates) || cc.untrusted_timer;
 }
 
 bool comparison::one_run_not_gated() const {

@@ -54,6 +54,9 @@ struct case_comparison {
     /// miss the level each process lands at (identical pairs failed 14 of 90 on the H100, 31 of
     /// 90 on a quiet 2-core PoCL VM). Its timing is read, not gated, unless --allow-one-run.
     bool one_run_each = false;
+    /// A side's device timer is not trusted (timer_verdict.hpp): its timing is read, never
+    /// gated, and the note says whose timer and why.
+    bool untrusted_timer = false;
     bool source_changed = false; ///< the kernel's source differs (sha256)
     bool fails = false;          ///< counts towards the exit code under the fail policy
     std::string note;            ///< the numbers behind the verdict, in words

@@ -1,5 +1,6 @@
 #include "grp/model/compare/pair.hpp"
 
+#include "grp/model/compare/case_compare.hpp"
 #include "grp/model/compare/rules.hpp"
 #include "grp/model/compare/side.hpp"
 #include "grp/model/stats/multiplicity.hpp"
@@ -225,6 +226,7 @@ case_comparison compare_pair_case(const profile& p, const case_result* b, const 
     } else {
         decide_paired(cc, p, *b, *c, opt);
     }
+    mark_untrusted_timer(cc, p, b, p, c);
     cc.fails = decide_fails(cc, opt);
     return cc;
 }

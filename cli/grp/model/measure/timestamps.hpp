@@ -23,7 +23,8 @@ struct chain_timing {
     std::uint64_t span_ns = 0;     ///< first pass START to last pass END: what a caller pays
     std::uint64_t pass_sum_ns = 0; ///< Σ END-START over the passes (gaps left out)
     std::uint64_t overhead_ns = 0; ///< first pass START - QUEUED
-    std::string flag;              ///< why the stamps cannot be trusted ("" when fine)
+    std::uint64_t host_ns = 0; ///< the host's steady clock from the first enqueue to the wait's end
+    std::string flag;          ///< why the stamps cannot be trusted ("" when fine)
 };
 
 /// Times a chain from its passes' stamps, in launch order. The span is never below the sum of

@@ -56,6 +56,7 @@ ojson round_json(const round_record& r) {
         j["position"] = *r.position;
     }
     j["other_cpu"] = json_number(r.other_cpu);
+    j["host_ns"] = r.host_ns ? ojson(*r.host_ns) : ojson(nullptr);
     if (r.conditions) {
         j["conditions"] = conditions_json(*r.conditions);
     }
@@ -79,6 +80,9 @@ round_record round_from(const ojson& j) {
         r.position = it->get<std::uint32_t>();
     }
     r.other_cpu = opt_double(j, "other_cpu");
+    if (auto it = j.find("host_ns"); it != j.end() && it->is_number_unsigned()) {
+        r.host_ns = it->get<std::uint64_t>();
+    }
     if (auto it = j.find("conditions"); it != j.end() && it->is_object()) {
         r.conditions = conditions_from(*it);
     }

@@ -72,6 +72,10 @@ struct round_record {
     /// 2.8: what the device's sensors read over the round's timed launches; empty without a
     /// sensor or in older profiles.
     std::optional<round_conditions> conditions;
+    /// 2.13: the host's steady clock summed over the samples' launches (each from its first
+    /// enqueue to the wait's end): what samples_ns, summed, must not exceed (the run's timer
+    /// cross-check, timer_verdict.hpp). Empty in older profiles and for scenario samples.
+    std::optional<std::uint64_t> host_ns;
     /// Its conditions say the clocks ramped or were throttled (conditions->unsteady).
     [[nodiscard]] bool unsteady() const { return conditions && !conditions->unsteady.empty(); }
     [[nodiscard]] std::optional<double> median_ns() const;

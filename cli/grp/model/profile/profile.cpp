@@ -73,6 +73,9 @@ ojson device_json(const profile_device& d) {
     if (d.sensors) {
         dj["sensors"] = sensors_json(*d.sensors);
     }
+    dj["timer"] = to_json(d.timer);
+    dj["loop_limit"] = d.loop_limit ? ojson(*d.loop_limit) : ojson(nullptr);
+    dj["failure"] = d.failure.empty() ? ojson(nullptr) : ojson(d.failure);
     return dj;
 }
 
@@ -95,6 +98,15 @@ profile_device device_from(const ojson& dj) {
     d.phases = phases_from(dj.value("phases_s", ojson::object()));
     if (auto f = dj.find("cache_flush_bytes"); f != dj.end() && f->is_number_unsigned()) {
         d.cache_flush_bytes = f->get<std::uint64_t>();
+    }
+    if (auto t = dj.find("timer"); t != dj.end()) {
+        d.timer = timer_from_json(*t);
+    }
+    if (auto l = dj.find("loop_limit"); l != dj.end() && l->is_number_unsigned()) {
+        d.loop_limit = l->get<std::uint64_t>();
+    }
+    if (auto f = dj.find("failure"); f != dj.end() && f->is_string()) {
+        d.failure = f->get<std::string>();
     }
     if (auto s = dj.find("sensors"); s != dj.end() && s->is_object()) {
         d.sensors = sensors_from(*s);

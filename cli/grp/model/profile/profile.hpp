@@ -8,6 +8,7 @@
 #include "grp/core/machine/host_probe.hpp"
 #include "grp/core/process/git.hpp"
 #include "grp/model/host/host_baseline.hpp"
+#include "grp/model/measure/timer_verdict.hpp"
 #include "grp/model/profile/case.hpp"
 #include "grp/model/stats/stats.hpp"
 
@@ -21,7 +22,7 @@
 
 namespace grp {
 
-inline constexpr const char* profile_schema_version = "2.12.0";
+inline constexpr const char* profile_schema_version = "2.13.0";
 inline constexpr int profile_schema_major = 2;
 inline constexpr int profile_schema_oldest_major = 1; ///< 1.x profiles are upgraded on load
 
@@ -49,6 +50,15 @@ struct profile_device {
     std::optional<std::uint64_t> cache_flush_bytes;
     /// 2.8: the sensors the run found or lacked for the device; empty in older profiles.
     std::optional<sensor_record> sensors;
+    /// 2.13: whether the device's timer was believed, and so where its times come from
+    /// (timer_verdict.hpp); unchecked in older profiles.
+    timer_verdict timer;
+    /// 2.13: the iterations after which the driver stopped a work-item's loop in the probe
+    /// (timer_probe.hpp); empty when it did not.
+    std::optional<std::uint64_t> loop_limit;
+    /// 2.13: why the device measured nothing (run -d all goes on to the next device); "" when
+    /// it ran.
+    std::string failure;
 };
 
 struct kernel_record {

@@ -73,6 +73,27 @@ void run_progress::peak_measured(const peak_bandwidth& p) {
     }
 }
 
+void run_progress::timer_judged(const timer_verdict& v) {
+    if (v.kind == timer_kind::trusted && !m_quiet) {
+        m_os << "  timer: " << describe(v) << " over a probe\n";
+    } else if (v.host_timing()) {
+        m_os << "warning: timer " << describe(v)
+             << ". Times come from the host clock instead (each launch bracketed by a wait, so "
+                "they include launch costs), and compare will not gate them.\n";
+    } else if (v.kind == timer_kind::unchecked && !v.cause.empty()) {
+        m_os << "note: timer unchecked: " << v.cause << '\n';
+    }
+}
+
+void run_progress::loop_limited(const std::string& device, std::uint64_t iterations) {
+    m_os << "warning: " << terminal_escape(device) << " stops every work-item's loops after "
+         << iterations
+         << " iterations, silently (a driver limit: Mesa 22.3's llvmpipe has it); a kernel "
+            "whose work-items loop longer gives wrong results here. The tool's own helpers "
+            "use more work-items; for yours use a larger global size, another device (PoCL), "
+            "or a newer driver.\n";
+}
+
 std::string run_progress::eta(std::size_t done, std::size_t total) const {
     if (done == 0) {
         return "";

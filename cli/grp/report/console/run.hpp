@@ -23,6 +23,11 @@ public:
 
     void device_started(const device_info& d, std::size_t cases);
     void peak_measured(const peak_bandwidth& p);
+    /// One line: the verdict when trusted (not when quiet); a warning that says where the
+    /// times come from otherwise (also when quiet).
+    void timer_judged(const timer_verdict& v);
+    /// A warning (also when quiet): the driver stops a work-item's loops after `iterations`.
+    void loop_limited(const std::string& device, std::uint64_t iterations);
     /// A phase of the device's work: "building", "verifying", "round 3/10" (done of total).
     void phase(const std::string& name, std::size_t done, std::size_t total);
     void case_started(std::size_t index, std::size_t total, const case_key& key);

@@ -23,8 +23,8 @@ cache_flush::cache_flush(ocl::session& s) : m_session(s), m_bytes(cache_flush_by
 }
 
 void cache_flush::run() {
-    const auto [global, local] = streaming_grid(m_session.info());
     const auto words = static_cast<cl_ulong>(m_bytes / 4);
+    const auto [global, local] = streaming_grid(m_session.info(), words, m_session.loop_limit());
     ++m_salt; // new values every flush: no write can be skipped as unchanged
     m_write.setArg(0, m_scratch);
     m_write.setArg(1, words);

@@ -96,6 +96,18 @@ void encode(element_type t, double v, std::uint64_t* out) {
     }
 }
 
+// Where value `index` (generated_value's numbering) of input `k` lives: its buffer and its word.
+std::pair<std::size_t, std::uint64_t> value_place(const input_key& k, const device_input& in,
+                                                  std::uint64_t index) {
+    const std::size_t comps = components(k.layout);
+    const std::uint64_t record = index / comps;
+    const auto c = static_cast<std::size_t>(index % comps);
+    if (in.pristine.size() == 3) { // soa: a buffer per component
+        return {c, record};
+    }
+    return {0, record * words_per_record(k.layout) + c};
+}
+
 } // namespace
 
 // Per component: the exact result of `op` over the host data (flat: 1 component; aos12/aos16:
@@ -117,13 +129,19 @@ int exact_value(std::uint64_t record, std::uint32_t component) {
     return 1 + static_cast<int>(splitmix64(record * 4 + component) & 1);
 }
 
-std::pair<std::uint64_t, std::uint64_t> streaming_grid(const device_info& d) {
+std::pair<std::uint64_t, std::uint64_t> streaming_grid(const device_info& d, std::uint64_t items,
+                                                       std::optional<std::uint64_t> loop_limit) {
     const std::uint64_t cus = d.compute_units.value_or(1);
-    if (!d.is_gpu()) { // a CPU work-group is one thread: one work-item per core streams best
-        return {cus, 1};
+    // a CPU work-group is one thread: one work-item per core streams best
+    const std::uint64_t local =
+        d.is_gpu() ? std::min<std::uint64_t>(256, d.max_work_group_size.value_or(256)) : 1;
+    std::uint64_t global = d.is_gpu() ? cus * 8 * local : cus;
+    if (loop_limit && *loop_limit > 1) { // no work-item may loop past the driver's limit
+        const std::uint64_t most = *loop_limit / 2;
+        const std::uint64_t needed = (items + most - 1) / most;
+        global = std::max(global, (needed + local - 1) / local * local);
     }
-    const std::uint64_t local = std::min<std::uint64_t>(256, d.max_work_group_size.value_or(256));
-    return {cus * 8 * local, local};
+    return {global, local};
 }
 
 input_store::input_store(ocl::session& s, std::uint64_t seed, data_choice data, phase_clock& phases)
@@ -248,9 +266,7 @@ void input_store::perturb(const input_key& k) {
     in.exact_sum[c] += static_cast<long double>(new_v) - static_cast<long double>(old_v);
     in.abs_sum[c] += std::fabs(new_v) - std::fabs(old_v);
     encode(k.type, new_v, &in.scratch);
-    const bool soa = in.pristine.size() == 3;
-    const std::uint64_t word = soa ? record : record * words_per_record(k.layout) + c;
-    const std::size_t b = soa ? c : 0;
+    const auto [b, word] = value_place(k, in, index);
     for (const auto* set : {&in.pristine, &in.working}) { // in-order: done before the launch
         m_session.queue().enqueueWriteBuffer((*set)[b], CL_FALSE, word * size_of(k.type),
                                              size_of(k.type), &in.scratch);
@@ -267,7 +283,8 @@ bool input_store::modified(const input_key& k) {
     if (!m_differs) {
         m_differs = m_session.kernel(std::string(builtin_source("tool.cl")), "", "differs");
     }
-    auto [global, local] = streaming_grid(m_session.info());
+    auto [global, local] =
+        streaming_grid(m_session.info(), in.bytes / in.pristine.size() / 4, m_session.loop_limit());
     cl::Buffer flag(m_session.context(), CL_MEM_READ_WRITE, sizeof(cl_uint));
     m_session.queue().enqueueFillBuffer(flag, cl_uint{0}, 0, sizeof(cl_uint));
     for (std::size_t b = 0; b < in.pristine.size(); ++b) {
@@ -304,7 +321,7 @@ void input_store::fill_exact(const input_key& k, const exact_window& w) {
         "-D T=" + to_string(k.type) + " -D STRIDE=" + std::to_string(words_per_record(k.layout)) +
         " -D COMPS=" + std::to_string(k.layout == data_layout::soa ? 1 : components(k.layout));
     auto fill = m_session.kernel(std::string(builtin_source("tool.cl")), options, "fill_exact");
-    auto [global, local] = streaming_grid(m_session.info());
+    auto [global, local] = streaming_grid(m_session.info(), in.records, m_session.loop_limit());
     for (std::size_t b = 0; b < in.working.size(); ++b) {
         fill.setArg(0, in.working[b]);
         fill.setArg(1, static_cast<cl_ulong>(in.records));

@@ -15,6 +15,7 @@
 #include <functional>
 #include <map>
 #include <optional>
+#include <set>
 #include <tuple>
 #include <vector>
 
@@ -116,7 +117,10 @@ private:
 /// fill_exact computes the same).
 int exact_value(std::uint64_t record, std::uint32_t component);
 
-/// A grid for the tool's streaming kernels on this device: {global, local}.
-std::pair<std::uint64_t, std::uint64_t> streaming_grid(const device_info& d);
+/// A grid for the tool's streaming kernels on this device: {global, local}; with the driver's
+/// loop limit (session::loop_limit) enough work-items that none loops over half of it across
+/// `items`.
+std::pair<std::uint64_t, std::uint64_t> streaming_grid(const device_info& d, std::uint64_t items,
+                                                       std::optional<std::uint64_t> loop_limit);
 
 } // namespace grp::run

@@ -202,18 +202,37 @@ void launch_chain::run_untimed() {
 chain_timing launch_chain::run(std::uint64_t timer_resolution_ns) {
     poison();
     auto& q = m_session.queue();
-    std::vector<cl::Event> events(m_kernels.size());
-    for (std::size_t i = 0; i < m_kernels.size(); ++i) {
-        q.enqueueNDRangeKernel(m_kernels[i], cl::NullRange, cl::NDRange(m_passes[i].global_size),
-                               cl::NDRange(m_passes[i].local_size), nullptr, &events[i]);
-    }
-    q.finish();
     std::vector<launch_stamps> stamps;
-    stamps.reserve(events.size());
-    for (const auto& e : events) {
-        stamps.push_back(ocl::read_stamps(e));
+    stamps.reserve(m_kernels.size());
+    if (m_session.host_timing()) { // the data's changes and the poison stay out of the bracket
+        q.finish();
     }
-    return chain_span(stamps, timer_resolution_ns);
+    const auto t0 = ocl::host_clock_ns();
+    if (m_session.host_timing()) { // each pass bracketed on the host: no overlap, no events
+        for (std::size_t i = 0; i < m_kernels.size(); ++i) {
+            stamps.push_back(m_session.time_launch([&] {
+                cl::Event e;
+                q.enqueueNDRangeKernel(m_kernels[i], cl::NullRange,
+                                       cl::NDRange(m_passes[i].global_size),
+                                       cl::NDRange(m_passes[i].local_size), nullptr, &e);
+                return e;
+            }));
+        }
+    } else {
+        std::vector<cl::Event> events(m_kernels.size());
+        for (std::size_t i = 0; i < m_kernels.size(); ++i) {
+            q.enqueueNDRangeKernel(m_kernels[i], cl::NullRange,
+                                   cl::NDRange(m_passes[i].global_size),
+                                   cl::NDRange(m_passes[i].local_size), nullptr, &events[i]);
+        }
+        q.finish();
+        for (const auto& e : events) {
+            stamps.push_back(ocl::read_stamps(e));
+        }
+    }
+    auto t = chain_span(stamps, timer_resolution_ns);
+    t.host_ns = ocl::host_clock_ns() - t0;
+    return t;
 }
 
 std::vector<double> launch_chain::read_result() {

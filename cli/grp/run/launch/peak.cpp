@@ -41,11 +41,12 @@ double median_ns(ocl::session& s, cl::Kernel& k, std::uint64_t global, std::uint
     std::vector<std::uint64_t> times;
     const std::uint64_t samples = 10; // the median of 10 is stable for a streaming kernel
     for (std::uint64_t i = 0; i < m.warmup + samples && !shape_done(times, best_ns); ++i) {
-        cl::Event e;
-        s.queue().enqueueNDRangeKernel(k, cl::NullRange, cl::NDRange(global), cl::NDRange(local),
-                                       nullptr, &e);
-        e.wait();
-        auto st = ocl::read_stamps(e);
+        const auto st = s.time_launch([&] {
+            cl::Event e;
+            s.queue().enqueueNDRangeKernel(k, cl::NullRange, cl::NDRange(global),
+                                           cl::NDRange(local), nullptr, &e);
+            return e;
+        });
         if (i >= m.warmup && check_stamps(st, 0).empty()) {
             times.push_back(st.end - st.start);
         }

@@ -36,12 +36,16 @@ const variant variants[] = {{"barrier/with", "-D WITH_BARRIER=1", true},
 
 // One launch of run `run`: poisons the output, launches, reads the sum back.
 std::int32_t launch_once(ocl::session& s, cl::Kernel& k, cl::Buffer& out, std::uint64_t local,
-                         std::uint64_t run, cl::Event& e) {
+                         std::uint64_t run, launch_stamps& st) {
     const std::int32_t poison[2] = {INT_MIN, 0};
     s.queue().enqueueWriteBuffer(out, CL_TRUE, 0, sizeof poison, poison);
     k.setArg(4, static_cast<cl_int>(barrier_run_offset(run)));
-    s.queue().enqueueNDRangeKernel(k, cl::NullRange, cl::NDRange(local), cl::NDRange(local),
-                                   nullptr, &e);
+    st = s.time_launch([&] {
+        cl::Event e;
+        s.queue().enqueueNDRangeKernel(k, cl::NullRange, cl::NDRange(local), cl::NDRange(local),
+                                       nullptr, &e);
+        return e;
+    });
     std::int32_t got = 0;
     s.queue().enqueueReadBuffer(out, CL_TRUE, 0, sizeof got, &got);
     return got;
@@ -70,11 +74,11 @@ case_result run_variant(const scenario_env& env, const variant& v, std::uint64_t
         const auto exact = static_cast<std::int64_t>(data.exact_sum[0]);
         const auto resolution = s.info().timer_resolution_ns.value_or(0);
         for (std::uint64_t run = 0; run < env.opt.barrier_runs && !interrupted(); ++run) {
-            cl::Event e;
-            const auto got = launch_once(s, k, out, local, run, e);
+            launch_stamps st;
+            const auto got = launch_once(s, k, out, local, run, st);
             tally.add(got, exact + static_cast<std::int64_t>(local) * barrier_run_offset(run));
             if (run > 0) { // the first launch's time includes one-off costs; its sum still counts
-                add_sample(r, e, resolution);
+                add_sample(r, st, resolution);
             }
         }
         r.warmup = 1;

@@ -51,13 +51,12 @@ void scenario_progress::finished(const case_result& r) {
     ++m_index;
 }
 
-void add_sample(case_result& r, const cl::Event& e, std::uint64_t timer_resolution_ns) {
+void add_sample(case_result& r, const launch_stamps& st, std::uint64_t timer_resolution_ns) {
     if (r.rounds.empty()) {
         r.rounds.emplace_back();
         r.rounds_planned = 1;
     }
     auto& round = r.rounds.back();
-    const auto st = ocl::read_stamps(e);
     if (auto flag = check_stamps(st, timer_resolution_ns); !flag.empty()) {
         ++round.flagged;
         if (std::find(r.flags.begin(), r.flags.end(), flag) == r.flags.end()) {
@@ -90,10 +89,9 @@ void sample_launches(ocl::session& s, const measure_options& per_round,
     const auto start = std::chrono::steady_clock::now();
     std::vector<double> samples;
     while (!interrupted()) {
-        auto e = launch();
-        e.wait();
+        const auto st = s.time_launch(launch);
         const auto before = r.samples_ns.size();
-        add_sample(r, e, resolution);
+        add_sample(r, st, resolution);
         if (r.samples_ns.size() > before) {
             samples.push_back(static_cast<double>(r.samples_ns.back()));
         }

@@ -62,7 +62,7 @@ void sample_launches(ocl::session& s, const measure_options& m,
 
 /// Adds one finished launch's timing to r's last round (END-START, START-QUEUED; a first
 /// round is opened when there is none), or flags it when its timestamps fail the checks.
-void add_sample(case_result& r, const cl::Event& e, std::uint64_t timer_resolution_ns);
+void add_sample(case_result& r, const launch_stamps& st, std::uint64_t timer_resolution_ns);
 
 /// r.summary from r's rounds, and r.elements_per_s = r.key.n / median (nothing when no
 /// sample survived).

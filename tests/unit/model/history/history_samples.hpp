@@ -37,7 +37,7 @@ inline std::string sha_of(int i) {
 inline history_source history_profile(int i, double ns, case_status status = case_status::ok,
                                       const device_info& dev = history_device()) {
     profile p;
-    p.devices.push_back({dev, {}, {}, {}, {}, {}});
+    p.devices.emplace_back().info = dev;
     p.host.started_at =
         "2026-11-01T00:" + std::string(i < 10 ? "0" : "") + std::to_string(i) + ":00Z";
     for (int run = 0; run < 2; ++run) {
