@@ -243,6 +243,7 @@ const device_input& input_store::require(const input_key& k, std::uint64_t recor
 
 void input_store::refresh(const input_key& k) {
     auto& in = find(k);
+    sync_pristine(k, in);
     in.working = allocate(in, in.pristine.size());
     copy(in.pristine, in.working, in.bytes / in.pristine.size());
 }
@@ -267,19 +268,38 @@ void input_store::perturb(const input_key& k) {
     in.abs_sum[c] += std::fabs(new_v) - std::fabs(old_v);
     encode(k.type, new_v, &in.scratch);
     const auto [b, word] = value_place(k, in, index);
-    for (const auto* set : {&in.pristine, &in.working}) { // in-order: done before the launch
-        m_session.queue().enqueueWriteBuffer((*set)[b], CL_FALSE, word * size_of(k.type),
-                                             size_of(k.type), &in.scratch);
+    m_session.queue().enqueueWriteBuffer(in.working[b], CL_FALSE, word * size_of(k.type),
+                                         size_of(k.type),
+                                         &in.scratch); // in-order: before the launch
+    in.pristine_behind.insert(index);
+}
+
+void input_store::sync_pristine(const input_key& k, device_input& in) {
+    if (in.pristine_behind.empty()) {
+        return;
     }
+    in.staging.assign(in.pristine_behind.size(), 0);
+    std::size_t i = 0;
+    for (const auto index : in.pristine_behind) {
+        encode(k.type, in.changed.at(index), &in.staging[i]);
+        const auto [b, word] = value_place(k, in, index);
+        m_session.queue().enqueueWriteBuffer(in.pristine[b], CL_FALSE, word * size_of(k.type),
+                                             size_of(k.type), &in.staging[i]);
+        ++i;
+    }
+    m_session.queue().finish(); // the staging bytes must outlive the writes
+    in.pristine_behind.clear();
 }
 
 void input_store::restore(const input_key& k) {
     auto& in = find(k);
+    sync_pristine(k, in);
     copy(in.pristine, in.working, in.bytes / in.pristine.size());
 }
 
 bool input_store::modified(const input_key& k) {
     auto& in = find(k);
+    sync_pristine(k, in);
     if (!m_differs) {
         m_differs = m_session.kernel(std::string(builtin_source("tool.cl")), "", "differs");
     }

@@ -39,6 +39,11 @@ struct device_input {
     std::map<std::uint64_t, double> changed; ///< value index -> value, set by perturb()
     std::uint64_t perturbations = 0;         ///< so far, for the next position
     std::uint64_t scratch = 0;               ///< the bytes of the last value written
+    /// Value indices whose pristine copy lags `changed`: perturb() writes the working copy only
+    /// (one command less per timed launch); sync_pristine() catches the pristine copy up before
+    /// anything reads it.
+    std::set<std::uint64_t> pristine_behind;
+    std::vector<std::uint64_t> staging; ///< host bytes of sync_pristine's writes
     /// Exact references of the other operators (set_ops), per component (reduce_op.hpp).
     std::map<std::string, std::vector<double>> op_reference;
     std::uint64_t records = 0; ///< allocated records (n, or more for padded kernels)
@@ -65,11 +70,12 @@ public:
     /// New working buffers, copied from the pristine ones.
     void refresh(const input_key& k);
     /// Before a timed launch, for the random data: one value (at a seeded position) is negated
-    /// (uint: v -> 16 - v, staying in [1, 15]) in the working and the pristine copy, and the
-    /// references follow, so no two launches reduce the same data (the changes accumulate
-    /// over the rounds): a result remembered from an earlier launch (program-scope memory
-    /// keyed on a few values, state hidden in a padding) is wrong. The writes are enqueued
-    /// before the launch, outside its events. A no-op for other data and operators.
+    /// (uint: v -> 16 - v, staying in [1, 15]) in the working copy, and the references follow,
+    /// so no two launches reduce the same data (the changes accumulate over the rounds): a
+    /// result remembered from an earlier launch (program-scope memory keyed on a few values,
+    /// state hidden in a padding) is wrong. The write is enqueued before the launch, outside
+    /// its events; the pristine copy catches up (sync_pristine) before restore, refresh or
+    /// modified reads it. A no-op for other data and operators.
     void perturb(const input_key& k);
     /// Copies the pristine data over the working buffers.
     void restore(const input_key& k);
@@ -111,6 +117,8 @@ private:
     buffer_set allocate(const device_input& in, std::size_t buffers);
     bool m_copy_through_host = false;
     void copy(const buffer_set& from, const buffer_set& to, std::uint64_t bytes_each);
+    /// Writes every value of in.pristine_behind into the pristine copy and waits.
+    void sync_pristine(const input_key& k, device_input& in);
 };
 
 /// The value of record r, component c in the exact check's windows: 1 or 2 (tool.cl's
