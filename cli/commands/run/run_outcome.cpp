@@ -36,6 +36,10 @@ void print_failures(const profile& p) {
         }
     }
     for (const auto& c : p.cases) {
+        if (c.status == case_status::ok && c.samples_ns.empty() && !c.flags.empty()) {
+            std::cerr << "unmeasured: " << c.key.to_string() << ": every timestamp flagged ("
+                      << terminal_escape(joined(c.flags, "; ")) << ")\n";
+        }
         if (c.status != case_status::failed) {
             continue;
         }
@@ -81,7 +85,7 @@ std::string nothing_measured_line(const profile& p) {
         {skipped, "skipped"},
         {failed, "failed"},
         {wrong, "wrong"},
-        {flagged, "with every timestamp flagged (the flags above say why)"}};
+        {flagged, "with every timestamp flagged (the unmeasured lines above say why)"}};
     for (const auto& [count, what] : kinds) {
         if (count != 0) {
             parts.push_back(std::to_string(count) + " " + what);

@@ -19,7 +19,8 @@ struct outcome_counts {
 outcome_counts count_outcomes(const profile& p);
 
 /// A kernel that failed to build (--keep-going) shows the start of its log on stderr, not only
-/// in the profile.
+/// in the profile; a failed device its error; a case whose every timestamp was flagged its
+/// flags.
 void print_failures(const profile& p);
 
 /// The warnings for cases that never met the noise target or ran above the measured peak.

@@ -176,13 +176,18 @@ std::vector<device_handle> enumerate_devices() {
         throw opencl_error(no_platform_help);
     }
     std::vector<device_handle> out;
+    std::string empty; // the platforms without a device, named for the error below
     int flat = 0;
     for (size_t p = 0; p < platforms.size(); ++p) {
         std::vector<cl::Device> devices;
         try {
             platforms[p].getDevices(CL_DEVICE_TYPE_ALL, &devices);
         } catch (const cl::Error&) {
-            continue; // a platform with no device (CL_DEVICE_NOT_FOUND) is not an error
+            devices.clear(); // a platform with no device (CL_DEVICE_NOT_FOUND) is not an error
+        }
+        if (devices.empty()) { // named in the error below
+            empty +=
+                (empty.empty() ? "" : ", ") + platform_string(platforms[p](), CL_PLATFORM_NAME);
         }
         for (size_t d = 0; d < devices.size(); ++d) {
             device_handle h{devices[d], read_info(devices[d])};
@@ -196,8 +201,12 @@ std::vector<device_handle> enumerate_devices() {
         }
     }
     if (out.empty()) {
-        throw opencl_error(std::string("OpenCL platforms exist but none has a device.\n") +
-                           no_platform_help);
+        throw opencl_error(
+            "OpenCL platforms exist but none has a device: " + empty +
+            ".\nFix: install a driver with a device ('apt-get install pocl-opencl-icd' gives a "
+            "CPU device), or enable one: Mesa's rusticl lists devices only with "
+            "RUSTICL_ENABLE set (e.g. RUSTICL_ENABLE=llvmpipe). 'clinfo -l' shows what the "
+            "loader sees.");
     }
     return out;
 }
