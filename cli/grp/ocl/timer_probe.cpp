@@ -56,8 +56,10 @@ std::vector<timer_probe_sample> sample(cl::CommandQueue& q, cl::Kernel& k) {
     while (items < max_items && launch_pair(q, k, items).host_ns < min_pair_ns) {
         items *= 4;
     }
+    constexpr std::size_t pairs = 3;
     std::vector<timer_probe_sample> out;
-    for (int i = 0; i < 3; ++i) {
+    out.reserve(pairs);
+    for (std::size_t i = 0; i < pairs; ++i) {
         out.push_back(launch_pair(q, k, items));
     }
     return out;
