@@ -6,10 +6,10 @@
 
 namespace grp::ocl {
 
-session::session(device_handle dev) : m_dev(std::move(dev)) {
+session::session(device_handle dev, bool probe) : m_dev(std::move(dev)) {
     try {
         m_context = cl::Context(m_dev.device);
-        m_probe = open_timed_queue(m_context, m_dev.device, m_queue);
+        m_probe = open_timed_queue(m_context, m_dev.device, m_queue, probe);
     } catch (const cl::Error& e) {
         throw wrap("creating a context and queue on '" + m_dev.info.name + "'", e);
     }

@@ -27,7 +27,8 @@ public:
     /// (timer_probe.hpp). A device that refuses a profiling queue gets a plain one and the
     /// verdict "host"; any verdict but trusted (or unchecked) makes time_launch and the launch
     /// chains time on the host clock. Throws opencl_error when no context can be made.
-    explicit session(device_handle dev);
+    /// `probe` false: no timer probe (check times nothing); the verdict stays unchecked.
+    explicit session(device_handle dev, bool probe = true);
 
     [[nodiscard]] const device_info& info() const { return m_dev.info; }
     [[nodiscard]] const cl::Device& device() const { return m_dev.device; }

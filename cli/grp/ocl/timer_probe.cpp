@@ -9,7 +9,7 @@ namespace grp::ocl {
 namespace {
 
 constexpr const char* probe_source = R"(
-// A fixed, dependent recurrence per work-item (2^14 steps: under any driver's loop limit); the
+// A dependent recurrence per work-item (at most 2^14 steps: under any driver's loop limit); the
 // store is taken only when x hits a value it never does, so no memory traffic.
 __kernel void grp_timer_probe(__global uint* out, uint iters) {
     uint x = (uint)get_global_id(0);
@@ -32,7 +32,7 @@ __kernel void grp_loop_probe(__global uint* out, uint steps) {
 }
 )";
 
-constexpr cl_uint probe_iters = 1U << 14;
+constexpr cl_uint max_iters = 1U << 14;
 constexpr std::uint64_t min_pair_ns = 5000000; // 5 ms: launch costs are a small share
 constexpr std::size_t max_items = std::size_t{1} << 28;
 constexpr cl_uint loop_steps = 1U << 17;
@@ -48,13 +48,21 @@ timer_probe_sample launch_pair(cl::CommandQueue& q, cl::Kernel& k, std::size_t i
     return {read_stamps(a), read_stamps(b), t1 - t0};
 }
 
-// The probe's samples: work-items grown 4x at a time until a pair lasts min_pair_ns on the
-// host clock, then three pairs at that size.
+// The probe's samples: the work grown 4x at a time (steps per work-item up to max_iters, then
+// work-items) until a pair lasts min_pair_ns on the host clock, then three pairs at that size.
+// It starts small (64 x 64 steps), so a simulator (Oclgrind: ~1 us a step) is done in a blink.
 std::vector<timer_probe_sample> sample(cl::CommandQueue& q, cl::Kernel& k) {
-    std::size_t items = 256;
+    std::size_t items = 64;
+    cl_uint iters = 64;
+    k.setArg(1, iters);
     launch_pair(q, k, items); // warm-up: first-launch costs stay out
     while (items < max_items && launch_pair(q, k, items).host_ns < min_pair_ns) {
-        items *= 4;
+        if (iters < max_iters) {
+            iters *= 4;
+            k.setArg(1, iters);
+        } else {
+            items *= 4;
+        }
     }
     constexpr std::size_t pairs = 3;
     std::vector<timer_probe_sample> out;
@@ -87,7 +95,6 @@ probe_result probe_timer(const cl::Context& context, const cl::Device& device,
         cl::Kernel k(program, "grp_timer_probe");
         cl::Buffer out(context, CL_MEM_READ_WRITE, 2 * sizeof(cl_uint));
         k.setArg(0, out);
-        k.setArg(1, probe_iters);
         probe_result r{judge_timer(sample(queue, k)), std::nullopt};
         cl::Kernel loop(program, "grp_loop_probe");
         r.loop_limit = loop_limit(queue, loop, out);
@@ -103,7 +110,7 @@ probe_result probe_timer(const cl::Context& context, const cl::Device& device,
 }
 
 probe_result open_timed_queue(const cl::Context& context, const cl::Device& device,
-                              cl::CommandQueue& queue) {
+                              cl::CommandQueue& queue, bool probe) {
     try {
         queue = cl::CommandQueue(context, device, CL_QUEUE_PROFILING_ENABLE);
     } catch (const cl::Error& e) {
@@ -111,7 +118,7 @@ probe_result open_timed_queue(const cl::Context& context, const cl::Device& devi
         return {{timer_kind::host, std::nullopt, wrap("no profiling queue", e).what()},
                 std::nullopt};
     }
-    return probe_timer(context, device, queue);
+    return probe ? probe_timer(context, device, queue) : probe_result{};
 }
 
 probe_result test_timer(const cl::Device& dev) {

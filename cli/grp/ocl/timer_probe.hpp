@@ -26,10 +26,11 @@ struct probe_result {
 probe_result probe_timer(const cl::Context& context, const cl::Device& device,
                          cl::CommandQueue& queue);
 
-/// A queue on `device` with CL_QUEUE_PROFILING_ENABLE, probed; or, when the driver refuses
-/// one, a plain queue and the verdict "host" naming the error. The queue is written to `queue`.
+/// A queue on `device` with CL_QUEUE_PROFILING_ENABLE, probed (unless `probe` is false: then
+/// "unchecked" with no cause); or, when the driver refuses one, a plain queue and the verdict
+/// "host" naming the error. The queue is written to `queue`.
 probe_result open_timed_queue(const cl::Context& context, const cl::Device& device,
-                              cl::CommandQueue& queue);
+                              cl::CommandQueue& queue, bool probe = true);
 
 /// The verdict of `dev`'s timer on a context and queue of its own (platforms); "unchecked" with
 /// the error when no context can be made.

@@ -103,19 +103,22 @@ timer_verdict judge_timer(const std::vector<timer_probe_sample>& samples) {
         ratios.push_back(span / static_cast<double>(std::max<std::uint64_t>(1, s.host_ns)));
     }
     const double r = median(ratios);
+    const auto [lo, hi] = std::minmax_element(ratios.begin(), ratios.end());
     const auto& mid = samples[samples.size() / 2];
     if (r == 0.0) {
         return {timer_kind::zero, 0.0,
                 "the stamps do not advance over a " + ms(static_cast<double>(mid.host_ns)) +
                     " launch pair"};
     }
-    if (r > max_event_share || r < min_event_share) {
+    // Every sample must agree: a busy host stretches one bracket now and then (a low ratio), a
+    // wrong clock is wrong in all of them.
+    if (*lo > max_event_share || *hi < min_event_share) {
         return {timer_kind::scaled, r,
                 "two launches the host clock saw take " + ms(static_cast<double>(mid.host_ns)) +
                     " span " + ms(static_cast<double>(mid.second.end - mid.first.start)) +
                     " by their events"};
     }
-    return {timer_kind::trusted, r, ""};
+    return {timer_kind::trusted, *hi, ""}; // the quietest pair: waits only lower a ratio
 }
 
 std::optional<timer_verdict> judge_rounds(std::uint64_t event_ns, std::uint64_t host_ns) {

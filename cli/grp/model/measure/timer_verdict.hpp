@@ -23,7 +23,8 @@ enum class timer_kind { trusted, scaled, zero, out_of_order, host, unchecked };
 
 struct timer_verdict {
     timer_kind kind = timer_kind::unchecked;
-    /// Event span / host bracket of the probe (median); empty for host and unchecked.
+    /// Event span / host bracket of the probe (timer_verdict's judge_timer says which sample's);
+    /// empty for host and unchecked.
     std::optional<double> ratio;
     std::string cause; ///< one sentence: what was seen ("" for trusted)
 
@@ -55,7 +56,9 @@ inline constexpr double max_event_share = 1.2;
 inline constexpr double min_event_share = 0.5;
 
 /// The verdict of a probe's samples (at least one), in the order: zero, out_of_order, scaled
-/// (the median ratio outside [min_event_share, max_event_share]), trusted.
+/// (every sample's ratio above max_event_share, or every one below min_event_share: a busy
+/// host stretches a bracket now and then, a wrong clock is wrong in all), trusted. The ratio
+/// kept is the median, or for trusted the highest (the quietest pair).
 timer_verdict judge_timer(const std::vector<timer_probe_sample>& samples);
 
 /// A run's own cross-check: its timed launches' event spans (summed) against the host brackets

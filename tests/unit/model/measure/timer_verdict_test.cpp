@@ -21,7 +21,7 @@ TEST(TimerVerdict, AnHonestClockIsTrustedWithItsRatio) {
         judge_timer({pair(5000000, 10100000), pair(5000000, 10300000), pair(5000000, 10200000)});
     EXPECT_EQ(v.kind, timer_kind::trusted);
     ASSERT_TRUE(v.ratio);
-    EXPECT_NEAR(*v.ratio, 10.0 / 10.2, 1e-9); // the median sample's
+    EXPECT_NEAR(*v.ratio, 10.0 / 10.1, 1e-9); // the quietest pair's
     EXPECT_TRUE(v.cause.empty());
     EXPECT_FALSE(v.host_timing());
     EXPECT_TRUE(v.gateable());
@@ -51,6 +51,15 @@ TEST(TimerVerdict, OneWildSampleOfThreeDoesNotDecide) {
     const auto v = judge_timer(
         {pair(5000000, 10000000), pair(5000000, 10000000, 42), pair(5000000, 10000000)});
     EXPECT_EQ(v.kind, timer_kind::trusted);
+    // A busy host: two brackets stretched 3x by waits for a CPU, one quiet; still trusted.
+    const auto busy = judge_timer(
+        {pair(5000000, 30000000), pair(5000000, 10100000), pair(5000000, 30000000)});
+    EXPECT_EQ(busy.kind, timer_kind::trusted);
+    EXPECT_NEAR(*busy.ratio, 10.0 / 10.1, 1e-9); // the quietest pair's
+    // All three slow (a clock at a third of the rate): scaled.
+    const auto slow = judge_timer(
+        {pair(5000000, 30000000), pair(5000000, 30000000), pair(5000000, 30000000)});
+    EXPECT_EQ(slow.kind, timer_kind::scaled);
 }
 
 TEST(TimerVerdict, ZeroStampsAndStampsThatDoNotAdvance) {
