@@ -52,13 +52,13 @@ TEST(TimerVerdict, OneWildSampleOfThreeDoesNotDecide) {
         {pair(5000000, 10000000), pair(5000000, 10000000, 42), pair(5000000, 10000000)});
     EXPECT_EQ(v.kind, timer_kind::trusted);
     // A busy host: two brackets stretched 3x by waits for a CPU, one quiet; still trusted.
-    const auto busy = judge_timer(
-        {pair(5000000, 30000000), pair(5000000, 10100000), pair(5000000, 30000000)});
+    const auto busy =
+        judge_timer({pair(5000000, 30000000), pair(5000000, 10100000), pair(5000000, 30000000)});
     EXPECT_EQ(busy.kind, timer_kind::trusted);
     EXPECT_NEAR(*busy.ratio, 10.0 / 10.1, 1e-9); // the quietest pair's
     // All three slow (a clock at a third of the rate): scaled.
-    const auto slow = judge_timer(
-        {pair(5000000, 30000000), pair(5000000, 30000000), pair(5000000, 30000000)});
+    const auto slow =
+        judge_timer({pair(5000000, 30000000), pair(5000000, 30000000), pair(5000000, 30000000)});
     EXPECT_EQ(slow.kind, timer_kind::scaled);
 }
 
