@@ -34,6 +34,9 @@ __kernel void grp_loop_probe(__global uint* out, uint steps) {
 
 constexpr cl_uint max_iters = 1U << 14;
 constexpr std::uint64_t min_pair_ns = 5000000; // 5 ms: launch costs are a small share
+// A pair whose events never span min_pair_ns (a clock that is slow or stopped) grows until the
+// host saw this much: a slow clock is judged on real work, not on launch costs.
+constexpr std::uint64_t max_pair_ns = 100000000;
 constexpr std::size_t max_items = std::size_t{1} << 28;
 constexpr cl_uint loop_steps = 1U << 17;
 
@@ -48,15 +51,25 @@ timer_probe_sample launch_pair(cl::CommandQueue& q, cl::Kernel& k, std::size_t i
     return {read_stamps(a), read_stamps(b), t1 - t0};
 }
 
+// Whether a pair has enough work to judge the clock by: both its events and the host's bracket
+// span min_pair_ns (so the kernels, not the launches, fill the bracket, and a fast clock's
+// factor is read off real work), or the host saw max_pair_ns (a slow or stopped clock). Growing
+// until the host alone saw 5 ms judged launch costs on a loaded machine: with 1.7 of 2 cores
+// taken by others, 49 us of events took 4 ms of host time in all three pairs ("scaled 0.27x").
+bool enough_work(const timer_probe_sample& p) {
+    const auto span = p.second.end > p.first.start ? p.second.end - p.first.start : 0;
+    return (span >= min_pair_ns && p.host_ns >= min_pair_ns) || p.host_ns >= max_pair_ns;
+}
+
 // The probe's samples: the work grown 4x at a time (steps per work-item up to max_iters, then
-// work-items) until a pair lasts min_pair_ns on the host clock, then three pairs at that size.
-// It starts small (64 x 64 steps), so a simulator (Oclgrind: ~1 us a step) is done in a blink.
+// work-items) until a pair has enough_work, then three pairs at that size. It starts small
+// (64 x 64 steps), so a simulator (Oclgrind: ~1 us a step) is done in a blink.
 std::vector<timer_probe_sample> sample(cl::CommandQueue& q, cl::Kernel& k) {
     std::size_t items = 64;
     cl_uint iters = 64;
     k.setArg(1, iters);
     launch_pair(q, k, items); // warm-up: first-launch costs stay out
-    while (items < max_items && launch_pair(q, k, items).host_ns < min_pair_ns) {
+    while (items < max_items && !enough_work(launch_pair(q, k, items))) {
         if (iters < max_iters) {
             iters *= 4;
             k.setArg(1, iters);
