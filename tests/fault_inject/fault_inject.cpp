@@ -9,6 +9,9 @@
 //   stamps=jitter:PCT      the timer's rate wobbles within PCT % (0 to 99) from one 1 ms stretch
 //                          to the next, so a launch lasts up to PCT % more or less; the order of
 //                          the stamps is kept
+//   stamps=slow:F:K        the launches of the kernel function K last F times longer (END moved
+//                          away from START; the other stamps and other kernels' kept): a
+//                          device that reads slowly in one kernel only (a low roof, #52)
 //   stamps=out-of-order    every launch moved back to START half way through the previous
 //                          launch: a later launch STARTs before an earlier one ENDs
 //   profiling=refuse       a command queue asked for CL_QUEUE_PROFILING_ENABLE is refused:
@@ -53,6 +56,7 @@ enum class fault_kind {
     stamps_reversed,
     stamps_jitter,
     stamps_out_of_order,
+    stamps_slow,
     profiling_refuse,
     profiling_unavailable,
     enqueue_fail,
@@ -120,6 +124,23 @@ bool read_number(const char* text, double& out) {
     return true;
 }
 
+// slow:F:K's "F:K".
+void read_slow_item(fault_item& f, const char* value) {
+    f.kind = fault_kind::stamps_slow;
+    const char* colon = std::strchr(value, ':');
+    char factor[24] = "";
+    const size_t digits = colon ? static_cast<size_t>(colon - value) : 0;
+    if (!colon || digits >= sizeof factor || colon[1] == '\0' ||
+        std::strlen(colon + 1) >= sizeof f.kernel) {
+        bad_item(f.text, "stamps=slow takes slow:F:KERNEL");
+    }
+    std::memcpy(factor, value, digits);
+    if (!read_number(factor, f.arg) || f.arg <= 0) {
+        bad_item(f.text, "the slow factor must be a number above 0");
+    }
+    std::snprintf(f.kernel, sizeof f.kernel, "%s", colon + 1);
+}
+
 void read_stamps_item(fault_item& f, const char* value) {
     if (std::strncmp(value, "scale:", 6) == 0) {
         f.kind = fault_kind::stamps_scale;
@@ -136,10 +157,13 @@ void read_stamps_item(fault_item& f, const char* value) {
             bad_item(f.text, "the jitter must be a percentage from 0 to under 100");
         }
         f.arg /= 100;
+    } else if (std::strncmp(value, "slow:", 5) == 0) {
+        read_slow_item(f, value + 5);
     } else if (std::strcmp(value, "out-of-order") == 0) {
         f.kind = fault_kind::stamps_out_of_order;
     } else {
-        bad_item(f.text, "stamps= takes scale:F, zero, reversed, jitter:PCT or out-of-order");
+        bad_item(f.text,
+                 "stamps= takes scale:F, zero, reversed, jitter:PCT, slow:F:K or out-of-order");
     }
 }
 
@@ -368,7 +392,42 @@ void disorder_stamps(fault_item& f, cl_ulong* s) {
 bool is_stamps(fault_kind k) {
     return k == fault_kind::stamps_scale || k == fault_kind::stamps_zero ||
            k == fault_kind::stamps_reversed || k == fault_kind::stamps_jitter ||
-           k == fault_kind::stamps_out_of_order;
+           k == fault_kind::stamps_out_of_order || k == fault_kind::stamps_slow;
+}
+
+// The last launches of kernels a stamps=slow item names, by event (under g_lock): a handle
+// reused by a later launch is forgotten when that launch is enqueued (note_launch).
+struct slow_launch {
+    cl_event event;
+    const fault_item* item;
+};
+constexpr int slow_size = 256;
+slow_launch g_slow[slow_size];
+int g_slow_next = 0;
+
+bool is_slow_launch(cl_event e, const fault_item& f) {
+    for (const auto& l : g_slow) {
+        if (e != nullptr && l.event == e && l.item == &f) {
+            return true;
+        }
+    }
+    return false;
+}
+
+// A launch of the kernel function `name`, its event `e`: remembered for the slow items naming it.
+void note_launch(cl_event e, const char* name) {
+    pthread_mutex_lock(&g_lock);
+    for (auto& l : g_slow) {
+        l.event = l.event == e ? nullptr : l.event;
+    }
+    for (int i = 0; i < g_config.count; ++i) {
+        const fault_item& f = g_config.items[i];
+        if (f.kind == fault_kind::stamps_slow && std::strcmp(f.kernel, name) == 0) {
+            g_slow[g_slow_next] = {e, &f};
+            g_slow_next = (g_slow_next + 1) % slow_size;
+        }
+    }
+    pthread_mutex_unlock(&g_lock);
 }
 
 void format_stamps(char* out, size_t size, const cl_ulong* s) {
@@ -377,8 +436,13 @@ void format_stamps(char* out, size_t size, const cl_ulong* s) {
                   static_cast<unsigned long long>(s[3]));
 }
 
-void transform_one(fault_item& f, cl_ulong* s) {
+void transform_one(fault_item& f, cl_event e, cl_ulong* s) {
     switch (f.kind) {
+    case fault_kind::stamps_slow:
+        if (is_slow_launch(e, f) && s[3] > s[2]) {
+            s[3] = shifted(s[2], static_cast<double>(s[3] - s[2]) * f.arg);
+        }
+        break;
     case fault_kind::stamps_scale:
         scale_stamps(f, s);
         break;
@@ -404,7 +468,7 @@ void transform_one(fault_item& f, cl_ulong* s) {
 
 // Runs the stamps items over one launch's four stamps, in the order written (under g_lock). An
 // item fires when it changed a stamp.
-void transform_stamps(cl_ulong* s) {
+void transform_stamps(cl_event e, cl_ulong* s) {
     for (int i = 0; i < g_config.count; ++i) {
         fault_item& f = g_config.items[i];
         if (!is_stamps(f.kind)) {
@@ -412,7 +476,7 @@ void transform_stamps(cl_ulong* s) {
         }
         cl_ulong before[stamp_count];
         std::memcpy(before, s, sizeof before);
-        transform_one(f, s);
+        transform_one(f, e, s);
         if (std::memcmp(before, s, sizeof before) != 0) {
             char was[88], now[88], what[224];
             format_stamps(was, sizeof was, before);
@@ -444,7 +508,7 @@ void told_stamps(cl_event e, const cl_ulong* real, cl_ulong* told) {
         }
     }
     std::memcpy(told, real, stamp_count * sizeof(cl_ulong));
-    transform_stamps(told);
+    transform_stamps(e, told);
     stamp_memo& m = g_memo[g_memo_next];
     g_memo_next = (g_memo_next + 1) % memo_size;
     m.event = e;
@@ -660,8 +724,14 @@ cl_int CL_API_CALL clEnqueueNDRangeKernel(cl_command_queue command_queue, cl_ker
             return CL_OUT_OF_RESOURCES;
         }
     }
-    return real(command_queue, kernel, work_dim, global_work_offset, global_work_size,
-                local_work_size, num_events_in_wait_list, event_wait_list, event);
+    const cl_int err = real(command_queue, kernel, work_dim, global_work_offset, global_work_size,
+                            local_work_size, num_events_in_wait_list, event_wait_list, event);
+    if (err == CL_SUCCESS && event != nullptr && find(fault_kind::stamps_slow)) {
+        char name[64];
+        kernel_name(kernel, name, sizeof name);
+        note_launch(*event, name);
+    }
+    return err;
 }
 
 cl_context CL_API_CALL clCreateContext(const cl_context_properties* properties, cl_uint num_devices,

@@ -131,7 +131,8 @@ none) # the layer alone changes nothing
 stamps_scale) # a timer 42 times too fast: every duration 42 times too long
   sweep stamps=scale:42
   fired stamps=scale:42 "[1-9][0-9]*"
-  # Found by the probe (two launches of >= 5 ms on the host clock), the factor about 42.
+  # Found by the probe (two launches of >= 5 ms on the events and the host clock), the factor
+  # about 42.
   host_timed scaled "span"
   profile '35 < p["devices"][0]["timer"]["ratio"] < 50'
   compare_refuses
@@ -285,6 +286,24 @@ device_fails) # two devices (PoCL's pthread device twice); device 0's context fa
   want_rc 3
   no_profile
   ;;
+roof_low) # the read roof timed 1000x too slow: an honest case reads above it, so it is implausible
+  # (never ok, exit 1), named with its bytes and roof, and compare fails it (exit 1)
+  rm -f "$json"
+  under stamps=slow:1000:stream_read,stamps=slow:1000:chunk_read \
+    run -k reduce2 -t float -l 64 -n '2^14' --runs 1 --peak-bytes 1Mi -q -o "$json"
+  want_rc 1
+  says "^implausible: reduce2/.*reads 64.00 KiB at .* GB/s, above 2x the device's read roof"
+  fired "stamps=slow:1000:chunk_read" "[0-9]+"
+  profile 'c["status"] == "implausible"' '"read roof at that size" in c["reason"]' \
+    'p["schema_version"] == "2.14.0"' \
+    '[r["bytes"] for r in p["devices"][0]["roofs"]] == [65536]' \
+    'p["devices"][0]["roofs"][0]["read_gbps"] * 2 < c["gbps"]'
+  cp "$json" "$out/again.json"
+  "$bin" compare "$json" "$out/again.json" --allow-one-run >"$log" 2>&1
+  rc=$?
+  want_rc 1
+  says "implausible"
+  ;;
 bad_spec) # an item the library cannot read stops the process before any OpenCL call
   under bogus platforms
   want_rc 99
@@ -298,6 +317,10 @@ bad_spec) # an item the library cannot read stops the process before any OpenCL 
   want_rc 99
   under enqueue=fail:3: platforms
   want_rc 99
+  under stamps=slow:2 platforms
+  want_rc 99
+  says "stamps=slow takes slow:F:KERNEL"
+
   ;;
 *)
   echo "faults.sh: no case '$name'"

@@ -144,6 +144,7 @@ int finish_run(profile& p, const run_outputs& outs, const run_cli_options& o) {
     std::cerr << (p.complete ? "" : "interrupted: ") << "profile written to "
               << where(outs.store.out()) << " (" << p.cases.size() << " cases"
               << (n.wrong ? ", " + std::to_string(n.wrong) + " WRONG" : "")
+              << (n.implausible ? ", " + std::to_string(n.implausible) + " IMPLAUSIBLE" : "")
               << (n.failed ? ", " + std::to_string(n.failed) + " failed" : "") << ")\n";
     print_time_lines(std::cerr, p, outs.started, o.quiet);
     if (n.measured == 0 && p.complete) {

@@ -17,6 +17,7 @@ outcome_counts count_outcomes(const profile& p) {
     outcome_counts n;
     for (const auto& c : p.cases) {
         n.wrong += c.status == case_status::wrong ? 1 : 0;
+        n.implausible += c.status == case_status::implausible ? 1 : 0;
         n.failed += c.status == case_status::failed ? 1 : 0;
         n.noisy += c.status == case_status::ok && !c.noise_target_met ? 1 : 0;
         n.measured += !c.samples_ns.empty() || c.status == case_status::wrong ? 1 : 0;
@@ -39,6 +40,10 @@ void print_failures(const profile& p) {
         if (c.status == case_status::ok && c.samples_ns.empty() && !c.flags.empty()) {
             std::cerr << "unmeasured: " << c.key.to_string() << ": every timestamp flagged ("
                       << terminal_escape(joined(c.flags, "; ")) << ")\n";
+        }
+        if (c.status == case_status::implausible) {
+            std::cerr << "implausible: " << c.key.to_string() << ": " << terminal_escape(c.reason)
+                      << '\n';
         }
         if (c.status != case_status::failed) {
             continue;
@@ -99,7 +104,7 @@ int exit_status(const profile& p, const outcome_counts& n) {
     if (!p.complete && run::interrupt_signal() != 0) {
         return 128 + run::interrupt_signal();
     }
-    if (n.wrong + n.failed > 0) {
+    if (n.wrong + n.failed + n.implausible > 0) {
         return static_cast<int>(exit_code::regression_or_wrong);
     }
     if (n.measured == 0) {

@@ -13,7 +13,7 @@ namespace grp::cli {
 /// A run's cases by outcome.
 struct outcome_counts {
     /// failed: cases, and devices that failed under -d with several (the others ran on)
-    std::size_t wrong = 0, failed = 0, noisy = 0, measured = 0, above_peak = 0;
+    std::size_t wrong = 0, failed = 0, noisy = 0, measured = 0, above_peak = 0, implausible = 0;
 };
 
 outcome_counts count_outcomes(const profile& p);

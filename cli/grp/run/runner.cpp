@@ -48,17 +48,12 @@ profile_device& device_of(const device_context& d) {
     return d.prof.devices.at(static_cast<std::size_t>(d.device_index));
 }
 
-double peak_of(const device_context& d) {
-    const auto& peak = device_of(d).peak;
-    return peak ? peak->read_gbps : 0.0;
-}
-
 // Copies the group's cases into the profile (from `first` on), with derived metrics.
 void publish(device_context& d, std::size_t first, std::vector<prepared_case>& cases) {
     d.prof.cases.resize(std::max(d.prof.cases.size(), first + cases.size()));
     for (std::size_t i = 0; i < cases.size(); ++i) {
         auto r = cases[i].result;
-        derive_metrics(r, peak_of(d));
+        derive_metrics(r, device_of(d));
         d.prof.cases[first + i] = std::move(r);
     }
 }
@@ -339,8 +334,7 @@ void run_device(const run_options& opt, const ocl::device_handle& h, int device_
     if (progress.device_started) {
         progress.device_started(h.info, points.size());
     }
-    p.devices.back().peak =
-        device_peak(opt, *session, device_index, points, h.info, phases, progress);
+    device_peak(opt, *session, device_index, points, h.info, phases, progress, p.devices.back());
     if (std::any_of(points.begin(), points.end(),
                     [](const sweep_point& pt) { return pt.layout != data_layout::flat; })) {
         p.scenarios["layouts"]["record_sizes"][std::to_string(device_index)] =
@@ -354,6 +348,7 @@ void run_device(const run_options& opt, const ocl::device_handle& h, int device_
                      progress, phases,       start, probe ? &*probe : nullptr,
                      &sensors};
     measure_groups(d, points, h.info);
+    recheck_roofs(*session, opt.measure, p, device_index);
     mark_rounds(sensors, p, device_index);
     cross_check_timer(p, device_index, progress);
     auto t = phases.time("scenarios");

@@ -38,12 +38,26 @@ void keep_best_read(std::optional<peak_bandwidth>& into,
     }
 }
 
+/// The better roof of each size of `from` into `into` (the same device), as keep_best_read.
+void keep_best_roofs(std::vector<read_roof>& into, const std::vector<read_roof>& from) {
+    for (const auto& r : from) {
+        auto same = std::find_if(into.begin(), into.end(),
+                                 [&r](const read_roof& o) { return o.bytes == r.bytes; });
+        if (same == into.end()) {
+            into.push_back(r);
+        } else if (r.read_gbps > same->read_gbps) {
+            *same = r;
+        }
+    }
+}
+
 /// Index of `d` (of a profile on host `h`) in `merged`, appending it when new.
 int device_index(profile& merged, std::vector<host_info>& hosts, const profile_device& d,
                  const host_info& h) {
     for (std::size_t i = 0; i < merged.devices.size(); ++i) {
         if (same_identity(merged.devices[i].info, hosts[i], d.info, h)) {
             keep_best_read(merged.devices[i].peak, d.peak);
+            keep_best_roofs(merged.devices[i].roofs, d.roofs);
             return static_cast<int>(i);
         }
     }
@@ -53,7 +67,8 @@ int device_index(profile& merged, std::vector<host_info>& hosts, const profile_d
 }
 
 bool has_result(case_status s) {
-    return s == case_status::ok || s == case_status::wrong || s == case_status::race_observed;
+    return s == case_status::ok || s == case_status::wrong || s == case_status::race_observed ||
+           s == case_status::implausible;
 }
 
 /// Where each run of an input lands in the merged profile. A run merged before (the same id or
@@ -260,8 +275,7 @@ merge_result merge_profiles(const std::vector<std::pair<profile, std::string>>& 
     // Every run's rounds and the best peak: GB/s and % of peak follow the merged median.
     for (auto& c : m.cases) {
         const auto d = static_cast<std::size_t>(c.device);
-        const auto& peak = d < m.devices.size() ? m.devices[d].peak : std::nullopt;
-        derive_metrics(c, peak ? peak->read_gbps : 0.0);
+        derive_metrics(c, d < m.devices.size() ? m.devices[d] : profile_device{});
     }
     m.settings["merged_from"] = sources;
     return out;

@@ -3,6 +3,7 @@
 #include "grp/core/machine/host_probe.hpp"
 #include "grp/model/compare/rules.hpp"
 #include "grp/model/compare/side.hpp"
+#include "grp/model/measure/roof.hpp"
 #include "grp/model/stats/inference.hpp"
 
 #include <algorithm>
@@ -92,6 +93,34 @@ void mark_untrusted_timer(case_comparison& cc, const profile& bp, const case_res
     if (!why.empty()) {
         cc.untrusted_timer = true;
         cc.note += std::string(cc.note.empty() ? "" : "; ") + "timing not gated: " + why;
+    }
+}
+
+namespace {
+
+const profile_device* device_record(const profile& p, const case_result& c) {
+    return c.device >= 0 && static_cast<std::size_t>(c.device) < p.devices.size()
+               ? &p.devices[static_cast<std::size_t>(c.device)]
+               : nullptr;
+}
+
+} // namespace
+
+void mark_beyond_roof(case_comparison& cc, const profile& bp, const case_result* b,
+                      const profile& cp, const case_result* c) {
+    if (cc.outcome != verdict::faster || b == nullptr || c == nullptr || !c->gbps ||
+        cc.cross_device) {
+        return;
+    }
+    for (const auto* d : {device_record(cp, *c), device_record(bp, *b)}) {
+        const auto roof = d ? roof_gbps(*d, c->bytes) : std::nullopt;
+        if (roof && *c->gbps > implausible_factor * *roof) {
+            cc.outcome = verdict::implausible;
+            cc.note =
+                "candidate " + implausible_reason(c->bytes, *c->gbps, *roof,
+                                                  d == device_record(bp, *b) ? "the base's" : "");
+            return;
+        }
     }
 }
 
@@ -201,6 +230,7 @@ case_comparison compare_case(const profile& bp, const profile& cp, const case_pa
         cc.outcome = *v;
     } else {
         decide_timing(cc, bm, cm, opt, prior);
+        mark_beyond_roof(cc, bp, b, cp, c);
     }
     mark_untrusted_timer(cc, bp, b, cp, c);
     cc.fails = decide_fails(cc, opt);

@@ -45,6 +45,12 @@ bool same_device(const device_info& a, const device_info& b);
 
 /// True when `opt` normalizes to a reference kernel (or case) and `c` is that reference for
 /// itself: its normalized time is 1 in every round.
+/// A `faster` candidate above implausible_factor x the read roof of its bytes (roof.hpp; the
+/// candidate's profile's roof, else the base's on the same device) is `implausible` instead:
+/// an improvement beyond what the device can read is counted as a lying result.
+void mark_beyond_roof(case_comparison& cc, const profile& bp, const case_result* b,
+                      const profile& cp, const case_result* c);
+
 bool is_own_reference(const case_result& c, const compare_options& opt);
 
 /// The device a case ran on, or nullptr when the profile does not list it.

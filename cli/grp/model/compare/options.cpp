@@ -11,6 +11,8 @@ std::string to_string(verdict v) {
     switch (v) {
     case verdict::wrong:
         return "wrong";
+    case verdict::implausible:
+        return "implausible";
     case verdict::slower:
         return "slower";
     case verdict::unmeasured:

@@ -13,10 +13,11 @@ namespace grp {
 
 /// Per-case outcome, in worst-first order (the order tables use).
 enum class verdict {
-    wrong,      ///< candidate's result is wrong and the base's was not
-    slower,     ///< the whole confidence interval above 1 and the change beyond the threshold
-    unmeasured, ///< a result without timing: every sample flagged, or no rounds at all
-    missing,    ///< the base has a result, the candidate none (absent, skipped or failed)
+    wrong,       ///< candidate's result is wrong and the base's was not
+    implausible, ///< faster than the device reads its bytes (roof.hpp); fails where wrong does
+    slower,      ///< the whole confidence interval above 1 and the change beyond the threshold
+    unmeasured,  ///< a result without timing: every sample flagged, or no rounds at all
+    missing,     ///< the base has a result, the candidate none (absent, skipped or failed)
     /// A duet whose A/A control (the base kernel built a second time) read slower or faster:
     /// the experiment favours one kernel instance, so the candidate is not judged (pair.hpp).
     biased,
@@ -32,9 +33,10 @@ std::string to_string(verdict v);
 
 /// Every verdict, worst first.
 inline constexpr verdict all_verdicts[] = {
-    verdict::wrong,  verdict::slower,       verdict::unmeasured,  verdict::missing,
-    verdict::biased, verdict::inconclusive, verdict::still_wrong, verdict::same,
-    verdict::faster, verdict::fixed,        verdict::added,       verdict::not_run};
+    verdict::wrong,   verdict::implausible, verdict::slower,       verdict::unmeasured,
+    verdict::missing, verdict::biased,      verdict::inconclusive, verdict::still_wrong,
+    verdict::same,    verdict::faster,      verdict::fixed,        verdict::added,
+    verdict::not_run};
 
 /// What a case is measured by; see compare_options::normalize.
 enum class normalization {

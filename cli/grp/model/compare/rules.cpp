@@ -15,7 +15,7 @@ namespace {
 /// A case ran and produced a value (right or wrong); skipped and failed cases did not.
 bool has_result(const case_result& c) {
     return c.status == case_status::ok || c.status == case_status::wrong ||
-           c.status == case_status::race_observed;
+           c.status == case_status::race_observed || c.status == case_status::implausible;
 }
 
 std::string sha_of(const profile& p, const std::string& kernel) {
@@ -132,6 +132,15 @@ std::optional<verdict> status_verdict(const case_result* b, const case_result* c
         note = cw ? c->reason : "";
         return bw && cw ? verdict::still_wrong : cw ? verdict::wrong : verdict::fixed;
     }
+    // A time faster than the device reads the bytes is no time to judge (roof.hpp).
+    if (c->status == case_status::implausible) {
+        note = c->reason;
+        return verdict::implausible;
+    }
+    if (b->status == case_status::implausible) {
+        note = status_text("base", *b) + "; the candidate's time is plausible";
+        return verdict::fixed;
+    }
     return std::nullopt;
 }
 
@@ -139,6 +148,7 @@ bool decide_fails(const case_comparison& cc, const compare_options& opt) {
     const bool raw = opt.normalize == normalization::none;
     switch (cc.outcome) {
     case verdict::wrong:
+    case verdict::implausible:
         return opt.fail_on.wrong;
     case verdict::missing:
         return opt.fail_on.missing;

@@ -81,9 +81,10 @@ case_comparison compare_case(const timeline& history,
     std::string why;
     const auto pt = c.status == case_status::ok ? point_of(cand, c, why) : std::nullopt;
     if (c.status != case_status::ok) {
-        cc.outcome = c.status == case_status::skipped  ? verdict::not_run
-                     : c.status == case_status::failed ? verdict::missing
-                                                       : verdict::wrong;
+        cc.outcome = c.status == case_status::skipped       ? verdict::not_run
+                     : c.status == case_status::failed      ? verdict::missing
+                     : c.status == case_status::implausible ? verdict::implausible
+                                                            : verdict::wrong;
         cc.note = to_string(c.status) + (c.reason.empty() ? "" : ": " + c.reason);
     } else if (!pt) {
         cc.outcome = verdict::unmeasured;

@@ -225,7 +225,7 @@ bool history_result::fails() const {
 namespace {
 
 bool is_bad(const std::string& what) {
-    return what == "wrong" || what == "unsafe" || what == "failed";
+    return what == "wrong" || what == "unsafe" || what == "failed" || what == "implausible";
 }
 
 /// The series' results in timeline order: (place, bad, what).

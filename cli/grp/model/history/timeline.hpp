@@ -46,7 +46,8 @@ struct history_point {
 
 struct history_event {
     std::size_t place = 0;
-    std::string what;   ///< "wrong", "unsafe", "failed", "skipped", "disturbed", "dirty"
+    /// "wrong", "unsafe", "implausible", "failed", "skipped", "disturbed", "dirty"
+    std::string what;
     std::string detail; ///< the case's reason, in its words
 };
 

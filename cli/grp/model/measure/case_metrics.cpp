@@ -1,6 +1,7 @@
 #include "grp/model/measure/case_metrics.hpp"
 
 #include "grp/model/measure/energy.hpp"
+#include "grp/model/measure/roof.hpp"
 
 #include <algorithm>
 
@@ -28,6 +29,11 @@ void derive_metrics(case_result& r, double peak_read_gbps) {
             r.notes.push_back(note);
         }
     }
+}
+
+void derive_metrics(case_result& r, const profile_device& d) {
+    derive_metrics(r, d.peak ? d.peak->read_gbps : 0.0);
+    judge_roof(r, d);
 }
 
 } // namespace grp

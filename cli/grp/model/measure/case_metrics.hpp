@@ -17,4 +17,8 @@ inline constexpr double above_peak_pct = 105.0;
 /// pct_of_peak, above_peak and the note.
 void derive_metrics(case_result& r, double peak_read_gbps);
 
+/// derive_metrics with the device's peak, then judge_roof against its roofs (roof.hpp): an ok
+/// case faster than the device can read its bytes becomes implausible, and back.
+void derive_metrics(case_result& r, const profile_device& d);
+
 } // namespace grp

@@ -301,19 +301,22 @@ std::string to_string(case_status s) {
         return "race-observed";
     case case_status::unsafe:
         return "unsafe";
+    case case_status::implausible:
+        return "implausible";
     }
     return "unknown";
 }
 
 case_status parse_case_status(const std::string& s) {
     for (auto st : {case_status::ok, case_status::wrong, case_status::skipped, case_status::failed,
-                    case_status::race_observed, case_status::unsafe}) {
+                    case_status::race_observed, case_status::unsafe, case_status::implausible}) {
         if (to_string(st) == s) {
             return st;
         }
     }
-    throw file_error("unknown case status '" + s +
-                     "' (expected ok, wrong, skipped, failed, race-observed or unsafe)");
+    throw file_error(
+        "unknown case status '" + s +
+        "' (expected ok, wrong, skipped, failed, race-observed, unsafe or implausible)");
 }
 
 } // namespace grp

@@ -24,6 +24,9 @@ enum class case_status {
     failed,        ///< an OpenCL or build error (reason holds the message)
     race_observed, ///< barrier scenario: the barrier-less kernel gave wrong answers (a finding)
     unsafe,        ///< 2.7, check: the simulator found a race, an invalid access, ... (check)
+    /// 2.14: verified, but faster than the device can read the case's bytes (roof.hpp): a
+    /// kernel skipping work the check cannot see, or a clock that lies; never a result.
+    implausible,
 };
 std::string to_string(case_status s);
 /// Throws file_error on an unknown name.

@@ -66,6 +66,13 @@ ojson device_json(const profile_device& d) {
     } else {
         dj["peak"] = nullptr;
     }
+    dj["roofs"] = ojson::array();
+    for (const auto& r : d.roofs) {
+        dj["roofs"].push_back({{"bytes", r.bytes},
+                               {"read_gbps", json_number(r.read_gbps)},
+                               {"read_median_ns", json_number(r.read_median_ns)},
+                               {"read_shape", r.read_shape}});
+    }
     dj["simd_width_estimate"] =
         d.simd_width_estimate ? ojson(*d.simd_width_estimate) : ojson(nullptr);
     dj["phases_s"] = phases_json(d.phases);
@@ -91,6 +98,13 @@ profile_device device_from(const ojson& dj) {
         b.copy_median_ns = opt_double(*pk, "copy_median_ns").value_or(0);
         b.read_shape = pk->value("read_shape", "stream_read");
         d.peak = b;
+    }
+    for (const auto& r : dj.value("roofs", ojson::array())) {
+        if (r.is_object() && r.value("bytes", ojson()).is_number_unsigned()) {
+            d.roofs.push_back(
+                {r["bytes"].get<std::uint64_t>(), opt_double(r, "read_gbps").value_or(0),
+                 opt_double(r, "read_median_ns").value_or(0), r.value("read_shape", "")});
+        }
     }
     if (auto s = dj.find("simd_width_estimate"); s != dj.end() && s->is_number()) {
         d.simd_width_estimate = s->get<std::uint64_t>();

@@ -22,7 +22,7 @@
 
 namespace grp {
 
-inline constexpr const char* profile_schema_version = "2.13.0";
+inline constexpr const char* profile_schema_version = "2.14.0";
 inline constexpr int profile_schema_major = 2;
 inline constexpr int profile_schema_oldest_major = 1; ///< 1.x profiles are upgraded on load
 
@@ -35,6 +35,16 @@ struct peak_bandwidth {
     std::string read_shape; ///< which read kernel gave read_gbps ("stream_read", "chunk_read")
 };
 
+/// 2.14: the best read of one input size (a case's bytes) by the peak's read shapes: what no
+/// honest kernel reading that many bytes can beat by much (roof.hpp). At a size below the
+/// peak's, the input may sit in a cache, which reads faster than memory.
+struct read_roof {
+    std::uint64_t bytes = 0;
+    double read_gbps = 0; ///< bytes / read_median_ns
+    double read_median_ns = 0;
+    std::string read_shape;
+};
+
 /// Where a device's wall time went, in seconds.
 struct phase_times {
     std::map<std::string, double> seconds; ///< "context", "build", "data", "reference", ...
@@ -43,6 +53,9 @@ struct phase_times {
 struct profile_device {
     device_info info;
     std::optional<peak_bandwidth> peak;
+    /// 2.14: the read roof at each input size of the device's cases below the peak's bytes,
+    /// measured with the peak; empty without a peak or in older profiles.
+    std::vector<read_roof> roofs;
     std::optional<std::uint64_t> simd_width_estimate; ///< from the wg-probe scenario
     phase_times phases;
     /// 2.6: bytes of the scratch buffer written and read before every cold launch chain (run

@@ -132,7 +132,8 @@ void run_progress::case_finished(std::size_t index, std::size_t total, const cas
         return;
     }
     if (m_terminal) {
-        if (r.status == case_status::wrong || r.status == case_status::failed) {
+        if (r.status == case_status::wrong || r.status == case_status::failed ||
+            r.status == case_status::implausible) {
             m_os << "\r\033[K  [" << index + 1 << '/' << total << "] "
                  << terminal_escape(short_key(r.key)) << ": " << (m_colour ? "\033[31m" : "")
                  << terminal_escape(outcome(r)) << (m_colour ? "\033[0m" : "") << '\n';

@@ -24,7 +24,10 @@ const char* cell_colour(const matrix_cell& c) {
     }
     if (c.c != nullptr && !c.median_ns) {
         const auto st = c.c->status;
-        return st == case_status::wrong || st == case_status::failed ? "31" : "2";
+        return st == case_status::wrong || st == case_status::failed ||
+                       st == case_status::implausible
+                   ? "31"
+                   : "2";
     }
     return nullptr;
 }

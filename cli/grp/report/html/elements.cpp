@@ -78,6 +78,7 @@ std::string status_class(case_status s) {
     case case_status::ok:
         return "st-ok";
     case case_status::wrong:
+    case case_status::implausible:
         return "st-wrong";
     case case_status::skipped:
         return "st-skipped";

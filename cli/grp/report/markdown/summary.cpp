@@ -66,6 +66,7 @@ std::string status_line(const html::status_counts& s) {
         }
     };
     add(s.wrong, "**wrong**");
+    add(s.implausible, "**implausible** (faster than the device reads its bytes)");
     add(s.race_observed, "race observed (barrier scenario)");
     add(s.unsafe, "unsafe (check: the simulator found a race or an invalid access)");
     add(s.failed, "failed");
@@ -125,7 +126,8 @@ std::string problems_table(const std::vector<report_input>& inputs) {
     std::size_t shown = 0, total = 0;
     for (std::size_t i = 0; i < inputs.size(); ++i) {
         for (const auto& c : inputs[i].prof.cases) {
-            if (c.status != case_status::wrong && c.status != case_status::failed) {
+            if (c.status != case_status::wrong && c.status != case_status::failed &&
+                c.status != case_status::implausible) {
                 continue;
             }
             ++total;

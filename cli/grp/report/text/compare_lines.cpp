@@ -90,7 +90,9 @@ std::vector<std::string> failing_case_lines(const comparison& c, const std::stri
         const auto [key, than] = paired_names(c, cc.key);
         std::string what = ratio_phrase(cc, than);
         if (what.empty() || cc.outcome != verdict::slower) {
-            const std::string reason = cc.outcome == verdict::wrong        ? "gave a wrong result"
+            const std::string reason = cc.outcome == verdict::wrong ? "gave a wrong result"
+                                       : cc.outcome == verdict::implausible
+                                           ? "ran faster than the device reads its bytes"
                                        : cc.outcome == verdict::missing    ? "has no result"
                                        : cc.outcome == verdict::unmeasured ? "has no usable timing"
                                                                            : to_string(cc.outcome);

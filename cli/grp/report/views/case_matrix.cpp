@@ -183,6 +183,8 @@ std::string short_reason(const case_result& c) {
         return "race";
     case case_status::unsafe:
         return "UNSAFE";
+    case case_status::implausible:
+        return "IMPLAUSIBLE";
     case case_status::skipped:
         return skip_mark(c.reason);
     }

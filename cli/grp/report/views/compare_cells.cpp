@@ -11,6 +11,7 @@ namespace grp {
 const char* verdict_colour(verdict v) {
     switch (v) {
     case verdict::wrong:
+    case verdict::implausible:
     case verdict::slower:
     case verdict::missing:
     case verdict::unmeasured:

@@ -201,6 +201,9 @@ status_counts count_statuses(const profile& p) {
         case case_status::unsafe:
             ++s.unsafe;
             break;
+        case case_status::implausible:
+            ++s.implausible;
+            break;
         }
     }
     return s;

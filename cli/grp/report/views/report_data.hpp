@@ -82,9 +82,10 @@ struct rate_unit {
 rate_unit rate_unit_for(double max);
 
 struct status_counts {
-    std::size_t ok = 0, wrong = 0, skipped = 0, failed = 0, race_observed = 0, unsafe = 0;
+    std::size_t ok = 0, wrong = 0, skipped = 0, failed = 0, race_observed = 0, unsafe = 0,
+                implausible = 0;
     [[nodiscard]] std::size_t total() const {
-        return ok + wrong + skipped + failed + race_observed + unsafe;
+        return ok + wrong + skipped + failed + race_observed + unsafe + implausible;
     }
 };
 status_counts count_statuses(const profile& p);

@@ -1,13 +1,18 @@
 #include "grp/run/launch/peak.hpp"
 
+#include "grp/core/checked_math.hpp"
+#include "grp/core/element_type.hpp"
+#include "grp/model/measure/case_metrics.hpp"
 #include "grp/model/spec/kernel_catalog.hpp"
 #include "grp/model/spec/kernel_spec.hpp"
 #include "grp/model/stats/stats.hpp"
+#include "grp/run/interrupt.hpp"
 #include "grp/run/phase_clock.hpp"
 #include "grp/run/run_options.hpp"
 #include "grp/run/run_record.hpp"
 
 #include <algorithm>
+#include <set>
 #include <vector>
 
 namespace grp::run {
@@ -206,22 +211,84 @@ bool peak_probe::sample() {
     }
 }
 
-std::optional<peak_bandwidth> device_peak(const run_options& opt, ocl::session& session,
-                                          int device_index, const std::vector<sweep_point>& points,
-                                          const device_info& info, phase_clock& phases,
-                                          const progress_sink& progress) {
+std::vector<read_roof> measure_roofs(ocl::session& s, const measure_options& m,
+                                     const std::vector<std::uint64_t>& sizes) {
+    std::uint64_t largest = 0;
+    for (const auto b : sizes) {
+        largest = std::max(largest, b / 64 * 64);
+    }
+    std::vector<read_roof> out;
+    if (largest == 0) {
+        return out;
+    }
+    try {
+        const auto b = make_buffers(s, largest);
+        for (const auto bytes : sizes) {
+            peak_bandwidth p;
+            p.bytes = bytes / 64 * 64; // whole float16s for chunk_read
+            if (p.bytes > 0 && best_read(s, m, b, read_shapes(s.info()), p)) {
+                out.push_back({bytes, p.read_gbps, p.read_median_ns, p.read_shape});
+            }
+        }
+    } catch (const cl::Error& e) {
+        throw ocl::wrap("measuring read roofs on '" + s.info().name + "'", e);
+    }
+    return out;
+}
+
+std::vector<std::uint64_t> roof_sizes(const std::vector<sweep_point>& points,
+                                      std::uint64_t peak_bytes) {
+    std::set<std::uint64_t> sizes;
+    for (const auto& pt : points) {
+        const auto bytes = saturating_mul(pt.n, record_bytes(pt.layout, pt.type));
+        if (bytes < peak_bytes) {
+            sizes.insert(bytes);
+        }
+    }
+    return {sizes.begin(), sizes.end()};
+}
+
+void recheck_roofs(ocl::session& s, const measure_options& m, profile& p, int device_index) {
+    std::set<std::uint64_t> sizes;
+    for (const auto& c : p.cases) {
+        if (c.device == device_index && c.status == case_status::implausible) {
+            sizes.insert(c.bytes);
+        }
+    }
+    if (sizes.empty() || interrupted()) {
+        return;
+    }
+    auto& dev = p.devices.at(static_cast<std::size_t>(device_index));
+    for (const auto& fresh : measure_roofs(s, m, {sizes.begin(), sizes.end()})) {
+        auto same = std::find_if(dev.roofs.begin(), dev.roofs.end(),
+                                 [&fresh](const read_roof& r) { return r.bytes == fresh.bytes; });
+        if (same == dev.roofs.end()) {
+            dev.roofs.push_back(fresh);
+        } else if (fresh.read_gbps > same->read_gbps) {
+            *same = fresh;
+        }
+    }
+    for (auto& c : p.cases) {
+        if (c.device == device_index) {
+            derive_metrics(c, dev);
+        }
+    }
+}
+
+void device_peak(const run_options& opt, ocl::session& session, int device_index,
+                 const std::vector<sweep_point>& points, const device_info& info,
+                 phase_clock& phases, const progress_sink& progress, profile_device& dev) {
     if (opt.measure_peak) {
         auto t = phases.time("peak");
-        auto peak = measure_peak(session, opt.measure, sweep_peak_bytes(opt, points, info));
+        dev.peak = measure_peak(session, opt.measure, sweep_peak_bytes(opt, points, info));
+        dev.roofs = measure_roofs(session, opt.measure, roof_sizes(points, dev.peak->bytes));
         if (progress.peak_measured) {
-            progress.peak_measured(info, peak);
+            progress.peak_measured(info, *dev.peak);
         }
-        return peak;
+    } else if (const auto known = opt.known_peaks.find(device_index);
+               known != opt.known_peaks.end()) {
+        dev.peak = known->second;
     }
-    if (const auto known = opt.known_peaks.find(device_index); known != opt.known_peaks.end()) {
-        return known->second;
-    }
-    return std::nullopt;
 }
 
 } // namespace grp::run

@@ -58,17 +58,33 @@ private:
     cl::Buffer m_in, m_out;
 };
 
+/// The read roof at each of `sizes` (bytes; roof.hpp): the best median of the read shapes over
+/// the first bytes of one buffer (whole 64-byte blocks; a size under 64 bytes gets none). Throws
+/// opencl_error.
+std::vector<read_roof> measure_roofs(ocl::session& s, const measure_options& m,
+                                     const std::vector<std::uint64_t>& sizes);
+
+/// The distinct input sizes of `points` (n x record bytes) below `peak_bytes`: where a case's
+/// roof is not the peak's.
+std::vector<std::uint64_t> roof_sizes(const std::vector<sweep_point>& points,
+                                      std::uint64_t peak_bytes);
+
+/// Before a case of device `device_index` stays implausible, its roof is measured again now
+/// (a roof timed at a busy moment reads low) and the better one kept; the device's cases are
+/// judged again. Nothing is timed when no case is implausible. Throws opencl_error.
+void recheck_roofs(ocl::session& s, const measure_options& m, profile& p, int device_index);
+
 struct run_options;
 struct progress_sink;
 class phase_clock;
 
-/// The read peak of device `device_index` (`info`) for a run: measured now over the sweep's
-/// peak bytes (sweep_peak_bytes of `points`; timed as the "peak" phase and announced through
-/// progress.peak_measured), or without opt.measure_peak the one an earlier part of --runs
-/// measured (opt.known_peaks); else none. Throws what measure_peak throws.
-std::optional<peak_bandwidth> device_peak(const run_options& opt, ocl::session& session,
-                                          int device_index, const std::vector<sweep_point>& points,
-                                          const device_info& info, phase_clock& phases,
-                                          const progress_sink& progress);
+/// The read peak of device `device_index` (`info`) for a run, into dev.peak: measured now over
+/// the sweep's peak bytes (sweep_peak_bytes of `points`; timed as the "peak" phase and
+/// announced through progress.peak_measured) with the roofs of the smaller sizes (dev.roofs),
+/// or without opt.measure_peak the one an earlier part of --runs measured (opt.known_peaks);
+/// else none. Throws what measure_peak throws.
+void device_peak(const run_options& opt, ocl::session& session, int device_index,
+                 const std::vector<sweep_point>& points, const device_info& info,
+                 phase_clock& phases, const progress_sink& progress, profile_device& dev);
 
 } // namespace grp::run

@@ -23,6 +23,7 @@ namespace {
 const char* verdict_class(verdict v) {
     switch (v) {
     case verdict::wrong:
+    case verdict::implausible:
     case verdict::slower:
     case verdict::missing:
         return "v-bad";

@@ -22,6 +22,7 @@ std::string chip(const char* cls, std::size_t count, const char* word) {
 
 std::string chips(const status_counts& s) {
     return "<p class=\"chips\">" + chip("st-ok", s.ok, "ok") + chip("st-wrong", s.wrong, "wrong") +
+           chip("st-wrong", s.implausible, "implausible") +
            chip("st-race", s.race_observed, "race observed") + chip("st-race", s.unsafe, "unsafe") +
            chip("st-failed", s.failed, "failed") + chip("st-skipped", s.skipped, "skipped") +
            "</p>";
