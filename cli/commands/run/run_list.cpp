@@ -38,4 +38,10 @@ void list_kernels() {
     t.print(std::cout, false);
 }
 
+void print_starter_spec(const std::string& cl_path) {
+    const auto starter = starter_for(cl_path);
+    std::cout << starter.spec;
+    std::cerr << starter.notes;
+}
+
 } // namespace grp::cli
