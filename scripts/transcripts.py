@@ -70,8 +70,10 @@ TRANSCRIPTS = {
     "report-markdown-separation": ("profiles", [
         step("report nvidia-h100-80gb-hbm3-matrix.json --markdown -",
              span=(r"^### Best of each sweep point", r"^int, "))]),
+    # no_bounds reads past its input: the wrong value it sums differs from run to run (elided).
     "check-user-kernels": (".", [step("check -k tests/data/check/user.json -l 64,256 -q -o /dev/null",
-                                      status=True)]),
+                                      status=True, keep=r"^(?!  unsafe and wrong: no_bounds )",
+                                      elide=True)]),
     "validate-ok": (COMPARE, [step("validate base.json")]),
     "validate-edited": ("tests/data/validate", [step("validate edited.json")]),
     "run-cl-without-spec": ("tests/data/kernels/nospec", [step("run -k my_sum.cl")]),

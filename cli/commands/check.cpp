@@ -66,7 +66,10 @@ void add_check_options(CLI::App* sub, check_cli_options& o) {
     sub->add_option("-n,--size", r.sizes,
                     "Elements (records for layouts). Default: 4099 (small, not a power of two)")
         ->delimiter(',');
-    sub->add_option("-t,--type", r.types, "Element types: int, uint, float, double (default float)")
+    sub->add_option(
+           "-t,--type", r.types,
+           "Element types: int, uint, float, double (default: float for built-in kernels, the "
+           "types a spec of yours declares for its kernels)")
         ->delimiter(',');
     sub->add_option("--layout", r.layouts, "Data layouts: flat, aos12, aos16, soa")->delimiter(',');
     sub->add_option("--op", r.ops, "Reduction operators: sum, min, max, product")->delimiter(',');

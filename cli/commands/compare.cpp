@@ -149,7 +149,8 @@ const char* compare_footer = R"(Examples:
   gpu-reduce-prof compare base.json new.json     # both from run --gate: exit 1 on a regression
   gpu-reduce-prof compare --base r1.json --base r2.json --base r3.json new.json
   gpu-reduce-prof compare base.json new.json --threshold 10 --alpha 0.001
-  gpu-reduce-prof compare base.json new.json --markdown >> "$GITHUB_STEP_SUMMARY"
+  gpu-reduce-prof compare base.json new.json --markdown - >> "$GITHUB_STEP_SUMMARY"
+  gpu-reduce-prof compare base.json new.json --markdown summary.md  # the table, and markdown
   gpu-reduce-prof compare base.json new.json --json | jq '.comparisons[0].cases[0]'
   gpu-reduce-prof compare base.json new.json --csv changes.csv   # the table, and a CSV
   gpu-reduce-prof compare h100.json mi300.json --normalize peak   # across machines
@@ -312,15 +313,21 @@ void add_compare(CLI::App& app, command_slot& slot) {
         ->type_name("FILE");
     add_history_baseline(sub, *opt);
     add_compare_options(sub, *opt);
-    auto* md = sub->add_flag("--markdown", opt->markdown,
-                             "Print GitHub-flavoured markdown (CI job summary, PR comment)");
+    auto* md = sub->add_option("--markdown", opt->markdown,
+                               "Write GitHub-flavoured markdown (CI job summary, PR comment) to "
+                               "FILE, as report does; '-' or nothing: to stdout instead of the "
+                               "table")
+                   ->expected(0, 1)
+                   ->default_str("-")
+                   ->type_name("FILE")
+                   ->check(non_empty("a file name"));
     sub->add_flag("--json", opt->json, "Print the whole comparison as JSON")->excludes(md);
     sub->add_option("--csv", opt->csv,
                     "Write one CSV row per case and candidate (header first) to FILE; '-' for "
                     "stdout instead of the table")
         ->type_name("FILE")
         ->check(non_empty("a file name"));
-    sub->add_flag("-f,--force", opt->force, "Overwrite an existing CSV file");
+    sub->add_flag("-f,--force", opt->force, "Overwrite an existing CSV or markdown file");
     add_color_option(sub, opt->color);
     group_compare_help(sub);
     sub->callback([opt, &slot] {

@@ -4,11 +4,14 @@
 #include "grp/core/error.hpp"
 #include "grp/core/text_safe.hpp"
 #include "grp/model/profile/io.hpp"
+#include "grp/report/markdown/compare.hpp"
+#include "grp/report/printer_multiplex.hpp"
 #include "grp/report/text/table.hpp"
 
 #include <cstdlib>
 #include <iostream>
 #include <optional>
+#include <sstream>
 
 namespace grp::cli {
 
@@ -27,33 +30,88 @@ double parse_percent(std::string text, const char* option) {
 
 namespace {
 
+std::vector<std::string> inputs_of(const compare_cli_options& cli) {
+    std::vector<std::string> inputs = cli.files;
+    inputs.insert(inputs.end(), cli.bases.begin(), cli.bases.end());
+    return inputs;
+}
+
 /// The --csv output, checked before any profile is read: not an input, writable, and not on
-/// stdout together with --json or --markdown.
+/// stdout together with --json or --markdown -.
 std::optional<output_file> csv_output(const compare_cli_options& cli) {
     if (cli.csv.empty()) {
         return std::nullopt;
     }
-    if (cli.csv == "-" && (cli.json || cli.markdown)) {
-        throw usage_error("--csv - and --" + std::string(cli.json ? "json" : "markdown") +
+    if (cli.csv == "-" && (cli.json || cli.markdown == "-")) {
+        throw usage_error("--csv - and --" + std::string(cli.json ? "json" : "markdown -") +
                           " would both write to stdout; give --csv a file");
     }
     output_file csv(cli.csv, "CSV", cli.force);
-    std::vector<std::string> inputs = cli.files;
-    inputs.insert(inputs.end(), cli.bases.begin(), cli.bases.end());
-    check_distinct_files(inputs, {&csv});
+    check_distinct_files(inputs_of(cli), {&csv});
     csv.probe();
     return csv;
+}
+
+/// --markdown FILE: the markdown, kept until the last result is in and then written to FILE
+/// (the console table stays on stdout, as with --csv FILE).
+class markdown_file_printer final : public compare_printer {
+public:
+    explicit markdown_file_printer(output_file file) : m_file(std::move(file)) {}
+
+private:
+    void do_print_comparisons(const std::vector<comparison>& all) override {
+        m_markdown.print_comparisons(all);
+    }
+    void do_print_work(const work_comparison& w) override { m_markdown.print_work(w); }
+    void do_finish() override {
+        m_markdown.finish();
+        m_file.write(m_text.str());
+    }
+
+    output_file m_file;
+    std::ostringstream m_text;
+    markdown_compare_printer m_markdown{m_text};
+};
+
+/// The --markdown file, checked as --csv's; none for "" and "-" (stdout). A value named like
+/// a profile is refused: `compare --markdown a.json b.json` would write over a.json.
+std::optional<output_file> markdown_output(const compare_cli_options& cli, const output_file* csv) {
+    if (cli.markdown.empty() || cli.markdown == "-") {
+        return std::nullopt;
+    }
+    const auto& md = cli.markdown;
+    if (md.size() >= 5 && md.compare(md.size() - 5, 5, ".json") == 0) {
+        throw usage_error("--markdown " + md +
+                          ": --markdown takes the file to write (or - for "
+                          "stdout, as it does alone), and " +
+                          md +
+                          " looks like a profile: put "
+                          "--markdown after the profiles, or write --markdown -");
+    }
+    output_file out(md, "markdown", cli.force);
+    check_distinct_files(inputs_of(cli), csv ? std::vector<const output_file*>{csv, &out}
+                                             : std::vector<const output_file*>{&out});
+    out.probe();
+    return out;
 }
 
 } // namespace
 
 std::unique_ptr<compare_printer> make_printer(const compare_cli_options& cli) {
     auto csv = csv_output(cli);
-    const auto format = cli.json       ? compare_format::json
-                        : cli.markdown ? compare_format::markdown
-                                       : compare_format::console;
-    return make_compare_printer(format, use_colour(1, cli.color), std::move(csv), std::cout,
-                                std::cerr);
+    auto md = markdown_output(cli, csv ? &*csv : nullptr);
+    const auto format = cli.json              ? compare_format::json
+                        : cli.markdown == "-" ? compare_format::markdown
+                                              : compare_format::console;
+    auto printer = make_compare_printer(format, use_colour(1, cli.color), std::move(csv), std::cout,
+                                        std::cerr);
+    if (!md) {
+        return printer;
+    }
+    auto both = std::make_unique<compare_printer_multiplex>();
+    both->add(std::make_unique<markdown_file_printer>(std::move(*md)));
+    both->add(std::move(printer));
+    return both;
 }
 
 int run_work_compare(const compare_cli_options& cli, const profile& base,

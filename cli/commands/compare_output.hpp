@@ -27,8 +27,9 @@ struct compare_cli_options {
     std::string normalize = "none";
     bool allow_cross_machine = false;
     bool allow_one_run = false;
-    bool markdown = false, json = false, force = false;
-    std::string csv; ///< "" none, "-" stdout, else a file
+    bool json = false, force = false;
+    std::string markdown; ///< "" none, "-" stdout (--markdown alone), else a file
+    std::string csv;      ///< "" none, "-" stdout, else a file
     std::string color = "auto";
     std::string correction = "holm";
     std::string moderate = "auto";
@@ -43,10 +44,10 @@ struct compare_cli_options {
 /// "5" or "5%" as a fraction (0.05); usage_error naming `option` unless 0 <= pct < 100.
 double parse_percent(std::string text, const char* option);
 
-/// compare's printer: --csv FILE (or -), the warnings on stderr, then the console table,
-/// --markdown or --json on stdout. Call it before any profile is read: it checks the CSV file
-/// (not an input, writable, not on stdout together with --json or --markdown) and throws
-/// usage_error or file_error as output_file::probe.
+/// compare's printer: --csv FILE (or -), the warnings on stderr, --markdown FILE, then the
+/// console table, --markdown - or --json on stdout. Call it before any profile is read: it
+/// checks the CSV and markdown files (not an input, writable, not both on stdout, a markdown
+/// file not named like a profile) and throws usage_error or file_error as output_file::probe.
 std::unique_ptr<compare_printer> make_printer(const compare_cli_options& cli);
 
 /// Two or more profiles written by `check`: the work gate (counts, no statistics) through `out`

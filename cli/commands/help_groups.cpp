@@ -16,7 +16,7 @@ void group_run_help(CLI::App* sub) {
            "--cache", "--seed", "--order-seed", "--settle"}},
          {"Output",
           {"--output", "--csv", "--force", "--table", "--cells", "--color", "--quiet", "--describe",
-           "--list", "--dry-run", "--commit"}},
+           "--list", "--print-spec", "--dry-run", "--commit"}},
          {"Advanced",
           {"--barrier-runs", "--wg-limit", "--rotate-cpus", "--sensors", "--keep-going",
            "--no-peak", "--peak-bytes", "--cl-options", "--host-repeats"}}},

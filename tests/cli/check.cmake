@@ -36,3 +36,8 @@ foreach(s tmpdir-full tmpdir-tight not-oclgrind sigterm sigterm-stdout output-fu
   set_tests_properties(cli.check_evidence_${s} PROPERTIES LABELS cli TIMEOUT 600
                        SKIP_RETURN_CODE 77)
 endforeach()
+# An unsafe case whose result was also wrong says both on the console (#50), not only in the
+# profile's reason: the lock-step tail races on the simulator and sums wrong.
+grp_cli_test(check_unsafe_and_wrong_prints_both 1
+  "reduce4_lockstep +int +flat +4099 +64 +unsafe +data-race x[0-9]+. result wrong too .*  unsafe and wrong: reduce4_lockstep int n=4099 local=64: expected exactly -?[0-9]+, got -?[0-9]+"
+  check -k reduce4_lockstep -t int -l 64 -q -o check_unsafe_wrong.json --force)

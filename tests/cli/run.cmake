@@ -55,6 +55,10 @@ grp_cli_test(run_default_kernels_with_a_scenario 0 "reduce_vec4 .*precision/cons
 grp_cli_test(run_list_shows_defaults_per_device_class 0
              "reduce_single +flat +int,uint,float,double +pow2 <=1024 +gpu .*reduce_chunk +flat +int,uint,float,double +any +cpu "
              run --list)
+# The default sweep is flat: the vec3 kernels join it only with --layout (#50: they read "yes").
+grp_cli_test(run_list_says_layout_kernels_need_layout 0
+             "vec3_tree +aos12 +float +pow2 <=1024 +with --layout aos12 +one record.*vec3_grid +soa +float +pow2 <=1024 +with --layout soa +grid-stride"
+             run --list)
 # The test device is a CPU (PoCL): the default sweep has the CPU-shaped kernel at local size 1,
 # the GPU-shaped ladder at the preferred multiple only, and not the GPUs' one-launch kernel.
 add_test(NAME cli.run_default_sweep_on_a_cpu

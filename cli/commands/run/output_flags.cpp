@@ -6,6 +6,25 @@
 
 namespace grp::cli {
 
+namespace {
+
+// The options that print something and exit: nothing is measured.
+void add_exit_options(CLI::App* sub, run_cli_options& o) {
+    sub->add_flag("--describe", o.describe,
+                  "Explain the columns and the bytes counted, and exit (nothing runs)");
+    sub->add_flag("--list", o.list, "List the built-in kernels and exit");
+    sub->add_option("--print-spec", o.print_spec,
+                    "Print a starter spec for FILE.cl (read off its kernels' signatures) to "
+                    "stdout and exit, to save beside it: --print-spec k/sum.cl > k/sum.json")
+        ->type_name("FILE.cl")
+        ->check(non_empty("a kernel file"));
+    sub->add_flag("--dry-run", o.dry_run,
+                  "Print the planned cases (per kernel: types, n, local sizes) and a rough "
+                  "estimate of the wall time, and exit: nothing is built or timed");
+}
+
+} // namespace
+
 void add_output_options(CLI::App* sub, run_cli_options& o) {
     sub->add_option("-o,--output", o.output,
                     "Profile path (default out/profile-<UTC time>-<random>.json); '-' writes "
@@ -42,13 +61,8 @@ void add_output_options(CLI::App* sub, run_cli_options& o) {
            "rounds' mean power x the median time; n/a without a power sensor)")
         ->check(CLI::IsMember({"time", "gbps", "both", "energy"}))
         ->capture_default_str();
-    sub->add_flag("--describe", o.describe,
-                  "Explain the columns and the bytes counted, and exit (nothing runs)");
     add_color_option(sub, o.color);
-    sub->add_flag("--list", o.list, "List the built-in kernels and exit");
-    sub->add_flag("--dry-run", o.dry_run,
-                  "Print the planned cases (per kernel: types, n, local sizes) and a rough "
-                  "estimate of the wall time, and exit: nothing is built or timed");
+    add_exit_options(sub, o);
     sub->add_flag("-q,--quiet", o.quiet, "No progress on stderr");
     sub->add_option("--commit", o.commit,
                     "The commit of the measured code, recorded for `history` (full sha; default: "

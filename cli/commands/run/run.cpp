@@ -213,9 +213,11 @@ std::shared_ptr<parts::part_folder> make_part_folder(const std::string& out,
     return folder;
 }
 
-// --list, --describe: no sweep, no OpenCL.
+// --list, --describe, --print-spec: no sweep, no OpenCL.
 int list_or_describe(const run_cli_options& o) {
-    if (o.list) {
+    if (!o.print_spec.empty()) {
+        print_starter_spec(o.print_spec);
+    } else if (o.list) {
         list_kernels();
     } else {
         print_run_legend(std::cout);
@@ -313,7 +315,7 @@ void narrow_to_part(const run_cli_options& o, run::run_options& opts) {
 
 int run_run(const run_cli_options& o) {
     const auto started = std::chrono::steady_clock::now();
-    if (o.list || o.describe) {
+    if (o.list || o.describe || !o.print_spec.empty()) {
         return list_or_describe(o);
     }
     auto opts = to_run_options(o);

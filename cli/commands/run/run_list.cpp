@@ -3,10 +3,36 @@
 #include "grp/model/spec/kernel_catalog.hpp"
 #include "grp/report/text/table.hpp"
 
+#include <algorithm>
 #include <iostream>
 #include <string>
 
 namespace grp::cli {
+
+namespace {
+
+// Whether the default sweep runs the kernel: "yes", its device classes ("cpu"), or, for a
+// kernel without a flat layout, the --layout that brings it in (the default sweep is flat).
+std::string default_text(const kernel_spec& k, const std::string& layouts) {
+    if (!k.safe) {
+        return "no (UNSAFE)";
+    }
+    if (!k.in_default_sweep) {
+        return "no";
+    }
+    std::string classes;
+    for (const auto& c : k.default_classes) {
+        classes += (classes.empty() ? "" : ",") + c;
+    }
+    const bool flat =
+        std::find(k.layouts.begin(), k.layouts.end(), data_layout::flat) != k.layouts.end();
+    if (!flat) {
+        return "with --layout " + layouts + (classes.empty() ? "" : " (" + classes + ")");
+    }
+    return classes.empty() ? "yes" : classes;
+}
+
+} // namespace
 
 void list_kernels() {
     text_table t;
@@ -26,16 +52,16 @@ void list_kernels() {
         if (k.local.max) {
             local += " <=" + std::to_string(k.local.max);
         }
-        std::string dflt = !k.safe ? "no (UNSAFE)" : (k.in_default_sweep ? "yes" : "no");
-        if (k.safe && k.in_default_sweep && !k.default_classes.empty()) {
-            dflt.clear();
-            for (const auto& c : k.default_classes) {
-                dflt += (dflt.empty() ? "" : ",") + c;
-            }
-        }
-        t.add_row({{k.name}, {layouts}, {types}, {local}, {dflt}, {k.description}});
+        t.add_row(
+            {{k.name}, {layouts}, {types}, {local}, {default_text(k, layouts)}, {k.description}});
     }
     t.print(std::cout, false);
+}
+
+void print_starter_spec(const std::string& cl_path) {
+    const auto starter = starter_for(cl_path);
+    std::cout << starter.spec;
+    std::cerr << starter.notes;
 }
 
 } // namespace grp::cli

@@ -139,6 +139,13 @@ run::run_options to_run_options(const run_cli_options& o) {
         r.scenarios.push_back(sc);
     }
     select_kernels(o, r);
+    if (r.sweep.types.empty()) { // each kernel's own types: a user's spec declares them
+        for (const auto& k : r.kernels) {
+            for (auto t : planned_types(k, r.sweep)) {
+                check_data_for_type(r.data, t);
+            }
+        }
+    }
     r.barrier_runs = o.barrier_runs;
     r.max_cases = o.max_cases;
     r.host_repeats = o.host_repeats;

@@ -32,8 +32,9 @@ struct run_cli_options {
     std::string order_seed = "random"; ///< a number, or random: drawn once per invocation
     std::string sensors = "on";        ///< on | off: read clocks, power, energy per round
     double settle_s = 2.0;             ///< the first round's longest wait for steady clocks
-    std::string commit; ///< --commit: the measured code's sha, instead of git's HEAD here
-    std::string budget; ///< a sequential duet's most processes and/or seconds (run_sequential)
+    std::string commit;     ///< --commit: the measured code's sha, instead of git's HEAD here
+    std::string budget;     ///< a sequential duet's most processes and/or seconds (run_sequential)
+    std::string print_spec; ///< --print-spec FILE.cl: its starter spec on stdout, nothing runs
     std::string part, part_output;        ///< set by the parent of --runs in each child
     std::uint64_t part_rounds = 0;        ///< the rounds the parent shares out (sequential)
     std::vector<std::string> part_peaks;  ///< the first part's read peaks, for the later parts

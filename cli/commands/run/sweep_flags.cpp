@@ -29,7 +29,10 @@ void add_selection_options(CLI::App* sub, run_cli_options& o) {
                     "Elements (records for layouts): 1000, 64k, 1M, 1Mi, 2^28. Default: sized "
                     "from the device (larger than its caches)")
         ->delimiter(',');
-    sub->add_option("-t,--type", o.types, "Element types: int, uint, float, double (default float)")
+    sub->add_option(
+           "-t,--type", o.types,
+           "Element types: int, uint, float, double (default: float for built-in kernels, the "
+           "types a spec of yours declares for its kernels)")
         ->delimiter(',');
     sub->add_option("--layout", o.layouts, "Data layouts: flat, aos12, aos16, soa")->delimiter(',');
     sub->add_option("--op", o.ops,

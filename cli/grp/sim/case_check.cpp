@@ -65,7 +65,7 @@ void record_check(const captured& out, const case_check_options& o, case_result&
     if (!rec.diagnostics.empty() &&
         (r.status == case_status::ok || r.status == case_status::wrong)) {
         const std::string wrong =
-            r.status == case_status::wrong ? "; the result was also wrong: " + r.reason : "";
+            r.status == case_status::wrong ? also_wrong_marker + r.reason : "";
         r.status = case_status::unsafe;
         r.reason = "the simulator found " + summary_of(rec) + wrong;
     }

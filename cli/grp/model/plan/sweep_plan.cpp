@@ -107,6 +107,17 @@ std::set<std::uint64_t> default_local_sizes(const device_info& dev) {
     return {64, 256};
 }
 
+std::vector<element_type> planned_types(const kernel_spec& k, const sweep_options& opt) {
+    if (!opt.types.empty()) {
+        return opt.types;
+    }
+    const bool builtin = k.spec_path.empty() || k.spec_path.rfind("builtin:", 0) == 0;
+    if (builtin || k.types.empty()) {
+        return {element_type::float32};
+    }
+    return k.types;
+}
+
 namespace {
 
 // One kernel name may have an entry per layout (vec3_tree for aos12, aos16, soa): a layout that
@@ -222,12 +233,14 @@ sweep_count count_sweep(const std::vector<kernel_spec>& kernels, const sweep_opt
                         const device_info& dev) {
     const auto locals = resolve_local_sizes(opt.local_sizes, dev);
     sweep_count c;
-    c.types = opt.types.empty() ? 1 : opt.types.size();
     c.ops = opt.ops.size();
     c.sizes = opt.sizes.empty() ? 1 : opt.sizes.size();
     c.cache_states = cache_states(opt.cache, dev).size();
-    // Per kernel name and layout: its configurations and their (shared) local sizes.
-    std::map<std::pair<std::string, data_layout>, std::pair<std::uint64_t, std::uint64_t>> per_name;
+    // Per kernel name and layout: its configurations, their (shared) local sizes and types.
+    struct name_counts {
+        std::uint64_t configs = 0, locals = 0, types = 0;
+    };
+    std::map<std::pair<std::string, data_layout>, name_counts> per_name;
     for (std::size_t k = 0; k < kernels.size(); ++k) {
         if (kernels[k].chosen_by_default && !kernels[k].in_default_for(device_class(dev.type))) {
             continue;
@@ -237,19 +250,22 @@ sweep_count count_sweep(const std::vector<kernel_spec>& kernels, const sweep_opt
         c.layouts = std::max<std::uint64_t>(c.layouts, layouts.size());
         const auto ls = planned_locals(kernels[k], opt, dev, locals);
         c.local_sizes = std::max(c.local_sizes, ls);
+        const std::uint64_t types = planned_types(kernels[k], opt).size();
+        c.types = std::max(c.types, types);
         for (auto l : layouts) {
             if (!served_by_sibling(kernels, k, l)) {
-                auto& [configs, locals_of] = per_name[{kernels[k].name, l}];
-                ++configs;
-                locals_of = std::max(locals_of, ls);
+                auto& counts = per_name[{kernels[k].name, l}];
+                ++counts.configs;
+                counts.locals = std::max(counts.locals, ls);
+                counts.types = std::max(counts.types, types);
             }
         }
     }
-    for (const auto& [name_layout, counts] : per_name) {
-        const auto [configs, ls] = counts;
-        const auto kept = opt.random_configs != 0 ? std::min(configs, opt.random_configs) : configs;
-        c.points =
-            saturating_add(c.points, saturating_mul(saturating_mul(kept, ls), c.types * c.ops));
+    for (const auto& [name_layout, n] : per_name) {
+        const auto kept =
+            opt.random_configs != 0 ? std::min(n.configs, opt.random_configs) : n.configs;
+        c.points = saturating_add(c.points,
+                                  saturating_mul(saturating_mul(kept, n.locals), n.types * c.ops));
     }
     c.points = saturating_mul(saturating_mul(c.points, c.sizes), c.cache_states);
     return c;
@@ -258,15 +274,13 @@ sweep_count count_sweep(const std::vector<kernel_spec>& kernels, const sweep_opt
 std::vector<sweep_point> plan_sweep(const std::vector<kernel_spec>& kernels,
                                     const sweep_options& opt, const device_info& dev) {
     const auto locals = resolve_local_sizes(opt.local_sizes, dev);
-    const auto types =
-        opt.types.empty() ? std::vector<element_type>{element_type::float32} : opt.types;
     std::vector<sweep_point> out;
     for (std::size_t k = 0; k < kernels.size(); ++k) {
         if (kernels[k].chosen_by_default && !kernels[k].in_default_for(device_class(dev.type))) {
             continue; // another device class's default kernel (e.g. CPU-shaped on a GPU)
         }
         const auto& layouts = opt.layouts.empty() ? kernels[k].layouts : opt.layouts;
-        for (auto t : types) {
+        for (auto t : planned_types(kernels[k], opt)) {
             for (const auto& op : opt.ops) {
                 for (auto l : layouts) {
                     if (!served_by_sibling(kernels, k, l)) {

@@ -23,7 +23,7 @@ std::string to_string(sweep_order o);
 struct sweep_options {
     std::string local_sizes = "default"; ///< "default", "pow2", "all" or "32,64,256"
     std::vector<std::uint64_t> sizes;    ///< elements/records; empty: sized from the device
-    std::vector<element_type> types;     ///< empty: float
+    std::vector<element_type> types;     ///< empty: planned_types' default
     std::vector<data_layout> layouts;    ///< empty: each kernel's declared layouts
     std::vector<std::string> ops{"sum"}; ///< reduction operators (--op)
     sweep_order order = sweep_order::sequential;
@@ -62,6 +62,11 @@ std::uint64_t default_size(const device_info& dev, std::size_t record_bytes);
 /// 512 MiB for GPUs and accelerators, 128 MiB for CPUs: above the last-level cache, which
 /// drivers under-report (see default_size).
 std::uint64_t default_floor_bytes(const device_info& dev);
+
+/// The types kernel `k` is planned at: -t's (opt.types) when given; else a user's kernel runs
+/// the types its spec declares ("types", float when it names none) and a built-in runs float
+/// (the built-ins declare every type they can run, a quick sweep wants one).
+std::vector<element_type> planned_types(const kernel_spec& k, const sweep_options& opt);
 
 /// How many points plan_sweep returns for a device, counted without building them (a plan of
 /// millions of points would exhaust memory before it could be refused), and the factors they

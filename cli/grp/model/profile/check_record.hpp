@@ -62,4 +62,15 @@ struct check_record {
 void to_json(nlohmann::ordered_json& j, const check_record& c);
 void from_json(const nlohmann::ordered_json& j, check_record& c);
 
+/// The words `check` puts in an unsafe case's reason between its findings and why its result
+/// was wrong as well ("the simulator found ...; the result was also wrong: expected ...").
+inline constexpr const char* also_wrong_marker = "; the result was also wrong: ";
+
+/// Why an unsafe case's result was also wrong (what follows also_wrong_marker), or "".
+inline std::string also_wrong(const std::string& reason) {
+    const std::string marker = also_wrong_marker;
+    const auto at = reason.find(marker);
+    return at == std::string::npos ? "" : reason.substr(at + marker.size());
+}
+
 } // namespace grp

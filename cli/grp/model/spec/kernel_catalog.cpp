@@ -26,23 +26,46 @@ std::string read_disk_file(const fs::path& p, const std::string& what, std::size
     return read_regular_file(p.string(), what, max_bytes, exit_code::usage);
 }
 
+// The command that writes a starter spec for `cl` into `spec` (stdout only: stderr's messages
+// stay out of the file).
+std::string print_spec_command(const std::string& cl, const fs::path& spec) {
+    return "gpu-reduce-prof run --print-spec " + cl + " > " + spec.string();
+}
+
 // The error for a .cl without its spec: where to write it, and a starter read off its kernels.
 std::string no_spec_message(const std::string& item, const fs::path& spec) {
     std::string msg = "kernel file '" + item + "' has no spec beside it: write " + spec.string() +
                       " (every field: kernels/README.md)";
-    std::string starter;
+    std::string text;
     try {
-        starter = starter_spec(read_disk_file(item, "kernel file", max_source_bytes),
-                               fs::path(item).filename().string());
+        text = read_disk_file(item, "kernel file", max_source_bytes);
     } catch (const error&) {
         return msg; // unreadable: the plain message
     }
+    const auto starter = starter_spec(text, fs::path(item).filename().string());
     if (starter.empty()) {
         return msg + "; it has no __kernel function";
     }
-    return msg + ". A starter from its kernels' signatures (check every guess; \"TODO\": a " +
-           "parameter whose role it cannot tell; \"finish\" \"passes\" needs the kernel to " +
-           "reduce its own partials):\n" + starter;
+    return msg + ". `" + print_spec_command(item, spec) + "` writes this starter there, read " +
+           "off its kernels' signatures (check every guess; \"TODO\": a parameter whose role " +
+           "it cannot tell; \"finish\" \"passes\" needs the kernel to reduce its own " +
+           "partials):\n" + starter + starter_spec_notes(text);
+}
+
+// A spec that is empty, or holds this tool's own error message: what probably happened (a
+// shell redirect of stderr into it, `run -k x.cl 2> x.json`, which creates it empty first)
+// and how to write a starter instead. "" for any other text.
+std::string redirected_spec(const std::string& text, const fs::path& spec) {
+    const bool empty = text.find_first_not_of(" \t\r\n") == std::string::npos;
+    if (!empty && text.rfind("error: ", 0) != 0) {
+        return "";
+    }
+    auto cl = spec;
+    cl.replace_extension(".cl");
+    return "kernel spec '" + spec.string() + "' " +
+           (empty ? "is empty" : "holds an error message of gpu-reduce-prof, not a spec") +
+           ": did you redirect stderr into it (2>)? `" + print_spec_command(cl.string(), spec) +
+           "` writes a starter spec for " + cl.string() + " there";
 }
 
 bool declares_any(const kernel_spec& k, const std::vector<data_layout>& layouts) {
@@ -99,6 +122,9 @@ std::vector<kernel_spec> instantiate_kernels(const std::vector<kernel_spec>& ker
 std::vector<kernel_spec> load_spec_file(const std::string& path) {
     const fs::path spec_path(path);
     auto text = read_disk_file(spec_path, "kernel spec", spec_json_limits.max_bytes);
+    if (const auto why = redirected_spec(text, spec_path); !why.empty()) {
+        throw file_error(why);
+    }
     auto dir = spec_path.parent_path();
     auto specs = parse_kernel_specs(text, path, [&](const std::string& src) {
         return read_disk_file(dir / src, "kernel source named by " + path + ",", max_source_bytes);
@@ -107,6 +133,16 @@ std::vector<kernel_spec> load_spec_file(const std::string& path) {
         s.source_path = (dir / s.source_path).lexically_normal().string();
     }
     return specs;
+}
+
+starter_text starter_for(const std::string& cl_path) {
+    const auto text = read_disk_file(cl_path, "kernel file", max_source_bytes);
+    auto spec = starter_spec(text, fs::path(cl_path).filename().string());
+    if (spec.empty()) {
+        throw usage_error("kernel file '" + cl_path +
+                          "' has no __kernel function: no starter spec to print");
+    }
+    return {spec, starter_spec_notes(text)};
 }
 
 std::vector<std::string> source_outside_spec(const std::vector<kernel_spec>& kernels) {

@@ -28,9 +28,19 @@ std::vector<kernel_spec> resolve_kernels(const std::vector<std::string>& items,
 std::vector<kernel_spec> instantiate_kernels(const std::vector<kernel_spec>& kernels);
 
 /// Loads a user's spec file from disk; its "source" is resolved relative to the spec's folder.
+/// An empty spec, or one holding this tool's error message (stderr redirected into it), is a
+/// file_error that says so and how to write a starter (run --print-spec).
 /// A source outside that folder ("../vendor/x.cl", "/abs/x.cl") is allowed: a spec for an
 /// unmodified third-party tree lives in the user's own folder. source_outside_spec names them.
 std::vector<kernel_spec> load_spec_file(const std::string& path);
+
+/// run --print-spec FILE.cl: the starter spec for the kernels in FILE.cl (starter_spec.hpp), to
+/// be saved as FILE.json beside it, and its notes (starter_spec_notes). A missing file, or one
+/// without a __kernel, is a usage_error.
+struct starter_text {
+    std::string spec, notes;
+};
+starter_text starter_for(const std::string& cl_path);
 
 /// One line per (spec, source) whose source lies outside the spec's folder, judged on the
 /// paths as written (lexically, symbolic links not followed): "SPEC reads its source from

@@ -73,6 +73,11 @@ std::vector<signature> kernels_of(const std::string& text) {
     return out;
 }
 
+bool loops_over_grid(const std::string& body) {
+    static const std::regex global_size(R"(\bget_global_size\s*\(\s*0\s*\))");
+    return std::regex_search(body, global_size);
+}
+
 bool has_word(const std::string& s, const char* w) {
     return std::regex_search(s, std::regex(std::string(R"(\b)") + w + R"(\b)"));
 }
@@ -139,8 +144,23 @@ ojson entry(const signature& sig, const std::string& body) {
     } else {
         k["local_size"] = {{"pow2", true}};
     }
+    if (loops_over_grid(body)) { // a grid-stride loop: the cap sets what each item sums
+        k["grid"] = {{"max_groups", "8*cu"}};
+    }
     k["finish"] = has_counter ? "last_group" : has_n ? "passes" : "host";
     return k;
+}
+
+// Each kernel's body: from its name to the next kernel's (decides a static __local array's
+// fixed size and a grid-stride loop).
+std::vector<std::string> bodies(const std::string& text, const std::vector<signature>& sigs) {
+    std::vector<std::string> out;
+    for (std::size_t i = 0; i < sigs.size(); ++i) {
+        const auto from = text.find(sigs[i].name + "(");
+        const auto to = i + 1 < sigs.size() ? text.find(sigs[i + 1].name + "(") : text.size();
+        out.push_back(from == std::string::npos ? "" : text.substr(from, to - from));
+    }
+    return out;
 }
 
 // JSON on one line with a space after each ',' and ':', as a person writes a spec.
@@ -169,16 +189,31 @@ std::string starter_spec(const std::string& cl_text, const std::string& source) 
     if (sigs.empty()) {
         return "";
     }
+    const auto body = bodies(text, sigs);
     std::string out = "{\n  \"spec_version\": 1,\n  \"source\": " + ojson(source).dump() +
                       ",\n  \"kernels\": [\n";
     for (std::size_t i = 0; i < sigs.size(); ++i) {
-        // The body (up to the next kernel) decides a static __local array's fixed size.
-        const auto from = text.find(sigs[i].name + "(");
-        const auto to = i + 1 < sigs.size() ? text.find(sigs[i + 1].name + "(") : text.size();
-        const auto body = from == std::string::npos ? "" : text.substr(from, to - from);
-        out += "    " + spaced(entry(sigs[i], body)) + (i + 1 < sigs.size() ? "," : "") + "\n";
+        out += "    " + spaced(entry(sigs[i], body[i])) + (i + 1 < sigs.size() ? "," : "") + "\n";
     }
     return out + "  ]\n}\n";
+}
+
+std::string starter_spec_notes(const std::string& cl_text) {
+    const auto text = strip_comments(cl_text);
+    const auto sigs = kernels_of(text);
+    const auto body = bodies(text, sigs);
+    std::string out;
+    for (std::size_t i = 0; i < sigs.size(); ++i) {
+        if (loops_over_grid(body[i])) {
+            out += "note: " + sigs[i].name +
+                   " loops over get_global_size(0) (a grid-stride loop): the launch grid "
+                   "decides how many elements each work-item sums, and so its speed. The starter "
+                   "caps it at \"grid\": {\"max_groups\": \"8*cu\"} (8 groups per compute "
+                   "unit); try other caps (a number, \"K*cu\", or per device class: "
+                   "kernels/README.md, grid.max_groups)\n";
+        }
+    }
+    return out;
 }
 
 } // namespace grp

@@ -14,4 +14,9 @@ namespace grp {
 /// (as the spec names it) is `source`. "" when the text has no `__kernel`.
 std::string starter_spec(const std::string& cl_text, const std::string& source);
 
+/// What the starter guessed that its JSON cannot say: one "note: ..." line per kernel that loops
+/// over get_global_size(0) (a grid-stride loop, whose entry gets "grid": {"max_groups":
+/// "8*cu"}: the launch grid decides its speed, and how to set it). "" when there is nothing.
+std::string starter_spec_notes(const std::string& cl_text);
+
 } // namespace grp

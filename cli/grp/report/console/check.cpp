@@ -25,7 +25,20 @@ std::string findings_text(const case_result& c) {
     for (const auto& [kind, n] : kinds) {
         s += (s.empty() ? "" : ", ") + kind + " x" + std::to_string(n);
     }
-    return s;
+    return s + (also_wrong(c.reason).empty() ? "" : "; result wrong too");
+}
+
+// Under the table: each unsafe case whose result was wrong as well, and how (the table's
+// status says unsafe, which outranks wrong).
+void print_also_wrong(std::ostream& os, const profile& p) {
+    for (const auto& c : p.cases) {
+        if (const auto why = also_wrong(c.reason);
+            c.status == case_status::unsafe && !why.empty()) {
+            os << "  unsafe and wrong: " << terminal_escape(c.key.kernel) << ' '
+               << terminal_escape(c.key.type) << " n=" << c.key.n << " local=" << c.key.local_size
+               << ": " << terminal_escape(why) << '\n';
+        }
+    }
 }
 
 void print_case_table(std::ostream& os, const profile& p, bool colour) {
@@ -62,6 +75,7 @@ void print_case_table(std::ostream& os, const profile& p, bool colour) {
         t.add_row(std::move(row));
     }
     t.print(os, colour);
+    print_also_wrong(os, p);
     std::map<std::string, std::size_t> skipped;
     for (const auto& c : p.cases) {
         if (c.status == case_status::skipped) {

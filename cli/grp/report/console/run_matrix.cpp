@@ -2,6 +2,7 @@
 // articles print it, with the host row, the best cell in GB/s and the legend underneath.
 #include "grp/report/console/run_matrix.hpp"
 
+#include "grp/core/text_safe.hpp"
 #include "grp/core/units.hpp"
 #include "grp/report/console/run.hpp"
 #include "grp/report/text/matrix_text.hpp"
@@ -60,13 +61,13 @@ void print_matrix(std::ostream& os, const case_matrix& m, const profile& p,
     std::size_t marks = 0;
     for (const auto& row : m.rows) {
         for (const auto& c : row.cells) {
-            marks = std::max(marks, matrix_cell_marks(c).size());
+            marks = std::max(marks, matrix_cell_marks(c, o.cells).size());
         }
     }
     for (const auto& row : m.rows) {
         std::vector<text_table::cell> cells{{row.kernel}};
         for (const auto& c : row.cells) {
-            std::string mark = matrix_cell_marks(c);
+            std::string mark = matrix_cell_marks(c, o.cells);
             mark.resize(marks, ' ');
             cells.push_back({matrix_cell_value(c, o.cells) + mark, cell_colour(c)});
         }
@@ -80,11 +81,14 @@ void print_matrix(std::ostream& os, const case_matrix& m, const profile& p,
     if (auto best = matrix_best_text(m, p); !best.empty()) {
         os << inner << "best  " << best << '\n';
     }
-    if (auto marks = matrix_marks_legend(m); !marks.empty()) {
+    if (auto marks = matrix_marks_legend(m, o.cells); !marks.empty()) {
         os << inner << "(" << marks << ")\n";
     }
     for (const auto& line : matrix_note_lines(m)) {
         os << inner << line << '\n';
+    }
+    if (auto energy = matrix_energy_note(m, p, o.cells); !energy.empty()) {
+        os << inner << terminal_escape(energy) << '\n';
     }
 }
 

@@ -34,7 +34,7 @@ std::string matrix_table(const case_matrix& m, const profile& p, cell_value cell
     s += "\n";
     if (auto best = matrix_best_text(m, p); !best.empty()) {
         s += "Best: " + markdown_escape(best) + ".";
-        if (auto marks = matrix_marks_legend(m); !marks.empty()) {
+        if (auto marks = matrix_marks_legend(m, cells); !marks.empty()) {
             s += " (" + markdown_escape(marks) + ")";
         }
         s += "\n";
@@ -42,6 +42,9 @@ std::string matrix_table(const case_matrix& m, const profile& p, cell_value cell
     auto lines = matrix_note_lines(m);
     if (auto omitted = matrix_omitted_text(m); !omitted.empty()) {
         lines.push_back(omitted);
+    }
+    if (auto energy = matrix_energy_note(m, p, cells); !energy.empty()) {
+        lines.push_back(energy);
     }
     for (const auto& line : lines) {
         s += "- " + markdown_escape(line) + "\n";

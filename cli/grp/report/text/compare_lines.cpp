@@ -31,17 +31,18 @@ std::string ratio_phrase(const case_comparison& cc, const std::string& than) {
            (slower ? "slower" : "faster") + " than " + than;
 }
 
-/// Three significant digits without an exponent: devices differ by factors of 1000 and more
-/// (0.000465x for a CPU against an H100).
+/// The candidate's GB/s against the base's as a factor of at least 1 and a word: devices
+/// differ by factors of 1000 and more, and "2119x slower" reads where 0.000472x did not.
 std::string ratio_text(double ratio) {
     if (!std::isfinite(ratio) || !(ratio > 0)) {
         return "-";
     }
-    if (ratio >= 1) {
-        return format_fixed(ratio, ratio >= 100 ? 0 : ratio >= 10 ? 1 : 2) + "x";
+    const double factor = ratio >= 1 ? ratio : 1 / ratio;
+    const auto digits = factor >= 100 ? 0 : factor >= 10 ? 1 : 2;
+    if (format_fixed(factor, digits) == format_fixed(1.0, digits)) {
+        return "1.00x (same)";
     }
-    const int digits = 2 - static_cast<int>(std::floor(std::log10(ratio)));
-    return format_fixed(ratio, digits) + "x";
+    return format_fixed(factor, digits) + (ratio >= 1 ? "x faster" : "x slower");
 }
 
 /// GB/s with about three significant digits below 100 (a CPU device reads 0.136 GB/s).
@@ -122,7 +123,7 @@ text_table cross_device_text_table(const comparison& c, bool safe_terminal) {
         t.add_column("GB/s", text_table::align::right);
         t.add_column("% of peak", text_table::align::right);
     }
-    t.add_column("GB/s cand/base", text_table::align::right);
+    t.add_column("candidate vs base", text_table::align::right);
     const auto pct = [](const std::optional<double>& v) {
         return v ? format_fixed(*v, 1) : std::string("-");
     };

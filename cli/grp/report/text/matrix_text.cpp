@@ -21,14 +21,42 @@ std::string matrix_cell_value(const matrix_cell& c, cell_value v) {
                                    : format_ns(*c.median_ns);
 }
 
-std::string matrix_cell_marks(const matrix_cell& c) {
+std::string matrix_cell_marks(const matrix_cell& c, cell_value v) {
     std::string s = c.median_ns && c.above_kernel_limit ? "^" : "";
     s += c.median_ns && c.screened ? "~" : "";
+    if (matrix_cell_value(c, v) == "n/a") {
+        return s; // a star says which cell is fastest; it marks a value, never a missing one
+    }
     return s + (c.best_overall ? "**" : c.best_in_row ? "*" : "");
 }
 
 std::string matrix_cell_text(const matrix_cell& c, cell_value v) {
-    return matrix_cell_value(c, v) + matrix_cell_marks(c);
+    return matrix_cell_value(c, v) + matrix_cell_marks(c, v);
+}
+
+std::string matrix_energy_note(const case_matrix& m, const profile& p, cell_value v) {
+    if (v != cell_value::energy) {
+        return "";
+    }
+    for (const auto& row : m.rows) {
+        for (const auto& c : row.cells) {
+            if (c.median_ns && matrix_cell_value(c, v) != "n/a") {
+                return "";
+            }
+        }
+    }
+    std::string lacking; // what the device's sensor record says of power and energy
+    const auto d = static_cast<std::size_t>(m.device);
+    if (d < p.devices.size() && p.devices[d].sensors) {
+        for (const auto& l : p.devices[d].sensors->lacking) {
+            if (l.rfind("energy", 0) == 0 || l.rfind("power", 0) == 0 || l.rfind("every", 0) == 0) {
+                lacking += (lacking.empty() ? " (" : "; ") + l;
+            }
+        }
+    }
+    return "n/a: no energy per launch: no power or energy sensor was found for this device" +
+           (lacking.empty() ? "" : lacking + ")") +
+           "; the sensors read are NVML's on NVIDIA and RAPL on Linux CPUs (docs/run.md)";
 }
 
 std::string matrix_host_text(const case_matrix& m) {
@@ -87,15 +115,16 @@ std::string matrix_omitted_text(const case_matrix& m) {
                : "not run here (the kernel does not declare this type or layout): " + names;
 }
 
-std::string matrix_marks_legend(const case_matrix& m) {
-    bool above = false, screened = false;
+std::string matrix_marks_legend(const case_matrix& m, cell_value v) {
+    bool above = false, screened = false, starred = false;
     for (const auto& row : m.rows) {
         for (const auto& c : row.cells) {
             above = above || (c.median_ns && c.above_kernel_limit);
             screened = screened || (c.median_ns && c.screened);
+            starred = starred || matrix_cell_marks(c, v).find('*') != std::string::npos;
         }
     }
-    std::string s = m.best_cell() == nullptr ? "" : "** fastest overall, * fastest of the kernel";
+    std::string s = starred ? "** fastest overall, * fastest of the kernel" : "";
     if (above) {
         s += std::string(s.empty() ? "" : ", ") +
              "^ launched above the kernel's reported CL_KERNEL_WORK_GROUP_SIZE (verified like "

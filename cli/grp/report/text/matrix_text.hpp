@@ -14,8 +14,9 @@ namespace grp {
 /// "-" when the sweep has no case there.
 std::string matrix_cell_value(const matrix_cell& c, cell_value v);
 /// The cell's marks: "^" (above the kernel's limit), "~" (screened by successive halving),
-/// then "**" or "*"; "" for none.
-std::string matrix_cell_marks(const matrix_cell& c);
+/// then "**" or "*" (never on a value of `v` that is "n/a": the fastest cell can lack energy);
+/// "" for none.
+std::string matrix_cell_marks(const matrix_cell& c, cell_value v = cell_value::time);
 /// matrix_cell_value followed by matrix_cell_marks.
 std::string matrix_cell_text(const matrix_cell& c, cell_value v);
 
@@ -34,9 +35,14 @@ std::vector<std::string> matrix_note_lines(const case_matrix& m);
 /// when no kernel was omitted.
 std::string matrix_omitted_text(const case_matrix& m);
 
-/// What the marks in this matrix mean ("** fastest overall, * fastest of the kernel", plus "^
-/// above the kernel's reported work-group limit" and "~ screened out" when a cell has them);
-/// "" without marks.
-std::string matrix_marks_legend(const case_matrix& m);
+/// With energy cells (`v`), when no cell has an energy per launch: one line that says why
+/// ("n/a: no power or energy sensor was found ...", with what the device's sensor record says
+/// it lacked); else "".
+std::string matrix_energy_note(const case_matrix& m, const profile& p, cell_value v);
+
+/// What the marks in this matrix mean ("** fastest overall, * fastest of the kernel" when a
+/// cell of `v` shows a star, plus "^ above the kernel's reported work-group limit" and "~
+/// screened out" when a cell has them); "" without marks.
+std::string matrix_marks_legend(const case_matrix& m, cell_value v = cell_value::time);
 
 } // namespace grp

@@ -57,5 +57,25 @@ TEST(starter_spec, an_unknown_role_is_todo_and_no_kernel_is_empty) {
     EXPECT_EQ(starter_spec("int helper(int x) { return x; }", "h.cl"), "");
 }
 
+// #50: a kernel that loops over get_global_size(0) gets a group cap, and a note says why; a
+// kernel that does not (here the second, after it) gets neither.
+TEST(starter_spec, a_grid_stride_loop_gets_a_group_cap_and_a_note) {
+    const std::string cl =
+        "__kernel void gsum(__global const T* in, __global T* out, uint n, __local T* s) {\n"
+        "    for (uint i = get_global_id(0); i < n; i += get_global_size( 0 )) {}\n"
+        "}\n"
+        "__kernel void tree(__global const T* in, __global T* out, uint n, __local T* s) {\n"
+        "    // get_global_size(0) in a comment is no loop\n"
+        "}\n";
+    const auto j = nlohmann::json::parse(starter_spec(cl, "g.cl"));
+    ASSERT_EQ(j["kernels"].size(), 2u);
+    EXPECT_EQ(j["kernels"][0]["grid"], nlohmann::json({{"max_groups", "8*cu"}}));
+    EXPECT_FALSE(j["kernels"][1].contains("grid"));
+    const auto notes = starter_spec_notes(cl);
+    EXPECT_NE(notes.find("note: gsum loops over get_global_size(0)"), std::string::npos) << notes;
+    EXPECT_EQ(notes.find("tree"), std::string::npos) << notes;
+    EXPECT_EQ(starter_spec_notes("__kernel void t(__global const T* a, __global T* b) {}"), "");
+}
+
 } // namespace
 } // namespace grp

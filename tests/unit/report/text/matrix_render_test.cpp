@@ -44,6 +44,32 @@ TEST(matrix_text, cells_show_time_gbps_or_both_with_marks) {
     EXPECT_TRUE(has(matrix_marks_legend(m), "^ launched above"));
 }
 
+// #50: without a power sensor every energy cell is n/a: no star on n/a (the fastest cell has
+// no energy to be best at), no legend for stars not shown, and one line that says why.
+TEST(matrix_console, energy_without_a_sensor_is_n_a_unstarred_and_says_why) {
+    auto p = test::matrix_profile();
+    const auto m = build_matrices(p).at(0);
+    EXPECT_EQ(matrix_cell_text(m.rows[1].cells[1], cell_value::energy), "n/a"); // the fastest
+    EXPECT_EQ(matrix_cell_text(m.rows[1].cells[3], cell_value::energy), "n/a^");
+    EXPECT_EQ(matrix_cell_text(m.rows[1].cells[1], cell_value::time), "1.00 ms**");
+    run_table_options o;
+    o.cells = cell_value::energy;
+    const auto out = console(p, o);
+    EXPECT_FALSE(has(out, "n/a*")) << out;
+    EXPECT_FALSE(has(out, "** fastest overall")) << out;
+    EXPECT_TRUE(has(out, "    n/a: no energy per launch: no power or energy sensor was found for "
+                         "this device; the sensors read"))
+        << out;
+    EXPECT_TRUE(has(markdown(p, cell_value::energy), "n/a: no energy per launch")) << markdown(p);
+    // The device's sensor record says what it lacked: the line names it.
+    p.devices.at(0).sensors = sensor_record{};
+    p.devices.at(0).sensors->lacking = {"clock: none", "energy: no RAPL counter"};
+    const auto named = console(p, o);
+    EXPECT_TRUE(has(named, "found for this device (energy: no RAPL counter); the sensors"))
+        << named;
+    EXPECT_FALSE(has(console(p), "n/a: no energy")) << "time cells need no such line";
+}
+
 TEST(matrix_console, several_local_sizes_become_a_matrix_with_host_and_best_rows) {
     const auto out = console(test::matrix_profile());
     EXPECT_TRUE(has(out, "float, flat, n=2^20: median time per local size")) << out;
