@@ -3,6 +3,7 @@
 #include "grp/core/error.hpp"
 #include "grp/core/text_safe.hpp"
 #include "grp/core/units.hpp"
+#include "grp/model/compare/sequential_design.hpp"
 
 #include <string>
 
@@ -10,7 +11,7 @@ namespace grp::cli {
 
 namespace {
 
-constexpr std::size_t max_runs = 100;
+constexpr std::size_t max_runs = max_run_processes;
 
 } // namespace
 

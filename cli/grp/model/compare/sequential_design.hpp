@@ -19,6 +19,9 @@
 
 namespace grp {
 
+/// The most processes one `run` takes (--runs, --budget): what a plan may ask of one invocation.
+inline constexpr std::size_t max_run_processes = 100;
+
 struct sequential_design {
     alpha_spending spending = alpha_spending::obrien_fleming;
     double alpha = 0.01;

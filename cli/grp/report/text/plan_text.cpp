@@ -1,5 +1,7 @@
 #include "grp/report/text/plan_text.hpp"
 
+#include "grp/model/compare/sequential_design.hpp"
+
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
@@ -88,9 +90,17 @@ std::string decide_command(const comparison& c) {
         return "";
     }
     const auto n = static_cast<std::size_t>(std::ceil(most));
-    return "to decide: " + rerun_command(c.measured_by, n) + "   (" + std::to_string(n) +
-           " processes decide every undecided case at 90 % power" +
-           (rough ? ", a rough estimate from few processes" : "") +
+    const std::string why = std::to_string(n) +
+                            " processes decide every undecided case at 90 % power" +
+                            (rough ? ", a rough estimate from few processes" : "");
+    if (n > max_run_processes) { // one run refuses more: pool invocations instead
+        const auto runs = (n + max_run_processes - 1) / max_run_processes;
+        return "to decide: " + rerun_command(c.measured_by, max_run_processes) + ", " +
+               std::to_string(runs) + " times, then compare all the duets together   (" + why +
+               "; one run takes at most " + std::to_string(max_run_processes) +
+               "; or judge at a larger --threshold)";
+    }
+    return "to decide: " + rerun_command(c.measured_by, n) + "   (" + why +
            (c.invocations > 1 ? "; or run it again and compare all the duets together" : "") + ")";
 }
 

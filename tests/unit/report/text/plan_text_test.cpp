@@ -43,5 +43,33 @@ TEST(plan_text, the_command_sets_the_process_count) {
               "gpu-reduce-prof run -k 'my kernel.json' --runs 6");
 }
 
+// More processes than one run takes (--budget 100): the plan asks for several invocations at
+// the most one takes, pooled by compare, never for a budget run refuses.
+TEST(plan_text, a_plan_beyond_one_run_pools_invocations) {
+    auto with_need = [](double processes) {
+        comparison c;
+        c.paired = true;
+        c.measured_by = {"gpu-reduce-prof", "run", "--duet", "b.json"};
+        case_comparison cc;
+        cc.outcome = verdict::inconclusive;
+        cc.base = case_side{};
+        cc.cand = case_side{};
+        decision_plan p;
+        p.options = {{"rounds", std::nullopt, 0.1}, {"processes", processes, 0.9}};
+        cc.plan = p;
+        c.cases.push_back(cc);
+        return decide_command(c);
+    };
+    const auto small = with_need(14);
+    EXPECT_NE(small.find("run --duet b.json --budget 14   (14 processes"), std::string::npos)
+        << small;
+    const auto large = with_need(250);
+    EXPECT_NE(large.find("run --duet b.json --budget 100, 3 times, then compare all the duets "
+                         "together   (250 processes"),
+              std::string::npos)
+        << large;
+    EXPECT_EQ(large.find("--budget 250"), std::string::npos) << large;
+}
+
 } // namespace
 } // namespace grp
