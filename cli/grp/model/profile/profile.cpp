@@ -56,23 +56,8 @@ phase_times phases_from(const ojson& j) {
 
 ojson device_json(const profile_device& d) {
     ojson dj = d.info;
-    if (d.peak) {
-        dj["peak"] = {{"read_gbps", json_number(d.peak->read_gbps)},
-                      {"copy_gbps", json_number(d.peak->copy_gbps)},
-                      {"bytes", d.peak->bytes},
-                      {"read_median_ns", json_number(d.peak->read_median_ns)},
-                      {"copy_median_ns", json_number(d.peak->copy_median_ns)},
-                      {"read_shape", d.peak->read_shape}};
-    } else {
-        dj["peak"] = nullptr;
-    }
-    dj["roofs"] = ojson::array();
-    for (const auto& r : d.roofs) {
-        dj["roofs"].push_back({{"bytes", r.bytes},
-                               {"read_gbps", json_number(r.read_gbps)},
-                               {"read_median_ns", json_number(r.read_median_ns)},
-                               {"read_shape", r.read_shape}});
-    }
+    dj["peak"] = peak_json(d.peak);
+    dj["roofs"] = roofs_json(d.roofs);
     dj["simd_width_estimate"] =
         d.simd_width_estimate ? ojson(*d.simd_width_estimate) : ojson(nullptr);
     dj["phases_s"] = phases_json(d.phases);
@@ -89,23 +74,8 @@ ojson device_json(const profile_device& d) {
 profile_device device_from(const ojson& dj) {
     profile_device d;
     d.info = dj.get<device_info>();
-    if (auto pk = dj.find("peak"); pk != dj.end() && pk->is_object()) {
-        peak_bandwidth b;
-        b.read_gbps = opt_double(*pk, "read_gbps").value_or(0);
-        b.copy_gbps = opt_double(*pk, "copy_gbps").value_or(0);
-        b.bytes = pk->value("bytes", std::uint64_t{0});
-        b.read_median_ns = opt_double(*pk, "read_median_ns").value_or(0);
-        b.copy_median_ns = opt_double(*pk, "copy_median_ns").value_or(0);
-        b.read_shape = pk->value("read_shape", "stream_read");
-        d.peak = b;
-    }
-    for (const auto& r : dj.value("roofs", ojson::array())) {
-        if (r.is_object() && r.value("bytes", ojson()).is_number_unsigned()) {
-            d.roofs.push_back(
-                {r["bytes"].get<std::uint64_t>(), opt_double(r, "read_gbps").value_or(0),
-                 opt_double(r, "read_median_ns").value_or(0), r.value("read_shape", "")});
-        }
-    }
+    d.peak = peak_from(dj.value("peak", ojson()));
+    d.roofs = roofs_from(dj.value("roofs", ojson::array()));
     if (auto s = dj.find("simd_width_estimate"); s != dj.end() && s->is_number()) {
         d.simd_width_estimate = s->get<std::uint64_t>();
     }

@@ -9,6 +9,7 @@
 #include "grp/core/process/git.hpp"
 #include "grp/model/host/host_baseline.hpp"
 #include "grp/model/measure/timer_verdict.hpp"
+#include "grp/model/profile/bandwidth.hpp"
 #include "grp/model/profile/case.hpp"
 #include "grp/model/stats/stats.hpp"
 
@@ -25,25 +26,6 @@ namespace grp {
 inline constexpr const char* profile_schema_version = "2.14.0";
 inline constexpr int profile_schema_major = 2;
 inline constexpr int profile_schema_oldest_major = 1; ///< 1.x profiles are upgraded on load
-
-/// The device's achievable bandwidth, measured once per run by built-in kernels.
-struct peak_bandwidth {
-    double read_gbps = 0; ///< best of the read shapes (streaming read), 1e9 B/s
-    double copy_gbps = 0; ///< copy, counting bytes read plus bytes written
-    std::uint64_t bytes = 0;
-    double read_median_ns = 0, copy_median_ns = 0;
-    std::string read_shape; ///< which read kernel gave read_gbps ("stream_read", "chunk_read")
-};
-
-/// 2.14: the best read of one input size (a case's bytes) by the peak's read shapes: what no
-/// honest kernel reading that many bytes can beat by much (roof.hpp). At a size below the
-/// peak's, the input may sit in a cache, which reads faster than memory.
-struct read_roof {
-    std::uint64_t bytes = 0;
-    double read_gbps = 0; ///< bytes / read_median_ns
-    double read_median_ns = 0;
-    std::string read_shape;
-};
 
 /// Where a device's wall time went, in seconds.
 struct phase_times {
