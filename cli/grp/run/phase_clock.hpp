@@ -32,7 +32,7 @@ public:
         std::chrono::steady_clock::time_point m_start;
     };
 
-    [[nodiscard]] scope time(std::string phase) { return {m_into, std::move(phase)}; }
+    [[nodiscard]] scope time(const std::string& phase) { return {m_into, phase}; }
     void add(const std::string& phase, double seconds) { m_into.seconds[phase] += seconds; }
 
 private:
