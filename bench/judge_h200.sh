@@ -12,7 +12,8 @@
 #      a copy of redteam.sh with the check step left out (marked run-only): the run's own verdict.
 # Usage (on the GPU machine; WRAPPER puts the OpenCL driver in reach, e.g. .device/nvidia-opencl.sh):
 #   WRAPPER bench/judge_h200.sh OLD-BIN NEW-BIN [OUTDIR]
-# Environment: PAIRS (3), SIZES (2^16,2^20,2^24,2^26), RT_REPS (2), RT_DEADLINE_S (360: no red-team
+# Environment: RUN_ARGS (the overhead runs' arguments instead of the GPU sweep, e.g. "-q" for the
+# default run on PoCL), PAIRS (3), SIZES (2^16,2^20,2^24,2^26), RT_REPS (2), RT_DEADLINE_S (360: no red-team
 # repetition after the first starts once this many seconds have passed since the start), WARMUP
 # (0; 1: one untimed invocation of each binary first, old then new, kept as profiles/warmup-V.json
 # but left out of the pairs: the first invocation of a fresh machine also fills the driver's
@@ -48,13 +49,17 @@ done
 "$new" platforms 2>&1 | sed 's/^/# platforms: /' | tee -a "$res"
 
 # 1. overhead, ABAB...
-log "== overhead: run -k reduce6,reduce_vec4,reduce_single -t float -l 256 -n $sizes --rounds 10 -q"
+if [[ -n ${RUN_ARGS:-} ]]; then
+  read -ra sweep <<<"$RUN_ARGS"
+else
+  sweep=(-k reduce6,reduce_vec4,reduce_single -t float -l 256 -n "$sizes" --rounds 10 -q)
+fi
+log "== overhead: run ${sweep[*]}"
 if [[ ${WARMUP:-0} == 1 ]]; then
   for v in old new; do
     bin=$old; [[ $v == new ]] && bin=$new
     t0=$(now)
-    "$bin" run -k reduce6,reduce_vec4,reduce_single -t float -l 256 -n "$sizes" --rounds 10 -q \
-      -o "$out/profiles/warmup-$v.json" >"$out/profiles/warmup-$v.log" 2>&1
+    "$bin" run "${sweep[@]}" -o "$out/profiles/warmup-$v.json" >"$out/profiles/warmup-$v.log" 2>&1
     rc=$?
     t1=$(now)
     log "warmup $v rc=$rc outside wall $(python3 -c "print('%.2f s' % ($t1 - $t0))") (not in the pairs)"
@@ -65,8 +70,7 @@ for ((i = 1; i <= pairs; i++)); do
     bin=$old; [[ $v == new ]] && bin=$new
     p=$out/profiles/$v-$i.json
     t0=$(now)
-    "$bin" run -k reduce6,reduce_vec4,reduce_single -t float -l 256 -n "$sizes" --rounds 10 -q \
-      -o "$p" >"$out/profiles/$v-$i.log" 2>&1
+    "$bin" run "${sweep[@]}" -o "$p" >"$out/profiles/$v-$i.log" 2>&1
     rc=$?
     t1=$(now)
     echo "$v $i $rc $t0 $t1 $(cut -d' ' -f1 /proc/loadavg)" >>"$out/bench_index.txt"
