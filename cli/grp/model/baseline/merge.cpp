@@ -38,26 +38,13 @@ void keep_best_read(std::optional<peak_bandwidth>& into,
     }
 }
 
-/// The better roof of each size of `from` into `into` (the same device), as keep_best_read.
-void keep_best_roofs(std::vector<read_roof>& into, const std::vector<read_roof>& from) {
-    for (const auto& r : from) {
-        auto same = std::find_if(into.begin(), into.end(),
-                                 [&r](const read_roof& o) { return o.bytes == r.bytes; });
-        if (same == into.end()) {
-            into.push_back(r);
-        } else if (r.read_gbps > same->read_gbps) {
-            *same = r;
-        }
-    }
-}
-
 /// Index of `d` (of a profile on host `h`) in `merged`, appending it when new.
 int device_index(profile& merged, std::vector<host_info>& hosts, const profile_device& d,
                  const host_info& h) {
     for (std::size_t i = 0; i < merged.devices.size(); ++i) {
         if (same_identity(merged.devices[i].info, hosts[i], d.info, h)) {
             keep_best_read(merged.devices[i].peak, d.peak);
-            keep_best_roofs(merged.devices[i].roofs, d.roofs);
+            keep_best_roofs(merged.devices[i].roofs, d.roofs); // each run's, the best per size
             return static_cast<int>(i);
         }
     }

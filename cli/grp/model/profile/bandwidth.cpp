@@ -3,6 +3,8 @@
 #include "grp/model/profile/json_fields.hpp"
 #include "grp/model/profile/profile.hpp"
 
+#include <algorithm>
+
 namespace grp {
 
 using ojson = nlohmann::ordered_json;
@@ -32,6 +34,18 @@ std::optional<peak_bandwidth> peak_from(const ojson& j) {
     b.copy_median_ns = opt_double(j, "copy_median_ns").value_or(0);
     b.read_shape = j.value("read_shape", "stream_read");
     return b;
+}
+
+void keep_best_roofs(std::vector<read_roof>& into, const std::vector<read_roof>& from) {
+    for (const auto& r : from) {
+        auto same = std::find_if(into.begin(), into.end(),
+                                 [&r](const read_roof& o) { return o.bytes == r.bytes; });
+        if (same == into.end()) {
+            into.push_back(r);
+        } else if (r.read_gbps > same->read_gbps) {
+            *same = r;
+        }
+    }
 }
 
 ojson roofs_json(const std::vector<read_roof>& roofs) {

@@ -35,6 +35,10 @@ nlohmann::ordered_json peak_json(const std::optional<peak_bandwidth>& p);
 /// Empty unless `j` is an object (null, or absent in a file read as null).
 std::optional<peak_bandwidth> peak_from(const nlohmann::ordered_json& j);
 
+/// The better roof of each size of `from` into `into` (one device's): a size new to `into` is
+/// added, a known one replaced when `from` read it faster (a roof timed again, or another run's).
+void keep_best_roofs(std::vector<read_roof>& into, const std::vector<read_roof>& from);
+
 /// devices[].roofs: an array of objects.
 nlohmann::ordered_json roofs_json(const std::vector<read_roof>& roofs);
 /// The roofs of an array; entries that are not objects with an unsigned `bytes` are left out

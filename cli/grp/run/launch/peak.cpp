@@ -259,15 +259,7 @@ void recheck_roofs(ocl::session& s, const measure_options& m, profile& p, int de
         return;
     }
     auto& dev = p.devices.at(static_cast<std::size_t>(device_index));
-    for (const auto& fresh : measure_roofs(s, m, {sizes.begin(), sizes.end()})) {
-        auto same = std::find_if(dev.roofs.begin(), dev.roofs.end(),
-                                 [&fresh](const read_roof& r) { return r.bytes == fresh.bytes; });
-        if (same == dev.roofs.end()) {
-            dev.roofs.push_back(fresh);
-        } else if (fresh.read_gbps > same->read_gbps) {
-            *same = fresh;
-        }
-    }
+    keep_best_roofs(dev.roofs, measure_roofs(s, m, {sizes.begin(), sizes.end()}));
     for (auto& c : p.cases) {
         if (c.device == device_index) {
             derive_metrics(c, dev);
