@@ -3,8 +3,8 @@
 //                         __local T* sdata)
 // configured by -D T=<type> -D blockSize=<local size> -D nIsPow2=<0|1>. Each kernel writes one
 // partial sum per work-group; the harness runs further passes until one value is left.
-// Every kernel is correct under the OpenCL memory model (a barrier wherever work-items share
-// __local data) except reduce4_lockstep, which is labelled unsafe in reduce.json.
+// Every kernel is correct under the OpenCL memory model except reduce4_lockstep and
+// reduce_single, labelled unsafe in reduce.json.
 #ifdef cl_khr_fp64
 #pragma OPENCL EXTENSION cl_khr_fp64 : enable
 #endif
@@ -300,17 +300,9 @@ __kernel void reduce_vec4(__global const T* g_idata, __global T* g_odata, unsign
     }
 }
 
-// reduce_single: any n in one launch (the "last group finishes" pattern, OpenCL 1.2 atomics).
-// A grid-stride loop of vload4 unrolled four deep (four independent loads in flight per
-// work-item, consecutive work-items on consecutive 16-byte vectors), then the unrolled tree.
-// Work-item 0 of each group writes the group's partial, fences it (so every partial is visible
-// before its ticket is counted) and takes a ticket from `counter`; the group that draws the last
-// ticket adds every partial, writes the sum to g_odata[0] and resets the counter to 0 for the
-// next launch. Mid sizes pay one launch instead of two.
-__kernel void reduce_single(__global const T* g_idata, __global T* g_odata, unsigned int n,
-                            __local T* sdata, __global unsigned int* counter) {
-    __local int last;
-    const unsigned int tid = get_local_id(0);
+// The load phase of reduce_onepass and reduce_single: vload4 grid-stride, four loads in flight
+// per work-item; work-item 0 also adds the n % 4 elements past the last whole vector.
+inline T stride_vec4_sum(__global const T* g_idata, unsigned int n) {
     const unsigned int nvec = n / 4;
     const unsigned int grid = get_global_size(0);
     unsigned int v = get_global_id(0);
@@ -331,30 +323,78 @@ __kernel void reduce_single(__global const T* g_idata, __global T* g_odata, unsi
             sum = REDUCE(sum, g_idata[j]);
         }
     }
-    sdata[tid] = sum;
+    return sum;
+}
+
+// Atomic store and load of a partial (a load adds zero): one 32-bit word, or for a double one
+// 64-bit word with cl_khr_int64_base_atomics, else (or -D GRP_WORD_ATOMICS) two 32-bit words.
+#define GRP_VOLATILE(p) ((volatile __global T*)(p))
+#if defined(GRP_T_double) && defined(cl_khr_int64_base_atomics) && !defined(GRP_WORD_ATOMICS)
+#pragma OPENCL EXTENSION cl_khr_int64_base_atomics : enable
+#define GRP_STORE(p, v) atom_xchg((volatile __global long*)(p), as_long(v))
+#define GRP_LOAD(p) as_double(atom_add((volatile __global long*)(p), 0L))
+#elif defined(GRP_T_double)
+#define GRP_STORE(p, v)                                                                            \
+    (atomic_xchg((volatile __global uint*)(p), as_uint2(v).x),                                     \
+     atomic_xchg((volatile __global uint*)(p) + 1, as_uint2(v).y))
+#define GRP_LOAD(p)                                                                                \
+    as_double((uint2)(atomic_add((volatile __global uint*)(p), 0u),                                \
+                      atomic_add((volatile __global uint*)(p) + 1, 0u)))
+#else
+#define GRP_STORE(p, v) atomic_xchg((volatile __global uint*)(p), as_uint(v))
+#define GRP_AS(t) GRP_CAT(as_, t)
+#define GRP_LOAD(p) GRP_AS(T)(atomic_add((volatile __global uint*)(p), 0u))
+#endif
+// One launch for any n: loads, tree, then work-item 0 stores the group's partial, fences it and
+// takes a ticket from `counter`; the last ticket's group adds every partial, stores the sum in
+// g_odata[0] and resets the counter. `atomics`: reduce_onepass (the GPU default) moves partials
+// only atomically, so there is no data race; reduce_single (UNSAFE, for comparison) uses plain
+// stores and volatile loads, which race (a fence orders one work-item only; kernels/README.md).
+inline void one_launch(__global const T* g_idata, __global T* g_odata, unsigned int n,
+                       __local T* sdata, __global unsigned int* counter, __local int* last,
+                       const bool atomics) {
+    const unsigned int tid = get_local_id(0);
+    sdata[tid] = stride_vec4_sum(g_idata, n);
     barrier(CLK_LOCAL_MEM_FENCE);
     tree_unrolled(sdata, tid);
     if (tid == 0) {
-        g_odata[get_group_id(0)] = sdata[0];
+        if (atomics) {
+            GRP_STORE(g_odata + get_group_id(0), sdata[0]);
+        } else {
+            g_odata[get_group_id(0)] = sdata[0];
+        }
         mem_fence(CLK_GLOBAL_MEM_FENCE);
-        last = atomic_inc(counter) == get_num_groups(0) - 1;
+        *last = atomic_inc(counter) == get_num_groups(0) - 1;
     }
-    // The global fence too: the last group's work-items read the partial its work-item 0 wrote.
     barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);
-    if (last) { // the same value in every work-item of the group: the barriers below are uniform
+    if (*last) { // the same value in every work-item of the group: the barriers below are uniform
         mem_fence(CLK_GLOBAL_MEM_FENCE);
-        // volatile: read the other groups' partials from memory, never from a stale cache line
-        volatile __global const T* partials = g_odata;
         T total = IDENTITY;
         for (unsigned int g = tid; g < get_num_groups(0); g += blockSize) {
-            total = REDUCE(total, partials[g]);
+            total = REDUCE(total, atomics ? GRP_LOAD(g_odata + g) : GRP_VOLATILE(g_odata)[g]);
         }
         sdata[tid] = total;
         barrier(CLK_LOCAL_MEM_FENCE);
         tree_unrolled(sdata, tid);
         if (tid == 0) {
-            g_odata[0] = sdata[0];
+            if (atomics) {
+                GRP_STORE(g_odata, sdata[0]);
+            } else {
+                g_odata[0] = sdata[0];
+            }
             atomic_xchg(counter, 0u);
         }
     }
+}
+
+__kernel void reduce_onepass(__global const T* g_idata, __global T* g_odata, unsigned int n,
+                             __local T* sdata, __global unsigned int* counter) {
+    __local int last;
+    one_launch(g_idata, g_odata, n, sdata, counter, &last, true);
+}
+
+__kernel void reduce_single(__global const T* g_idata, __global T* g_odata, unsigned int n,
+                            __local T* sdata, __global unsigned int* counter) {
+    __local int last;
+    one_launch(g_idata, g_odata, n, sdata, counter, &last, false);
 }

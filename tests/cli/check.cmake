@@ -8,6 +8,23 @@ grp_cli_test(check_user_kernels_unsafe_at_the_right_line 1
 grp_cli_test(check_builtin_ladder_is_clean 0 "reduce0 .* ok .*reduce6 .* ok .*reduce_vec4 .* ok "
   check -k reduce0,reduce1,reduce2,reduce3,reduce4,reduce5,reduce6,reduce_vec4 -l 1,64,1024
   -t int,float -o check_ladder.json --force)
+# #47: each device class's default kernel (the GPUs' reduce_onepass, the CPUs' reduce_chunk; the
+# ladder is check_builtin_ladder_is_clean) is clean at every power-of-two local size for the
+# 32-bit and the 64-bit atomic paths, and `check` with no argument exits 0 (check.sh); the old
+# plain-partials form races; doubles moved as two 32-bit words (the fallback for devices without
+# cl_khr_int64_base_atomics, forced by -D GRP_WORD_ATOMICS) are clean and exact.
+grp_cli_test(check_device_defaults_are_clean_at_every_local_size 0
+  "reduce_onepass +double +flat +4099 +1024 +ok .*reduce_chunk +double .*check: 66 ok"
+  check -k reduce_onepass,reduce_chunk -t int,float,double -l pow2 -q -o check_default_pow2.json
+  --force)
+grp_cli_test(check_reduce_single_races_between_groups 1
+  "reduce_single +int +flat +4099 +64 +unsafe +data-race.*reduce_single: .*data race at global memory"
+  check -k reduce_single -t int -l 64 -q -o check_single.json --force)
+grp_cli_test(check_onepass_word_atomics_fallback_is_clean 0 "reduce_onepass +double .* 1024 +ok .*check: 3 ok"
+  check -k ${GRP_CHECK}/onepass_words.json -l 1,64,1024 -q -o check_words.json --force)
+grp_cli_test(run_onepass_word_atomics_fallback_is_exact 0 "profile written to run_words.json \\(18 cases\\)"
+  run -k ${GRP_CHECK}/onepass_words.json --op sum,min,max -l 1,64 -n 1,4099,100003 --runs 1
+  --rounds 2 --round-spacing 0 --min-samples 2 --max-time 0 --no-peak -q -o run_words.json --force)
 grp_cli_test(check_lockstep_ladder_is_unsafe 1
   "reduce4_lockstep .* 64 +unsafe .*reduce4_lockstep .* 1024 +unsafe .*reduce\\.cl:226:"
   check -k reduce4_lockstep -l 64,1024 -o check_lockstep.json --force)

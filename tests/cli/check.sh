@@ -50,6 +50,10 @@ left=$(find "$TMPDIR" -mindepth 1 | head -3)
   --max-time 0 --no-peak -q -o "$work/t.json" >/dev/null || fail "timed run: exit $?"
 out=$("$bin" compare "$work/t.json" "$work/a.json" 2>&1)
 [[ $? == 2 ]] && grep -q "written by check" <<<"$out" || fail "timed vs check not refused: $out"
+# The first example of check's --help, no argument: the default sweep is clean (#47).
+out=$("$bin" check -q -o "$work/d.json" 2>&1) || fail "check with no argument: exit $?: $out"
+grep -q "reduce_onepass" <<<"$out" && ! grep -q "reduce_single" <<<"$out" ||
+  fail "check's default sweep: reduce_onepass in, reduce_single out: $out"
 "$bin" check -k "$data/user.json" -l 64 -q -o "$work/u.json" >/dev/null
 [[ $? == 1 ]] || fail "user kernels with faults: check should exit 1"
 "$bin" report "$work/u.json" -o "$work/u.html" --markdown "$work/u.md" >/dev/null || fail "report: exit $?"

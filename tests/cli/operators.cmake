@@ -7,11 +7,11 @@ string(REPLACE ";" " " GRP_OPS_QUICK_SH "${GRP_OPS_QUICK}") # for bash -c string
 
 # Kernels of each shape: the tree with padding (reduce2), the grid-stride loop with nIsPow2
 # (reduce6), vector loads with a scalar tail (reduce_vec4) and the last-group finish
-# (reduce_single). n = 1, 17 (a product with few factors of two), 1000 (padding in the last
+# (reduce_onepass). n = 1, 17 (a product with few factors of two), 1000 (padding in the last
 # group) and 4099 (two passes, a tail).
 add_test(NAME cli.run_operators_verify_exactly_on_every_type
   COMMAND bash -c "set -e
-    '${GRP_BIN}' run -k reduce2,reduce6,reduce_vec4,reduce_single --op min,max,product -t int,uint,float,double -l 8 -n 1,17,1000,4099 ${GRP_OPS_QUICK_SH} -o ops_ladder.json --force
+    '${GRP_BIN}' run -k reduce2,reduce6,reduce_vec4,reduce_onepass --op min,max,product -t int,uint,float,double -l 8 -n 1,17,1000,4099 ${GRP_OPS_QUICK_SH} -o ops_ladder.json --force
     python3 - ops_ladder.json <<'PY'
 import json, sys
 p = json.load(open(sys.argv[1]))

@@ -53,7 +53,7 @@ grp_cli_test(run_default_kernels_with_a_scenario 0 "reduce_vec4 .*precision/cons
              run -k default --scenario precision -l 64 -n 4096 ${GRP_QUICK}
              -o run_default_scenario.json --force)
 grp_cli_test(run_list_shows_defaults_per_device_class 0
-             "reduce_single +flat +int,uint,float,double +pow2 <=1024 +gpu .*reduce_chunk +flat +int,uint,float,double +any +cpu "
+             "reduce_onepass +flat +int,uint,float,double +pow2 <=1024 +gpu .*reduce_single +flat .*UNSAFE.*reduce_chunk +flat +int,uint,float,double +any +cpu "
              run --list)
 # The default sweep is flat: the vec3 kernels join it only with --layout (#50: they read "yes").
 grp_cli_test(run_list_says_layout_kernels_need_layout 0
@@ -63,7 +63,7 @@ grp_cli_test(run_list_says_layout_kernels_need_layout 0
 # the GPU-shaped ladder at the preferred multiple only, and not the GPUs' one-launch kernel.
 add_test(NAME cli.run_default_sweep_on_a_cpu
   COMMAND ${GRP_EXPECT} 0 "kernel +1 +[0-9]+[[:space:]].*reduce0 +- +[0-9.]+ [mun]?s.*reduce_chunk +[0-9.]+ [mun]?s\\** +[0-9.]+ [mun]?s"
-          --not "reduce_single"
+          --not "reduce_single|reduce_onepass"
           -- ${GRP_BIN} run -n 4096 ${GRP_QUICK} -o run_default_cpu.json --force)
 set_tests_properties(cli.run_default_sweep_on_a_cpu PROPERTIES LABELS cli TIMEOUT 600)
 

@@ -99,16 +99,17 @@ INSTANTIATE_TEST_SUITE_P(suite, builtin_kernel, ::testing::ValuesIn(flat_builtin
 TEST(builtin_kernel_list, holds_the_ladder_and_both_device_classes_kernels) {
     const auto names = flat_builtin_names();
     for (const char* k :
-         {"reduce0", "reduce5", "reduce6", "reduce_vec4", "reduce_chunk", "reduce_single"}) {
+         {"reduce0", "reduce5", "reduce6", "reduce_vec4", "reduce_chunk", "reduce_onepass"}) {
         EXPECT_NE(std::find(names.begin(), names.end(), k), names.end()) << k;
     }
 }
 
 // One launch at sizes where the groups outnumber the work-items of the last group, and where a
-// single group does everything: the last group must still see every partial.
+// single group does everything: the last group must still see every partial, whether partials
+// move through atomics (reduce_onepass) or plain stores (reduce_single).
 TEST(single_launch, sums_every_partial_at_every_grid) {
     auto& f = device();
-    for (const auto& k : resolve_kernels({"reduce_single"}, {})) {
+    for (const auto& k : resolve_kernels({"reduce_onepass", "reduce_single"}, {})) {
         for (std::uint64_t local : {std::uint64_t{1}, std::uint64_t{4}, std::uint64_t{64}}) {
             for (std::uint64_t n : {3ULL, 64ULL, 65ULL, 100003ULL, 1ULL << 22}) {
                 auto r = f.run(k, {0, element_type::int32, data_layout::flat, n, local});
