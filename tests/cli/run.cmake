@@ -147,3 +147,8 @@ endforeach()
 add_test(NAME cli.compare_pools_duet_invocations
          COMMAND ${CMAKE_CURRENT_LIST_DIR}/duet_pool.sh ${GRP_BIN} ${GRP_KDATA})
 set_tests_properties(cli.compare_pools_duet_invocations PROPERTIES LABELS cli TIMEOUT 600)
+# A case above 105 % of the peak is flagged with its likely cause and never crowned (#47).
+add_test(NAME cli.above_peak_is_never_crowned
+  COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/cli/above_peak.sh ${GRP_BIN}
+          ${CMAKE_CURRENT_BINARY_DIR}/above_peak)
+set_tests_properties(cli.above_peak_is_never_crowned PROPERTIES LABELS cli TIMEOUT 300)

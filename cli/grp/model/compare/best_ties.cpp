@@ -16,7 +16,7 @@ bool same_group(const case_result& c, const best_config& b) {
 }
 
 bool competes(const case_result& c) {
-    return c.status == case_status::ok && c.summary && !screened_by_halving(c);
+    return can_win(c);
 }
 
 /// The competitors of `b` other than its winner, fastest median first.

@@ -27,6 +27,10 @@ std::vector<best_config> best_configs(const profile& p) {
             ++b.screened;
             continue;
         }
+        if (!can_win(c)) {
+            ++b.above_peak;
+            continue;
+        }
         if (b.key.kernel.empty() || c.summary->median_ns < b.median_ns) {
             b.device = c.device;
             std::tie(b.type, b.layout, b.n, b.op) =
@@ -48,6 +52,10 @@ std::vector<best_config> best_configs(const profile& p) {
 
 bool screened_by_halving(const case_result& c) {
     return c.extra.is_object() && c.extra.contains("halving_rung");
+}
+
+bool can_win(const case_result& c) {
+    return c.status == case_status::ok && c.summary && !screened_by_halving(c) && !c.above_peak;
 }
 
 nlohmann::ordered_json best_json(const profile& p) {

@@ -20,6 +20,7 @@ struct best_config {
     std::optional<double> gbps; ///< the winner's bandwidth
     std::size_t measured = 0;   ///< verified and timed configurations compared (screened too)
     std::size_t screened = 0;   ///< of those, dropped by successive halving at an early rung
+    std::size_t above_peak = 0; ///< of those, above 105 % of the peak: shown, never best
     std::size_t not_ok = 0;     ///< configurations wrong, failed or skipped (never best)
 };
 
@@ -27,8 +28,14 @@ struct best_config {
 /// is from fewer rounds at another moment than the survivors', so it is never best.
 bool screened_by_halving(const case_result& c);
 
-/// One entry per (device, type, layout, n, op) that has a timed ok case that was not screened,
-/// in that order. Plain sweep cases only (scenario cases are experiments, not configurations).
+/// Whether a case competes for best wherever a winner is named (best, ties, the console's '*'
+/// and '**', report tables): verified and timed, not screened by halving, and not above 105 %
+/// of its device's peak read (above_peak: a cache-resident input or a peak read low, so its
+/// speed is not a memory measurement to rank).
+bool can_win(const case_result& c);
+
+/// One entry per (device, type, layout, n, op) that has a case that can_win, in that order. Plain
+/// sweep cases only (scenario cases are experiments, not configurations).
 std::vector<best_config> best_configs(const profile& p);
 
 /// The profile's "best" array (schema 2.2).

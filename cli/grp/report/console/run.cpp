@@ -214,7 +214,7 @@ void print_problem(std::ostream& os, const case_result& c) {
 void print_case_list(std::ostream& os, const case_list& cases, bool colour, bool show_result) {
     std::map<std::tuple<std::string, std::string, std::uint64_t, std::string>, double> best;
     for (const auto* c : cases) {
-        if (c->status == case_status::ok && c->gbps && !screened_by_halving(*c)) {
+        if (can_win(*c) && c->gbps) {
             auto& b = best[{c->key.type, c->key.layout, c->key.n, c->key.op}];
             b = std::max(b, *c->gbps);
         }
@@ -237,8 +237,8 @@ void print_case_list(std::ostream& os, const case_list& cases, bool colour, bool
             ++skipped[c.reason];
             continue;
         }
-        const bool is_best = c.status == case_status::ok && c.gbps && !screened_by_halving(c) &&
-                             *c.gbps == best[{c.key.type, c.key.layout, c.key.n, c.key.op}];
+        const bool is_best =
+            can_win(c) && c.gbps && *c.gbps == best[{c.key.type, c.key.layout, c.key.n, c.key.op}];
         t.add_row(list_row(c, is_best, show_result));
     }
     if (!t.empty()) {
@@ -363,7 +363,8 @@ Columns
            reason is listed). "(noisy)": the relative standard error of the median stayed over
            --max-noise when --max-time ran out. "(screened)": successive halving measured it
            briefly and dropped it (never marked best). ">peak": above 105% of the peak, so not a
-           memory measurement (a cache-resident input, or a peak measured too low).
+           memory measurement (a cache-resident input, or a peak measured too low): shown,
+           never marked best, in any table or report.
 Matrix (a sweep point with several local sizes): one row per kernel, one column per local
   size, the median time in each cell (--cells gbps|both for GB/s); '*' the fastest cell of its
   kernel, '**' the fastest of all, '^' launched above the kernel's reported

@@ -24,6 +24,7 @@ std::string matrix_cell_value(const matrix_cell& c, cell_value v) {
 std::string matrix_cell_marks(const matrix_cell& c, cell_value v) {
     std::string s = c.median_ns && c.above_kernel_limit ? "^" : "";
     s += c.median_ns && c.screened ? "~" : "";
+    s += c.median_ns && c.above_peak ? ">" : "";
     if (matrix_cell_value(c, v) == "n/a") {
         return s; // a star says which cell is fastest; it marks a value, never a missing one
     }
@@ -116,11 +117,12 @@ std::string matrix_omitted_text(const case_matrix& m) {
 }
 
 std::string matrix_marks_legend(const case_matrix& m, cell_value v) {
-    bool above = false, screened = false, starred = false;
+    bool above = false, screened = false, starred = false, over_peak = false;
     for (const auto& row : m.rows) {
         for (const auto& c : row.cells) {
             above = above || (c.median_ns && c.above_kernel_limit);
             screened = screened || (c.median_ns && c.screened);
+            over_peak = over_peak || (c.median_ns && c.above_peak);
             starred = starred || matrix_cell_marks(c, v).find('*') != std::string::npos;
         }
     }
@@ -134,6 +136,10 @@ std::string matrix_marks_legend(const case_matrix& m, cell_value v) {
         s += std::string(s.empty() ? "" : ", ") +
              "~ screened out by successive halving at an early rung (a brief time from fewer "
              "rounds, never marked best)";
+    }
+    if (over_peak) {
+        s += std::string(s.empty() ? "" : ", ") +
+             "> above 105% of the device's peak read (never marked best: see the note below)";
     }
     return s;
 }

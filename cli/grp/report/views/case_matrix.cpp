@@ -61,6 +61,7 @@ matrix_cell make_cell(const case_result& c) {
         cell.gbps = c.gbps;
         cell.above_kernel_limit = c.extra.is_object() && c.extra.contains("above_kernel_wg_limit");
         cell.screened = screened_by_halving(c);
+        cell.above_peak = c.above_peak;
     } else {
         cell.mark = short_reason(c);
     }
@@ -102,7 +103,7 @@ void finish(case_matrix& m, const profile& p) {
         for (std::size_t col = 0; col < row.cells.size(); ++col) {
             const auto& cell = row.cells[col];
             // A configuration successive halving dropped early shows its time but is not best.
-            if (cell.median_ns && !cell.screened &&
+            if (cell.median_ns && !cell.screened && !cell.above_peak &&
                 (!row.best || *cell.median_ns < *row.cells[*row.best].median_ns)) {
                 row.best = col;
             }

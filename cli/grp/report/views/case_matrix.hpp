@@ -31,7 +31,8 @@ struct matrix_cell {
     bool best_in_row = false;        ///< fastest verified cell of its row
     bool best_overall = false;       ///< fastest verified cell of the matrix
     bool above_kernel_limit = false; ///< launched above CL_KERNEL_WORK_GROUP_SIZE (and verified)
-    bool screened = false; ///< dropped early by successive halving: a brief time, never best
+    bool screened = false;   ///< dropped early by successive halving: a brief time, never best
+    bool above_peak = false; ///< above 105 % of the peak (case_result::above_peak): never best
 };
 
 struct matrix_row {

@@ -1,6 +1,7 @@
 #include "grp/report/views/layout_summary.hpp"
 
 #include "grp/core/element_type.hpp"
+#include "grp/model/profile/best.hpp"
 
 #include <map>
 #include <tuple>
@@ -13,8 +14,7 @@ std::vector<layout_row> summarize_layouts(const profile& p) {
     using key = std::tuple<int, std::string, std::uint64_t, int, std::string>;
     std::map<key, layout_row> best;
     for (const auto& c : p.cases) {
-        if (c.key.layout == "flat" || c.status != case_status::ok || !c.elements_per_s ||
-            !c.summary) {
+        if (c.key.layout == "flat" || !can_win(c) || !c.elements_per_s) {
             continue;
         }
         key k{c.device, c.key.kernel, c.key.n, layout_rank(c.key.layout), c.key.layout};

@@ -1,6 +1,7 @@
 #include "grp/report/views/report_data.hpp"
 
 #include "grp/core/units.hpp"
+#include "grp/model/profile/best.hpp"
 
 #include <algorithm>
 #include <cctype>
@@ -214,7 +215,7 @@ std::vector<const case_result*> best_cases(const profile& p) {
     for (const auto& g : throughput_groups(p)) {
         const case_result* best = nullptr;
         for (const auto* c : g.cases) {
-            if (c->status == case_status::ok && c->gbps && (!best || *c->gbps > *best->gbps)) {
+            if (can_win(*c) && c->gbps && (!best || *c->gbps > *best->gbps)) {
                 best = c;
             }
         }

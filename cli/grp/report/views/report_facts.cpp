@@ -5,6 +5,7 @@
 
 #include "grp/core/checked_math.hpp"
 #include "grp/core/element_type.hpp"
+#include "grp/model/profile/best.hpp"
 #include "grp/report/views/report_data.hpp"
 
 #include <algorithm>
@@ -31,7 +32,7 @@ std::vector<layout_best> best_per_layout(const case_group& g) {
     for (const auto& l : layouts_of(g)) {
         layout_best b{l, nullptr, std::nullopt};
         for (const auto* c : g.cases) {
-            if (c->key.layout == l && c->status == case_status::ok && c->elements_per_s &&
+            if (c->key.layout == l && can_win(*c) && c->elements_per_s &&
                 (!b.best || *c->elements_per_s > *b.best->elements_per_s)) {
                 b.best = c;
             }

@@ -1,0 +1,43 @@
+#!/usr/bin/env bash
+# A case above 105 % of its device's peak read is never crowned (#47): a quick PoCL profile whose
+# peak is edited down so the fastest cases read 119-130 % of it, merged (merge derives every
+# case's metrics again from the device's peak): those cases are flagged above_peak with a note
+# that names the likely cause, the profile's best is the fastest case under the line, and the
+# markdown matrix marks them '>' and never '*'.
+# Usage: above_peak.sh BIN WORK-DIR
+set -u
+bin=$1; work=$2
+rm -rf "$work" && mkdir -p "$work" && cd "$work" || exit 1
+fail() { echo "FAIL: $*"; exit 1; }
+"$bin" run -k reduce6,reduce_chunk -t float -l 1,8,64 -n 2^18 --runs 1 --rounds 3 --min-samples 3 \
+  --max-time 0 --peak-bytes 1Mi -q -o run.json >run.txt 2>&1 || fail "run: exit $?: $(cat run.txt)"
+python3 - <<'PY' || fail "could not lower the peak"
+import json
+p = json.load(open("run.json"))
+ok = sorted((c for c in p["cases"] if c["status"] == "ok"), key=lambda c: -c["gbps"])
+# The peak between the fastest and the second fastest case (both within 2x: never implausible).
+p["devices"][0]["peak"]["read_gbps"] = ok[0]["gbps"] / 1.2 if ok[1]["gbps"] < ok[0]["gbps"] / 1.3 \
+    else ok[1]["gbps"] / 1.2
+json.dump(p, open("low.json", "w"))
+PY
+"$bin" merge low.json -o merged.json >merge.txt 2>&1 || fail "merge: exit $?: $(cat merge.txt)"
+python3 - <<'PY' || fail "the merged profile crowns a case above the peak"
+import json
+p = json.load(open("merged.json"))
+peak = p["devices"][0]["peak"]["read_gbps"]
+ok = [c for c in p["cases"] if c["status"] == "ok"]
+above = [c for c in ok if c["gbps"] > 1.05 * peak]
+assert above and all(c["above_peak"] for c in above), [(c["gbps"], peak) for c in ok]
+for c in above:
+    assert any(n.startswith("above 105% of the measured peak read bandwidth: its 1.00 MiB input "
+                            "fits in the") and n.endswith("never ranked best") for n in c["notes"]), c["notes"]
+under = [c for c in ok if not c["above_peak"]]
+best = max(under, key=lambda c: c["gbps"])
+b = p["best"][0]
+assert (b["kernel"], b["local_size"]) == (best["key"]["kernel"], best["key"]["local_size"]), (b, best["key"])
+PY
+"$bin" report merged.json --markdown md.md >/dev/null 2>&1 || fail "report: exit $?"
+grep -q '&gt; above 105% of the device' md.md || fail "markdown legend lacks the '>' mark"
+grep -Eq '[0-9.]+ [mun]?s&gt;' md.md || fail "markdown matrix lacks a '>' cell: $(grep reduce_chunk md.md)"
+! grep -Eq '&gt;\\?\*' md.md || fail "a '>' cell carries a star: $(grep reduce_chunk md.md)"
+echo ok
