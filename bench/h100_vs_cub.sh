@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
-# The #13 GPU targets, measured in one run on the H100: the tool's best built-in float reduction
-# (median device span from its profile) against CUB's DeviceReduce::Sum (cudaEvent span of the
-# whole call, median of 200) at n = 2^16 ... 2^28 (even powers), an empty launch, and the wall
-# time of the default run. Runs on the GPU machine from the repository root, with the tool built
+# The #13 and #47 GPU targets, measured in one run on the H100: the tool's best float reduction of
+# the default sweep (median device span from its profile; reduce_single, unsafe, is timed beside
+# it but never counted) against CUB's DeviceReduce::Sum (cudaEvent span of the whole call, median
+# of 200) and a CUDA float4 streaming read at n = 2^16 ... 2^28 (even powers), an empty launch,
+# and the wall time of the default run. Runs on the GPU machine from the repository root, with the tool built
 # elsewhere and carried in DIR as for bench/h100.sh (gpu-reduce-prof, libOpenCL.so.1,
 # nvidia-opencl.sh; see docs/measured-h100.md); builds bench/cub_reduce.cu with
 # nvcc there. Writes into $OUT (default .): h100-vs-cub.txt (log and tables), cub.txt,
@@ -33,8 +34,8 @@ fi
 "$out/cub_reduce" 200 16 28 2 >"$out/cub.txt" 2>>"$log"
 cat "$out/cub.txt" >>"$log"
 
-say "the tool: default kernels, float, n = $sizes, local $locals"
-$g run -d "$dev" -k default -t float -n "$sizes" -l "$locals" \
+say "the tool: default kernels and reduce_single, float, n = $sizes, local $locals"
+$g run -d "$dev" -k default,reduce_single -t float -n "$sizes" -l "$locals" \
   -o "$out/sizes.json" --force >>"$log" 2>&1
 echo "exit $?" >>"$log"
 
@@ -54,13 +55,15 @@ python3 - "$out" "$start" "$end" <<'PY' | tee -a "$log"
 import json, sys
 out, start, end = sys.argv[1], float(sys.argv[2]), float(sys.argv[3])
 
-cub, empty_cuda = {}, None
+cub, read4, empty_cuda = {}, {}, None
 for line in open(f"{out}/cub.txt"):
     f = line.split()
     if f and f[0] == "empty_kernel_us":
         empty_cuda = float(f[1])
     elif f and f[0].isdigit():
         cub[int(f[1])] = float(f[2])  # n -> median us
+        if len(f) >= 7:
+            read4[int(f[1])] = float(f[6])  # n -> float4 read GB/s
 
 def verified(p):
     return [c for c in p["cases"] if c["status"] == "ok" and not c.get("scenario")
@@ -74,12 +77,13 @@ print(f"peak read {peak.get('read_gbps', 0):.1f} GB/s ({peak.get('read_shape', '
       f"empty kernel: CUDA event {empty_cuda} us, tool span {empty_tool} us")
 print()
 print(f"{'n':>6} {'tool best (kernel/local, launches)':<36} {'tool us':>9} {'tool GB/s':>10} "
-      f"{'CUB us':>9} {'CUB GB/s':>9} {'tool/CUB':>9}  target")
+      f"{'CUB us':>9} {'CUB GB/s':>9} {'tool/CUB':>9} {'read4':>8} {'%read4':>7}  target")
 by_n = {}
 for c in verified(sizes):
     by_n.setdefault(c["key"]["n"], []).append(c)
 for n in sorted(by_n):
-    best = min(by_n[n], key=lambda c: c["summary"]["median_ns"])
+    best = min((c for c in by_n[n] if c["key"]["kernel"] != "reduce_single"),
+               key=lambda c: c["summary"]["median_ns"])
     us = best["summary"]["median_ns"] / 1e3
     gbps = n * 4 / (us * 1e3)
     who = f"{best['key']['kernel']}/{best['key']['local_size']}, {len(best['passes'])}"
@@ -96,13 +100,14 @@ for n in sorted(by_n):
         target = ">= CUB: " + ("met" if ratio >= 1.0 else "MISSED")
     else:
         target = ""
+    r4 = read4.get(n, float("nan"))
     print(f"  2^{log2:<3} {who:<36} {us:9.2f} {gbps:10.1f} "
           f"{cub_us if cub_us else float('nan'):9.2f} {cub_gbps or float('nan'):9.1f} "
-          f"{ratio or float('nan'):9.3f}  {target}")
+          f"{ratio or float('nan'):9.3f} {r4:8.1f} {100 * gbps / r4:6.1f}%  {target}")
 
 print()
 print("one launch against two: median span (us) of the best local size per kernel")
-kernels = ["reduce_single", "reduce_vec4", "reduce6"]
+kernels = ["reduce_onepass", "reduce_single", "reduce_vec4", "reduce6"]
 print(f"{'n':>6} " + " ".join(f"{k:>14}" for k in kernels) + "  reduce_vec4 sum of passes")
 for n in sorted(by_n):
     row, vec4_sum = [], None
