@@ -81,7 +81,8 @@ TRANSCRIPTS = {
 
 
 def run_step(binary, cwd, s):
-    env = dict(os.environ, LC_ALL="C", TZ="UTC", NO_COLOR="1", COLUMNS="200")
+    env = dict(os.environ, LC_ALL="C", TZ="UTC", NO_COLOR="1", COLUMNS="200",
+               GRP_SIZE_CACHE="off")  # a CPU's default n: never this machine's measured one
     p = subprocess.run([binary] + s["args"].split(), cwd=os.path.join(ROOT, cwd), env=env,
                        stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
     lines = [l.rstrip() for l in p.stdout.rstrip("\n").split("\n")] if p.stdout.strip() else []

@@ -152,3 +152,8 @@ add_test(NAME cli.above_peak_is_never_crowned
   COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/cli/above_peak.sh ${GRP_BIN}
           ${CMAKE_CURRENT_BINARY_DIR}/above_peak)
 set_tests_properties(cli.above_peak_is_never_crowned PROPERTIES LABELS cli TIMEOUT 300)
+# A CPU's default n from its measured knee, kept per machine (#47).
+add_test(NAME cli.default_size_is_measured_and_kept
+  COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/cli/default_size.sh ${GRP_BIN}
+          ${CMAKE_CURRENT_BINARY_DIR}/default_size)
+set_tests_properties(cli.default_size_is_measured_and_kept PROPERTIES LABELS cli TIMEOUT 300)

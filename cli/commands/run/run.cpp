@@ -55,6 +55,9 @@ run::progress_sink make_sink(run_progress& progress, parts::checkpoint_store& st
     sink.peak_measured = [&](const device_info&, const peak_bandwidth& p) {
         progress.peak_measured(p);
     };
+    sink.size_chosen = [&](const device_info&, const size_choice& c, bool cached) {
+        progress.size_chosen(c, cached);
+    };
     sink.timer_judged = [&](const device_info&, const timer_verdict& v) {
         progress.timer_judged(v);
     };

@@ -7,6 +7,7 @@
 #include "grp/ocl/enumerate.hpp"
 #include "grp/report/text/table.hpp"
 #include "grp/run/launch/case_setup.hpp"
+#include "grp/run/launch/size_cache.hpp"
 #include "grp/run/resume.hpp"
 
 #include <algorithm>
@@ -209,18 +210,36 @@ void print_estimate(std::ostream& os, const estimate& e, const run::run_options&
        << ".\n";
 }
 
+// A CPU's default n (#47): the one an earlier run measured here, else what run will measure.
+std::string dry_run_size(const run::run_options& opt, device_info& dev) {
+    if (device_class(dev.type) != "cpu" || !opt.sweep.sizes.empty()) {
+        return "";
+    }
+    if (const auto c = run::cached_default_size(dev)) {
+        dev.measured_default_bytes = c->bytes;
+        return "  default n: " + format_bytes(c->bytes) +
+               " of input, as measured before: " + c->why + "\n";
+    }
+    return "  default n: measured when the run starts (the read bandwidth against size, about a "
+           "second, kept for later runs: docs/run.md#default-size); this plan assumes " +
+           format_bytes(default_floor_bytes(dev)) + "\n";
+}
+
 } // namespace
 
 void print_run_plan(std::ostream& os, const run::run_options& opt, std::size_t runs) {
     os << "dry run: nothing is built or timed, no profile is written\n";
     const auto devices = ocl::select(opt.devices);
     for (const auto& h : devices) {
-        const auto d = plan_device(opt, h.info);
-        os << "\ndevice " << h.info.index << ": " << terminal_escape(h.info.name) << " ("
-           << terminal_escape(h.info.platform_name) << "): " << d.cases << " cases planned, "
-           << d.timed.size() << " to time, " << d.cases - d.timed.size() << " to skip\n";
+        device_info dev = h.info;
+        const auto size_note = dry_run_size(opt, dev);
+        const auto d = plan_device(opt, dev);
+        os << "\ndevice " << dev.index << ": " << terminal_escape(dev.name) << " ("
+           << terminal_escape(dev.platform_name) << "): " << d.cases << " cases planned, "
+           << d.timed.size() << " to time, " << d.cases - d.timed.size() << " to skip\n"
+           << size_note;
         print_kernels(os, d);
-        print_estimate(os, estimate_plan(d, opt, h.info, runs), opt, h.info, runs);
+        print_estimate(os, estimate_plan(d, opt, dev, runs), opt, dev, runs);
     }
 }
 

@@ -10,6 +10,7 @@
 #include "grp/model/measure/settle.hpp"
 #include "grp/model/plan/device_select.hpp"
 #include "grp/model/plan/search.hpp"
+#include "grp/model/plan/size_knee.hpp"
 #include "grp/model/plan/sweep_plan.hpp"
 #include "grp/model/profile/profile.hpp"
 #include "grp/model/spec/duet.hpp"
@@ -81,6 +82,8 @@ struct run_options {
 struct progress_sink {
     std::function<void(const device_info&, std::size_t cases)> device_started;
     std::function<void(const device_info&, const peak_bandwidth&)> peak_measured;
+    /// A CPU's default size was chosen from its measured knee (`cached`: an earlier run's).
+    std::function<void(const device_info&, const size_choice&, bool cached)> size_chosen;
     /// The device's timer was judged (at the start, and again from the rounds at the end).
     std::function<void(const device_info&, const timer_verdict&)> timer_judged;
     /// The driver stops a work-item's loops after this many iterations (the probe found it).

@@ -12,6 +12,7 @@
 #include "grp/run/launch/case_checks.hpp"
 #include "grp/run/launch/layout_check.hpp"
 #include "grp/run/launch/peak.hpp"
+#include "grp/run/launch/size_cache.hpp"
 #include "grp/run/phase_clock.hpp"
 #include "grp/run/point_groups.hpp"
 #include "grp/run/resume.hpp"
@@ -329,12 +330,13 @@ void run_device(const run_options& opt, const ocl::device_handle& h, int device_
         return std::make_unique<ocl::session>(h, opt.check == nullptr); // check times nothing
     }();
     record_timer(p.devices.back(), session->timer(), session->loop_limit(), progress);
-    auto points = points_to_resume(plan_capped_sweep(opt.kernels, opt.sweep, h.info, opt.max_cases),
-                                   opt.kernels, h.info, opt.resume.get(), resume_rules_of(opt));
+    const auto info = sized_device(*session, opt, h.info, progress); // a CPU's measured n
+    auto points = points_to_resume(plan_capped_sweep(opt.kernels, opt.sweep, info, opt.max_cases),
+                                   opt.kernels, info, opt.resume.get(), resume_rules_of(opt));
     if (progress.device_started) {
         progress.device_started(h.info, points.size());
     }
-    device_peak(opt, *session, device_index, points, h.info, phases, progress, p.devices.back());
+    device_peak(opt, *session, device_index, points, info, phases, progress, p.devices.back());
     if (std::any_of(points.begin(), points.end(),
                     [](const sweep_point& pt) { return pt.layout != data_layout::flat; })) {
         p.scenarios["layouts"]["record_sizes"][std::to_string(device_index)] =
@@ -347,7 +349,7 @@ void run_device(const run_options& opt, const ocl::device_handle& h, int device_
     device_context d{*session, device_index, opt,   p,
                      progress, phases,       start, probe ? &*probe : nullptr,
                      &sensors};
-    measure_groups(d, points, h.info);
+    measure_groups(d, points, info);
     recheck_roofs(*session, opt.measure, p, device_index);
     mark_rounds(sensors, p, device_index);
     cross_check_timer(p, device_index, progress);

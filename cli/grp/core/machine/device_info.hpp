@@ -40,6 +40,9 @@ struct device_info {
     std::optional<std::uint64_t> global_cache_bytes;
     std::optional<std::uint32_t> global_cacheline_bytes;
     std::optional<std::uint64_t> max_alloc_bytes;
+    /// A CPU's default size in bytes as `run` measured it (the read's knee, model/plan/
+    /// size_knee.hpp); not a driver fact and not written to profiles. Empty: not measured.
+    std::optional<std::uint64_t> measured_default_bytes;
     /// CL_KERNEL_PREFERRED_WORK_GROUP_SIZE_MULTIPLE of a small probe kernel (as clinfo does).
     std::optional<std::uint64_t> preferred_work_group_multiple;
     bool subgroups = false; ///< cl_khr_subgroups or cl_intel_subgroups, or OpenCL 3 sub-groups

@@ -73,8 +73,12 @@ std::vector<std::uint64_t> resolve_local_sizes(const std::string& text, const de
 }
 
 std::uint64_t default_size(const device_info& dev, std::size_t record_bytes) {
-    std::uint64_t target =
-        std::max<std::uint64_t>(2 * dev.global_cache_bytes.value_or(0), default_floor_bytes(dev));
+    // A CPU's report is never trusted upward (#47: PoCL said 300 MiB on one VM, 2^28 floats, a
+    // 327 s default run): its measured knee, else the floor.
+    const bool cpu = device_class(dev.type) == "cpu";
+    std::uint64_t target = cpu ? dev.measured_default_bytes.value_or(default_floor_bytes(dev))
+                               : std::max<std::uint64_t>(2 * dev.global_cache_bytes.value_or(0),
+                                                         default_floor_bytes(dev));
     if (dev.max_alloc_bytes && *dev.max_alloc_bytes / 4 < target) {
         target = *dev.max_alloc_bytes / 4;
     }

@@ -55,8 +55,9 @@ std::vector<std::uint64_t> resolve_local_sizes(const std::string& text, const de
 std::set<std::uint64_t> default_local_sizes(const device_info& dev);
 
 /// The default problem size for a device and record size: the smallest power of two whose bytes
-/// reach max(2 x the reported last-level cache, default_floor_bytes), capped at a quarter of
-/// the max allocation.
+/// reach, on a CPU, its measured_default_bytes (run measures the knee: size_knee.hpp) or else
+/// default_floor_bytes, whatever cache the driver reports; on other devices max(2 x the reported
+/// last-level cache, default_floor_bytes). Capped at a quarter of the max allocation.
 std::uint64_t default_size(const device_info& dev, std::size_t record_bytes);
 
 /// 512 MiB for GPUs and accelerators, 128 MiB for CPUs: above the last-level cache, which

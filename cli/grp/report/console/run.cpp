@@ -73,6 +73,13 @@ void run_progress::peak_measured(const peak_bandwidth& p) {
     }
 }
 
+void run_progress::size_chosen(const size_choice& c, bool cached) {
+    if (!m_quiet) {
+        m_os << "  default n: " << format_bytes(c.bytes) << " of input, "
+             << (cached ? "as measured before: " : "measured now: ") << c.why << '\n';
+    }
+}
+
 void run_progress::timer_judged(const timer_verdict& v) {
     if (v.kind == timer_kind::trusted && !m_quiet) {
         m_os << "  timer: " << describe(v) << " over a probe\n";

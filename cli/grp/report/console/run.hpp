@@ -5,6 +5,7 @@
 // wrong results in red, and the column legend for --describe.
 #pragma once
 
+#include "grp/model/plan/size_knee.hpp"
 #include "grp/model/profile/profile.hpp"
 #include "grp/report/views/case_matrix.hpp"
 
@@ -23,6 +24,8 @@ public:
 
     void device_started(const device_info& d, std::size_t cases);
     void peak_measured(const peak_bandwidth& p);
+    /// A CPU's default n from its measured knee (size_knee.hpp), said once per device.
+    void size_chosen(const size_choice& c, bool cached);
     /// One line: the verdict when trusted (not when quiet); a warning that says where the
     /// times come from otherwise (also when quiet).
     void timer_judged(const timer_verdict& v);

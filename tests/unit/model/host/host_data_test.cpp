@@ -85,8 +85,12 @@ TEST(sweep_plan, local_sizes_and_order) {
     dev.global_cache_bytes = 0;                // what PoCL reports
     EXPECT_EQ(default_size(dev, 4), 1u << 25); // 128 MiB CPU floor: above this EPYC's L3
     EXPECT_EQ(default_size(dev, 8), 1u << 24);
-    dev.global_cache_bytes = 256u << 20; // a large reported L3 still counts
-    EXPECT_EQ(default_size(dev, 4), 1u << 27);
+    dev.global_cache_bytes = 300u << 20; // a CPU's report is not trusted upward (#47)
+    EXPECT_EQ(default_size(dev, 4), 1u << 25);
+    dev.measured_default_bytes = 32u << 20; // the measured knee decides
+    EXPECT_EQ(default_size(dev, 4), 1u << 23);
+    dev.measured_default_bytes = 256u << 20;
+    EXPECT_EQ(default_size(dev, 4), 1u << 26);
     dev.max_alloc_bytes = 8u << 20;
     EXPECT_EQ(default_size(dev, 4), 1u << 19); // a quarter of the max allocation
 }
