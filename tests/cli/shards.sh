@@ -1,12 +1,12 @@
 #!/usr/bin/env bash
-# run --shard K/N (issue #49) on PoCL, each scheduler's environment faked: three processes as
-# the shards of one tiny sweep (a Slurm array task, a Kubernetes Indexed Job pod, a CI matrix
-# job), checked against the unsharded run of the same plan.
+# run --shard K/N and merge of the shards (issue #49) on PoCL, each scheduler's environment
+# faked: three processes as the shards of one tiny sweep (a Slurm array task, a Kubernetes
+# Indexed Job pod, a CI matrix job), then their merge against the unsharded run of the same plan.
 # Usage: shards.sh BIN OUTDIR
 #   Checks: every shard records the same plan hash and its own index; the anchors are in every
-#   shard; the shards' own cases are disjoint and with the anchors exactly the unsharded plan's
-#   cases; --dry-run shows the share; usage errors for a shard that does not exist or auto without
-#   a scheduler.
+#   shard; the shards' own cases are disjoint; the merge holds exactly the unsharded plan's case
+#   keys, each once; a missing shard is named (exit 0), a foreign plan's shard and a rerun shard
+#   are refused (exit 2); --dry-run shows the share.
 set -u
 bin=$1; out=$2
 rm -rf "$out"; mkdir -p "$out"; cd "$out" || exit 1
@@ -49,6 +49,38 @@ for s in shards:
 assert len(own) == len(set(own)), "a case in two shards"
 assert set(own) | set(anchors) == whole and len(own) + len(anchors) == len(whole), (own, whole)
 PY
+
+"$bin" merge s1.json s2.json s3.json -o merged.json 2>merge.err || { cat merge.err; fail "merge exited $?"; }
+grep -q "from 3 of 3 shards" merge.err || { cat merge.err; fail "merge does not say it merged shards"; }
+python3 - <<'PY' || fail "the merge is not the unsharded plan's cases, each once"
+import json
+text = lambda k: json.dumps(k, sort_keys=True)
+m = json.load(open("merged.json"))
+w = json.load(open("whole.json"))
+mk = [text(c["key"]) for c in m["cases"]]
+assert len(mk) == len(set(mk)) == 6 and set(mk) == {text(c["key"]) for c in w["cases"]}, mk
+assert len(m["runs"]) == 3 and w["runs"][0]["shard"] is None
+PY
+"$bin" validate merged.json s1.json >/dev/null || fail "validate refused a shard or the merge"
+
+"$bin" merge s1.json s3.json -o partial.json 2>partial.err || fail "a missing shard was refused"
+grep -q "warning: shard 2 of 3 missing.*--shard 2/3" partial.err || { cat partial.err; fail "missing shard not named"; }
+
+python3 - <<'PY'
+import json
+p = json.load(open("s2.json"))
+p["runs"][0]["shard"]["plan_sha256"] = "0" * 64
+json.dump(p, open("foreign.json", "w"))
+p = json.load(open("s2.json"))
+p["runs"][0]["id"] = "0123456789abcdef"
+json.dump(p, open("rerun.json", "w"))
+PY
+"$bin" merge s1.json foreign.json s3.json -o x.json 2>foreign.err; rc=$?
+[[ $rc == 2 ]] && grep -q "foreign.json is a shard of another plan" foreign.err ||
+  { cat foreign.err; fail "a foreign shard: exit $rc"; }
+"$bin" merge s1.json s2.json rerun.json s3.json -o x.json 2>rerun.err; rc=$?
+[[ $rc == 2 ]] && grep -q "shard 2 twice: s2.json and rerun.json" rerun.err ||
+  { cat rerun.err; fail "a rerun shard: exit $rc"; }
 
 "$bin" run "${plan[@]}" --shard auto -o x.json 2>auto.err; rc=$?
 [[ $rc == 2 ]] && grep -q "no scheduler's variables" auto.err || { cat auto.err; fail "auto: exit $rc"; }
