@@ -6,7 +6,7 @@
 #   Checks: every shard records the same plan hash and its own index; the anchors are in every
 #   shard; the shards' own cases are disjoint; the merge holds exactly the unsharded plan's case
 #   keys, each once; a missing shard is named (exit 0), a foreign plan's shard and a rerun shard
-#   are refused (exit 2); --dry-run shows the share.
+#   are refused (exit 2); --dry-run shows the share; the fleet view is in report and compare.
 set -u
 bin=$1; out=$2
 rm -rf "$out"; mkdir -p "$out"; cd "$out" || exit 1
@@ -59,7 +59,8 @@ m = json.load(open("merged.json"))
 w = json.load(open("whole.json"))
 mk = [text(c["key"]) for c in m["cases"]]
 assert len(mk) == len(set(mk)) == 6 and set(mk) == {text(c["key"]) for c in w["cases"]}, mk
-assert len(m["runs"]) == 3 and w["runs"][0]["shard"] is None
+assert len(m["runs"]) == 3 and m["fleet"] is not None and len(m["fleet"]["cases"]) == 6
+assert w["fleet"] is None and w["runs"][0]["shard"] is None
 PY
 "$bin" validate merged.json s1.json >/dev/null || fail "validate refused a shard or the merge"
 
@@ -87,4 +88,8 @@ PY
 "$bin" run "${plan[@]}" --shard 4/3 -o x.json 2>k.err; rc=$?
 [[ $rc == 2 ]] && grep -q "shard 4 of 3 does not exist" k.err || { cat k.err; fail "4/3: exit $rc"; }
 
+"$bin" report merged.json --markdown summary.md >/dev/null 2>&1 || fail "report exited $?"
+grep -q "### Fleet: card levels from the anchors" summary.md || fail "no fleet in the report"
+"$bin" compare whole.json merged.json --allow-cross-machine >/dev/null 2>compare.err
+grep -q "fleet of merged.json" compare.err || { cat compare.err; fail "no fleet in compare"; }
 echo "shards-test: ok"

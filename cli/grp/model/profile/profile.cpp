@@ -4,6 +4,7 @@
 #include "grp/model/profile/profile.hpp"
 
 #include "grp/core/error.hpp"
+#include "grp/model/fleet/card_levels.hpp"
 #include "grp/model/profile/best.hpp"
 #include "grp/model/profile/json_fields.hpp"
 
@@ -299,6 +300,7 @@ void to_json(ojson& j, const profile& p) {
         {"scenarios", p.scenarios},
         {"host_baselines", baselines},
         {"best", best_json(p)},
+        {"fleet", fleet_json(p)}, // 2.15: shards' card levels, derived; null unless sharded
     };
 }
 
