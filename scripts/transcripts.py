@@ -74,6 +74,12 @@ TRANSCRIPTS = {
     "check-user-kernels": (".", [step("check -k tests/data/check/user.json -l 64,256 -q -o /dev/null",
                                       status=True, keep=r"^(?!  unsafe and wrong: no_bounds )",
                                       elide=True)]),
+    "fleet-report-markdown": ("tests/data/fleet", [
+        step("report four_cards.json --markdown -",
+             span=(r"^### Fleet", r"^\| Test GPU A \| 3 "))]),
+    "fleet-compare": ("tests/data/fleet", [
+        step("compare ../compare/base.json four_cards.json",
+             keep=r"^(fleet of|  Test GPU A:|    card |    no card)")]),
     "validate-ok": (COMPARE, [step("validate base.json")]),
     "validate-edited": ("tests/data/validate", [step("validate edited.json")]),
     "run-cl-without-spec": ("tests/data/kernels/nospec", [step("run -k my_sum.cl")]),

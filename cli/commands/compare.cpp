@@ -19,6 +19,7 @@
 #include "grp/model/compare/duet_pool.hpp"
 #include "grp/model/compare/work_gate.hpp"
 #include "grp/model/profile/io.hpp"
+#include "grp/report/text/fleet_text.hpp"
 
 #include <algorithm>
 #include <cstdlib>
@@ -105,6 +106,18 @@ void check_reference(const compare_options& opt, const profile& base) {
                       "), a full case key, or peak");
 }
 
+// A sharded sweep's fleet view (card levels from the anchors) on stderr, beside the warnings:
+// stdout keeps the chosen format alone.
+void print_fleet(const profile& p, const std::string& label) {
+    const auto lines = fleet_lines(p);
+    if (!lines.empty()) {
+        std::cerr << "fleet of " << terminal_escape(label) << ":\n";
+    }
+    for (const auto& line : lines) {
+        std::cerr << "  " << terminal_escape(line) << '\n';
+    }
+}
+
 int run_compare(const compare_cli_options& cli) {
     if (!cli.history.empty()) {
         return run_history_compare(cli, options_of(cli, false));
@@ -130,6 +143,7 @@ int run_compare(const compare_cli_options& cli) {
         return run_work_compare(cli, base, base_label, cand_files, *out);
     }
     check_reference(opt, base);
+    print_fleet(base, base_label);
     auto waivers = load_compare_waivers(cli.waivers);
     std::vector<comparison> all;
     all.reserve(cand_files.size());
@@ -139,6 +153,7 @@ int run_compare(const compare_cli_options& cli) {
             throw usage_error("compare: " + f + " was written by check (work counts) and " +
                               base_label + " by run (times): compare two of a kind");
         }
+        print_fleet(cand, f);
         all.push_back(compare_profiles(base, cand, opt, base_label, f));
         waive(all.back(), &base, cand, waivers);
     }

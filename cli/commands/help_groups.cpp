@@ -9,7 +9,8 @@ void group_run_help(CLI::App* sub) {
         sub,
         {{"Selection",
           {"--kernel", "--duet", "--local-size", "--size", "--type", "--layout", "--op", "--data",
-           "--scenario", "--device", "--search", "--param", "--max-cases", "--resume"}},
+           "--scenario", "--device", "--search", "--param", "--max-cases", "--resume", "--shard",
+           "--anchor"}},
          {"Timing",
           {"--rounds", "--runs", "--gate", "--round-spacing", "--warmup", "--min-samples",
            "--max-samples", "--samples", "--max-noise", "--max-time", "--extra-rounds", "--order",
@@ -20,14 +21,14 @@ void group_run_help(CLI::App* sub) {
          {"Advanced",
           {"--barrier-runs", "--wg-limit", "--rotate-cpus", "--sensors", "--keep-going",
            "--no-peak", "--peak-bytes", "--cl-options", "--host-repeats"}}},
-        {{"--kernel", "KERNEL"},     {"--local-size", "LIST"}, {"--size", "N"},
-         {"--type", "TYPE"},         {"--layout", "LAYOUT"},   {"--op", "OP"},
-         {"--data", "VALUES"},       {"--scenario", "NAME"},   {"--search", "HOW"},
-         {"--param", "NAME=V,..."},  {"--runs", "N"},          {"--round-spacing", "SECONDS"},
-         {"--max-time", "SECONDS"},  {"--settle", "SECONDS"},  {"--max-noise", "PCT"},
-         {"--order", "ORDER"},       {"--cache", "STATE"},     {"--order-seed", "SEED"},
-         {"--output", "FILE"},       {"--wg-limit", "LIMIT"},  {"--peak-bytes", "BYTES"},
-         {"--cl-options", "OPTIONS"}});
+        {{"--kernel", "KERNEL"},      {"--local-size", "LIST"}, {"--size", "N"},
+         {"--type", "TYPE"},          {"--layout", "LAYOUT"},   {"--op", "OP"},
+         {"--data", "VALUES"},        {"--scenario", "NAME"},   {"--search", "HOW"},
+         {"--param", "NAME=V,..."},   {"--runs", "N"},          {"--round-spacing", "SECONDS"},
+         {"--max-time", "SECONDS"},   {"--settle", "SECONDS"},  {"--max-noise", "PCT"},
+         {"--order", "ORDER"},        {"--cache", "STATE"},     {"--order-seed", "SEED"},
+         {"--output", "FILE"},        {"--wg-limit", "LIMIT"},  {"--peak-bytes", "BYTES"},
+         {"--cl-options", "OPTIONS"}, {"--shard", "K/N|auto"},  {"--anchor", "KEY"}});
 }
 
 void group_check_help(CLI::App* sub) {

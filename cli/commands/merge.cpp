@@ -1,11 +1,13 @@
 // `gpu-reduce-prof merge RUN.json... -o BASELINE.json`: several runs of the same sweep as one
-// baseline profile, so `compare` measures the run-to-run spread instead of assuming it.
+// baseline profile, so `compare` measures the run-to-run spread instead of assuming it; or the
+// shards of one sharded sweep (run --shard K/N) as one profile, checked by shards.hpp.
 #include "grp/model/baseline/merge.hpp"
 
 #include "commands/command.hpp"
 #include "grp/core/error.hpp"
 #include "grp/core/files/output_file.hpp"
 #include "grp/core/text_safe.hpp"
+#include "grp/model/baseline/shards.hpp"
 #include "grp/model/profile/io.hpp"
 #include "grp/report/console/compare.hpp"
 
@@ -31,7 +33,9 @@ int run_merge(const merge_cli_options& o) {
     for (const auto& f : o.files) {
         runs.emplace_back(load_profile(f), f);
     }
-    auto m = merge_profiles(runs);
+    const auto shards = check_shards(runs); // refuses a foreign plan's shard or a rerun
+    auto m = merge_profiles(runs, shards.sharded);
+    m.warnings.insert(m.warnings.end(), shards.warnings.begin(), shards.warnings.end());
     for (const auto& w : m.warnings) {
         std::cerr << "warning: " << terminal_escape(w) << '\n';
     }
@@ -39,7 +43,12 @@ int run_merge(const merge_cli_options& o) {
     out.write(profile_text(m.merged));
     std::cerr << "baseline written to "
               << (out.is_stdout() ? std::string("stdout") : terminal_escape(out.path())) << ": "
-              << m.merged.runs.size() << " runs, " << m.merged.cases.size() << " cases\n";
+              << m.merged.runs.size() << " runs, " << m.merged.cases.size() << " cases";
+    if (shards.sharded) {
+        std::cerr << " from " << shards.present.size() << " of " << shards.count
+                  << " shards (plan sha256 " << shards.plan_sha256.substr(0, 12) << "...)";
+    }
+    std::cerr << '\n';
     return 0;
 }
 
@@ -53,7 +62,12 @@ much a case moves from run to run (not only from round to round) and widens its 
 accordingly. Merge runs of the same sweep on the same machine; runs from other hosts are
 merged with a warning (the spread then includes the machines' differences). A run given
 twice (the same run id, or the very same rounds) counts once, with a warning: copies never
-pose as independent runs. A merge of separate runs is not a duet: compare --pair refuses it.)";
+pose as independent runs. A merge of separate runs is not a duet: compare --pair refuses it.
+
+Shards of one sweep (run --shard K/N) are recognised by their plan's hash: a shard of another
+plan or split is refused, a shard index from two different runs is refused (merge one of
+them), a missing shard is named in a warning; each case is kept once with the card that timed
+it, and the anchor cases once per card. Shards may come from other hosts without a warning.)";
 
 } // namespace
 

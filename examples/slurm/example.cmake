@@ -4,3 +4,9 @@ add_test(NAME example.slurm_array_collect
   COMMAND ${GRP_EXPECT} 0 "slurm-test: ok"
           -- bash ${CMAKE_CURRENT_LIST_DIR}/test_slurm.sh ${GRP_BIN} ${CMAKE_SOURCE_DIR})
 set_tests_properties(example.slurm_array_collect PROPERTIES LABELS "example;ocl" TIMEOUT 600)
+# The sharded sweep (shard-array.sbatch) without Slurm: two array tasks of one plan on PoCL,
+# then merge-shards.sh.
+add_test(NAME example.slurm_shards_merge
+  COMMAND ${GRP_EXPECT} 0 "slurm-shards-test: ok"
+          -- bash ${CMAKE_CURRENT_LIST_DIR}/test_shards.sh ${GRP_BIN} ${CMAKE_SOURCE_DIR})
+set_tests_properties(example.slurm_shards_merge PROPERTIES LABELS "example;ocl" TIMEOUT 600)

@@ -11,6 +11,7 @@
 #include "commands/run/run_processes.hpp"
 #include "commands/run/run_resume.hpp"
 #include "commands/run/run_sequential.hpp"
+#include "commands/run/run_shard.hpp"
 #include "grp/core/files/output_file.hpp"
 #include "grp/core/text_safe.hpp"
 #include "grp/model/profile/io.hpp"
@@ -314,6 +315,17 @@ void narrow_to_part(const run_cli_options& o, run::run_options& opts) {
     parts::check_input_digests(o.part_inputs, opts, "before this process measured");
 }
 
+// --dry-run: the plan, the shard's share and a sequential duet's looks; nothing runs.
+int print_dry_run(const run::run_options& opts, std::size_t runs, const sequential_plan& seq,
+                  const std::optional<run::shard_plan>& shard) {
+    print_run_plan(std::cout, opts, runs);
+    if (shard) {
+        print_shard_plan(std::cout, *shard);
+    }
+    print_sequential_plan(std::cout, seq);
+    return 0;
+}
+
 } // namespace
 
 int run_run(const run_cli_options& o) {
@@ -332,10 +344,9 @@ int run_run(const run_cli_options& o) {
     const std::size_t runs =
         sequential.on ? sequential.budget.max_processes : planned_runs(o, opts); // 1 in a part
     resolve_round_spacing(o, opts, part ? parse_part(o.part).count : runs);
+    const auto shard = apply_shard(o, opts);
     if (o.dry_run && !part) {
-        print_run_plan(std::cout, opts, runs);
-        print_sequential_plan(std::cout, sequential);
-        return 0;
+        return print_dry_run(opts, runs, sequential, shard);
     }
     if (part) {
         narrow_to_part(o, opts);
@@ -354,6 +365,7 @@ int run_run(const run_cli_options& o) {
     profile p;
     run::stamp_profile(p, invocation_argv());
     p.runs.front().revision = resolve_revision(o.commit);
+    p.runs.front().shard = shard ? std::optional<shard_record>(shard->record) : std::nullopt;
     // The parts of --runs stay until the profile holding them is written (saved() in the hook).
     const auto folder = measure_run(
         {o, opts, part, runs, out, *store, csv ? &*csv : nullptr, sequential}, sink, progress, p);

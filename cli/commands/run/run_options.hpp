@@ -19,6 +19,8 @@ struct run_cli_options {
     std::string cache = "auto";        ///< auto | cold | warm | both (cache_mode.hpp)
     std::string search = "exhaustive"; ///< exhaustive | random:N | halving[:ETA]
     std::string resume;                ///< a profile whose cases are not measured again
+    std::string shard;                 ///< --shard K/N | auto | auto/N (model/plan/shard.hpp)
+    std::vector<std::string> anchors;  ///< --anchor KEY: the cases every shard times
     std::string duet;   ///< the base revision's spec, timed beside -k's kernels (spec/duet.hpp)
     std::string output; ///< the profile; "-" is stdout (the tables then go to stderr)
     std::string csv;    ///< one row per case; "" none, "-" stdout

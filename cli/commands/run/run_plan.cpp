@@ -3,12 +3,12 @@
 #include "grp/core/text_safe.hpp"
 #include "grp/core/units.hpp"
 #include "grp/model/plan/cache_mode.hpp"
-#include "grp/model/plan/pass_plan.hpp"
+#include "grp/model/plan/cost_model.hpp"
 #include "grp/ocl/enumerate.hpp"
 #include "grp/report/text/table.hpp"
-#include "grp/run/launch/case_setup.hpp"
 #include "grp/run/launch/size_cache.hpp"
 #include "grp/run/resume.hpp"
+#include "grp/run/shard_plan.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -21,21 +21,6 @@ namespace grp::cli {
 
 namespace {
 
-// Rough costs by device class, measured on this project's machines (docs/run.md, "Before a run:
-// --dry-run"): a case's build and first launch per process (PoCL compiles again at a first
-// launch), the peak measurement, a process's start, and a launch: a nominal read bandwidth plus
-// a fixed overhead (GPU-shaped kernels read a few GB/s at most on a CPU).
-struct class_costs {
-    double build_s, peak_s, bandwidth, overhead_s;
-};
-
-class_costs costs_of(const std::string& device_type) {
-    // PoCL on the 2-core EPYC VM, loaded: 0.53 s build + 0.58 s first launch a case, peak 32 s,
-    // launches of 20-440 us at 2^12-2^16. H100: 0.03-0.11 s build, 0.02-0.03 s verification a
-    // case, peak 0.05-0.25 s (profiles/nvidia-h100-80gb-hbm3*.json, phases_s).
-    return device_class(device_type) == "cpu" ? class_costs{1.0, 30.0, 2e9, 50e-6}
-                                              : class_costs{0.15, 1.0, 1000e9, 10e-6};
-}
 constexpr double process_s = 1.0;
 constexpr double data_s_per_byte = 4e-9; ///< host generation, reference sum and upload
 
@@ -62,23 +47,12 @@ template <typename T, typename F> std::string joined(const std::set<T>& s, F tex
     return out;
 }
 
-// Why a point would be skipped without building it: the spec's and the device's limits, and
-// the pass plan (the build-time limits, such as the kernel's own work-group size, show only
-// in the run).
-std::string skip_reason(const kernel_spec& k, const sweep_point& p, const device_info& dev) {
-    if (auto why = run::static_skip_reason(k, p, dev); !why.empty()) {
-        return why;
-    }
-    return plan_passes(k, p.n, p.local_size, dev.compute_units.value_or(1), device_class(dev.type))
-        .skip_reason;
-}
-
-device_plan plan_device(const run::run_options& opt, const device_info& dev) {
+device_plan plan_device(const run::run_options& opt, const device_info& dev, int device_index) {
     device_plan d;
-    const auto points =
-        run::points_to_resume(plan_capped_sweep(opt.kernels, opt.sweep, dev, opt.max_cases),
-                              opt.kernels, dev, opt.resume.get(),
-                              run::resume_rules_of(opt)); // --resume: those left
+    const auto points = run::points_to_resume( // --shard: its share; --resume: those left
+        run::shard_points(opt, plan_capped_sweep(opt.kernels, opt.sweep, dev, opt.max_cases),
+                          device_index),
+        opt.kernels, dev, opt.resume.get(), run::resume_rules_of(opt));
     std::map<std::string, std::size_t> index;
     for (const auto& p : points) {
         const auto& k = opt.kernels[p.kernel];
@@ -95,7 +69,7 @@ device_plan plan_device(const run::run_options& opt, const device_info& dev) {
         if (!k.config.empty()) {
             row.configs.insert(describe_config(k.tuning, k.config));
         }
-        if (auto why = skip_reason(k, p, dev); !why.empty()) {
+        if (auto why = run::planned_skip_reason(k, p, dev); !why.empty()) {
             ++row.skipped;
             ++d.skipped[why];
         } else {
@@ -105,14 +79,8 @@ device_plan plan_device(const run::run_options& opt, const device_info& dev) {
     return d;
 }
 
-// One round of one case at most: warm-up, then samples until the round's share of --max-time
-// (or --min-samples launches, if those take longer), never over --max-samples.
-double round_s(const run::measure_options& m, double launch_s) {
-    const auto n = [](std::uint64_t v) {
-        return static_cast<double>(v);
-    };
-    const double budget = std::max(run::round_budget_s(m), launch_s * n(m.min_samples));
-    return launch_s * n(m.warmup) + std::min(budget, launch_s * n(m.max_samples));
+round_shape shape_of(const run::measure_options& m) {
+    return {m.warmup, m.min_samples, m.max_samples, m.rounds, run::round_budget_s(m)};
 }
 
 struct estimate {
@@ -128,17 +96,11 @@ estimate estimate_plan(const device_plan& d, const run::run_options& opt, const 
     const auto costs = costs_of(dev.type);
     std::map<std::tuple<int, int, std::uint64_t>, double> inputs;
     double per_round = 0;
-    // A cold launch chain is preceded by an untimed write and read of the flush scratch: it
-    // does not count against the round's share of --max-time, but it takes wall time.
-    const double flush_s =
-        2.0 * static_cast<double>(cache_flush_bytes(dev)) / costs.bandwidth + costs.overhead_s;
     for (const auto& p : d.timed) {
-        const double bytes =
+        inputs[{static_cast<int>(p.type), static_cast<int>(p.layout), p.n}] =
             static_cast<double>(p.n) * static_cast<double>(record_bytes(p.layout, p.type));
-        inputs[{static_cast<int>(p.type), static_cast<int>(p.layout), p.n}] = bytes;
-        const double launch_s = bytes / costs.bandwidth + costs.overhead_s;
-        const double wall = p.cache == "cold" ? (launch_s + flush_s) / launch_s : 1.0;
-        per_round += round_s(m, launch_s) * wall;
+        const double launch_s = launch_cost_s(p, dev);
+        per_round += round_cost_s(shape_of(m), launch_s) * cold_factor(p, dev, launch_s);
     }
     estimate e;
     const auto processes = static_cast<double>(runs);
@@ -212,7 +174,7 @@ void print_estimate(std::ostream& os, const estimate& e, const run::run_options&
 
 // A CPU's default n (#47): the one an earlier run measured here, else what run will measure.
 std::string dry_run_size(const run::run_options& opt, device_info& dev) {
-    if (device_class(dev.type) != "cpu" || !opt.sweep.sizes.empty()) {
+    if (device_class(dev.type) != "cpu" || !opt.sweep.sizes.empty() || opt.shard) {
         return "";
     }
     if (const auto c = run::cached_default_size(dev)) {
@@ -230,10 +192,11 @@ std::string dry_run_size(const run::run_options& opt, device_info& dev) {
 void print_run_plan(std::ostream& os, const run::run_options& opt, std::size_t runs) {
     os << "dry run: nothing is built or timed, no profile is written\n";
     const auto devices = ocl::select(opt.devices);
+    int index = 0;
     for (const auto& h : devices) {
         device_info dev = h.info;
         const auto size_note = dry_run_size(opt, dev);
-        const auto d = plan_device(opt, dev);
+        const auto d = plan_device(opt, dev, index++);
         os << "\ndevice " << dev.index << ": " << terminal_escape(dev.name) << " ("
            << terminal_escape(dev.platform_name) << "): " << d.cases << " cases planned, "
            << d.timed.size() << " to time, " << d.cases - d.timed.size() << " to skip\n"

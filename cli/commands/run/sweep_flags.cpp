@@ -53,6 +53,26 @@ void add_selection_options(CLI::App* sub, run_cli_options& o) {
         ->capture_default_str();
 }
 
+namespace {
+
+// --shard and --anchor: a sharded sweep (model/plan/shard.hpp, docs/fleet.md).
+void add_shard_options(CLI::App* sub, run_cli_options& o) {
+    sub->add_option("--shard", o.shard,
+                    "Run shard K of N of the sweep: every shard plans the same cases and times "
+                    "its share (balanced by the estimated cost) plus the anchor cases; 'auto' "
+                    "or 'auto/N' reads K and N from a Slurm job array, a Kubernetes Indexed Job, "
+                    "GitLab's parallel jobs or GRP_SHARD_INDEX/GRP_SHARD_COUNT. merge joins "
+                    "the shards")
+        ->type_name("K/N|auto")
+        ->check(non_empty("the shard, K/N or auto"));
+    sub->add_option("--anchor", o.anchors,
+                    "A case every shard times, by its key (e.g. reduce3/float/flat/n=65536/"
+                    "local=8), instead of the default 3 spread over the plan; repeat for several")
+        ->type_name("KEY");
+}
+
+} // namespace
+
 void add_walk_options(CLI::App* sub, run_cli_options& o) {
     sub->add_option("--order", o.order,
                     "Order of cases in a round: sequential, interleaved, random")
@@ -86,6 +106,7 @@ void add_walk_options(CLI::App* sub, run_cli_options& o) {
                     "changed are measured (whole). The profile written holds the union")
         ->type_name("PROFILE")
         ->check(non_empty("the profile to resume"));
+    add_shard_options(sub, o);
     sub->add_option("--seed", o.seed,
                     "Seed of the input data, of --order random and of --search random")
         ->transform(count_range(0, UINT64_MAX))

@@ -6,6 +6,7 @@
 #include "grp/run/launch/case_setup.hpp"
 #include "grp/run/run_options.hpp"
 #include "grp/run/run_record.hpp"
+#include "grp/run/shard_plan.hpp"
 
 namespace grp::run {
 
@@ -57,8 +58,11 @@ resume_summary check_resume(const run_options& opt) {
         throw usage_error(*problem);
     }
     const auto rules = resume_rules_of(opt);
-    for (const auto& d : devices) {
-        for (const auto& p : plan_capped_sweep(opt.kernels, opt.sweep, d.info, opt.max_cases)) {
+    for (std::size_t i = 0; i < devices.size(); ++i) {
+        const auto& d = devices[i]; // --shard: only its share is planned, so only it is resumed
+        for (const auto& p :
+             shard_points(opt, plan_capped_sweep(opt.kernels, opt.sweep, d.info, opt.max_cases),
+                          static_cast<int>(i))) {
             const auto* had = find_resumed(*opt.resume, key_of(opt.kernels[p.kernel], p), d.info);
             ++s.by_action[resume_action_for(had, *opt.resume, rules)];
             ++s.planned;

@@ -10,6 +10,7 @@
 #include "grp/model/measure/settle.hpp"
 #include "grp/model/plan/device_select.hpp"
 #include "grp/model/plan/search.hpp"
+#include "grp/model/plan/shard_partition.hpp"
 #include "grp/model/plan/size_knee.hpp"
 #include "grp/model/plan/sweep_plan.hpp"
 #include "grp/model/profile/profile.hpp"
@@ -76,6 +77,9 @@ struct run_options {
     sensor_settings sensors;
     /// The first round's wait for steady clocks (run --settle).
     settle_options settle;
+    /// run --shard K/N: the case keys this shard keeps of each selected device's plan
+    /// (shard_plan.hpp); null without --shard.
+    std::shared_ptr<const shard_filter> shard;
 };
 
 /// Callbacks for progress; any may be empty.

@@ -69,7 +69,7 @@ void stamp_profile(profile& p, const std::vector<std::string>& argv) {
     p.host = probe_host();
     p.host.started_at = utc_now();
     started() = process_start{};
-    p.runs = {{random_run_id(), "", tool_git_sha, tool_version, p.host, {}, {}, {}, {}}};
+    p.runs = {{random_run_id(), "", tool_git_sha, tool_version, p.host, {}, {}, {}, {}, {}}};
 }
 
 void finish_host_record(profile& p) {

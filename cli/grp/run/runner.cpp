@@ -20,6 +20,7 @@
 #include "grp/run/run_record.hpp"
 #include "grp/run/scenario/scenarios.hpp"
 #include "grp/run/sensing.hpp"
+#include "grp/run/shard_plan.hpp"
 
 #include <algorithm>
 #include <cstdlib>
@@ -331,8 +332,10 @@ void run_device(const run_options& opt, const ocl::device_handle& h, int device_
     }();
     record_timer(p.devices.back(), session->timer(), session->loop_limit(), progress);
     const auto info = sized_device(*session, opt, h.info, progress); // a CPU's measured n
-    auto points = points_to_resume(plan_capped_sweep(opt.kernels, opt.sweep, info, opt.max_cases),
-                                   opt.kernels, info, opt.resume.get(), resume_rules_of(opt));
+    auto points = points_to_resume(
+        shard_points(opt, plan_capped_sweep(opt.kernels, opt.sweep, info, opt.max_cases),
+                     device_index),
+        opt.kernels, info, opt.resume.get(), resume_rules_of(opt));
     if (progress.device_started) {
         progress.device_started(h.info, points.size());
     }

@@ -217,7 +217,8 @@ void merge_host_baselines(profile& merged, const profile& p) {
 
 } // namespace
 
-merge_result merge_profiles(const std::vector<std::pair<profile, std::string>>& inputs) {
+merge_result merge_profiles(const std::vector<std::pair<profile, std::string>>& inputs,
+                            bool shards) {
     if (inputs.empty()) {
         throw usage_error("merge needs at least one profile");
     }
@@ -239,7 +240,7 @@ merge_result merge_profiles(const std::vector<std::pair<profile, std::string>>& 
         if (!p.complete) {
             out.warnings.push_back(label + " is incomplete: only its finished rounds are merged");
         }
-        if (!same_host(first.host, p.host)) {
+        if (!shards && !same_host(first.host, p.host)) {
             out.warnings.push_back(label + " was measured on another host ('" + p.host.hostname +
                                    "'): the baseline's spread then includes machine differences");
         }

@@ -22,7 +22,10 @@ struct merge_result {
 /// later copy has keeps its rounds). A case present in several runs keeps the
 /// first run's metadata and every run's rounds; its status is the worst (wrong over ok); a device
 /// keeps the best read peak of its runs, and every case's GB/s and % of peak are derived again
-/// from the merged rounds and that peak. Throws usage_error when `inputs` is empty.
-merge_result merge_profiles(const std::vector<std::pair<profile, std::string>>& inputs);
+/// from the merged rounds and that peak. `shards`: the inputs are shards of one sweep
+/// (shards.hpp: check_shards), which run on several hosts by design, so another host is no
+/// warning. Throws usage_error when `inputs` is empty.
+merge_result merge_profiles(const std::vector<std::pair<profile, std::string>>& inputs,
+                            bool shards = false);
 
 } // namespace grp

@@ -4,6 +4,7 @@
 #include "grp/model/profile/profile.hpp"
 
 #include "grp/core/error.hpp"
+#include "grp/model/fleet/card_levels.hpp"
 #include "grp/model/profile/best.hpp"
 #include "grp/model/profile/json_fields.hpp"
 
@@ -124,7 +125,8 @@ ojson run_json(const run_record& r) {
         {"phases_s", phases_json(r.phases)},
         {"wall_s", r.wall_s ? json_number(*r.wall_s) : ojson(nullptr)},
         {"other_cpu_cores", r.other_cpu_cores ? json_number(*r.other_cpu_cores) : ojson(nullptr)},
-        {"revision", revision_json(r.revision)}};
+        {"revision", revision_json(r.revision)},
+        {"shard", shard_json(r.shard)}}; // 2.15: null but in a shard's run
 }
 
 run_record run_from(const ojson& j) {
@@ -138,6 +140,7 @@ run_record run_from(const ojson& j) {
     r.wall_s = opt_double(j, "wall_s");
     r.other_cpu_cores = opt_double(j, "other_cpu_cores");
     r.revision = revision_from(j);
+    r.shard = shard_from(j);
     return r;
 }
 
@@ -297,6 +300,7 @@ void to_json(ojson& j, const profile& p) {
         {"scenarios", p.scenarios},
         {"host_baselines", baselines},
         {"best", best_json(p)},
+        {"fleet", fleet_json(p)}, // 2.15: shards' card levels, derived; null unless sharded
     };
 }
 
@@ -317,7 +321,7 @@ void from_json(const ojson& j, profile& p) {
         p.runs.push_back(run_from(r));
     }
     if (p.runs.empty()) { // 1.x: the profile is its own single run
-        p.runs.push_back({"", "", p.tool.git_sha, p.tool.version, p.host, {}, {}, {}, {}});
+        p.runs.push_back({"", "", p.tool.git_sha, p.tool.version, p.host, {}, {}, {}, {}, {}});
     }
     p.settings = j.value("settings", ojson::object());
     p.devices.clear();

@@ -11,6 +11,7 @@
 #include "grp/model/measure/timer_verdict.hpp"
 #include "grp/model/profile/bandwidth.hpp"
 #include "grp/model/profile/case.hpp"
+#include "grp/model/profile/shard_record.hpp"
 #include "grp/model/stats/stats.hpp"
 
 #include <array>
@@ -23,7 +24,7 @@
 
 namespace grp {
 
-inline constexpr const char* profile_schema_version = "2.14.0";
+inline constexpr const char* profile_schema_version = "2.15.0";
 inline constexpr int profile_schema_major = 2;
 inline constexpr int profile_schema_oldest_major = 1; ///< 1.x profiles are upgraded on load
 
@@ -79,6 +80,8 @@ struct run_record {
     /// 2.11: the commit of the measured code (the repository the run started in, or
     /// `run --commit`); what `history` orders points by. Absent outside git.
     std::optional<git_revision> revision;
+    /// 2.15: the shard of a sharded sweep this run timed (run --shard); absent otherwise.
+    std::optional<shard_record> shard;
 };
 
 struct profile {

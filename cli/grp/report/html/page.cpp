@@ -17,6 +17,7 @@
 #include "grp/report/html/sections/compare.hpp"
 #include "grp/report/html/sections/context.hpp"
 #include "grp/report/html/sections/findings.hpp"
+#include "grp/report/html/sections/fleet.hpp"
 #include "grp/report/html/sections/status.hpp"
 #include "grp/report/text/escape.hpp"
 #include "grp/report/views/report_facts.hpp"
@@ -122,6 +123,7 @@ std::vector<part> sections(const std::vector<report_input>& inputs, const page_o
     };
     add("summary", "Summary", section_summary(inputs));
     add("best-config", "Best configuration", section_best_configs(inputs));
+    add("fleet", "Fleet", section_fleet(inputs));
     add("comparison", "Comparison", section_compare(inputs, opt.compare));
     add("matrix", "Matrix", section_matrix(inputs));
     add("throughput", "Throughput", section_throughput(inputs));

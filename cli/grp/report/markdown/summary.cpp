@@ -4,6 +4,7 @@
 #include "grp/model/compare/compare.hpp"
 #include "grp/report/markdown/best.hpp"
 #include "grp/report/markdown/findings.hpp"
+#include "grp/report/markdown/fleet.hpp"
 #include "grp/report/markdown/matrix.hpp"
 #include "grp/report/svg/axis.hpp"
 #include "grp/report/text/best_table.hpp"
@@ -370,8 +371,9 @@ std::string render_markdown_summary(const std::vector<report_input>& inputs,
         profiles.push_back(&in.prof);
     }
     s += devices_table(inputs) + best_table(inputs) + markdown_best_configs(profiles) +
-         markdown_matrices(inputs, cells) + layouts_table(inputs) + markdown_scenarios(inputs) +
-         markdown_findings(inputs) + problems_table(inputs) + markdown_comparison(inputs, opt);
+         markdown_fleet(profiles) + markdown_matrices(inputs, cells) + layouts_table(inputs) +
+         markdown_scenarios(inputs) + markdown_findings(inputs) + problems_table(inputs) +
+         markdown_comparison(inputs, opt);
     if (!generator.empty()) {
         s += "<sub>" + markdown_escape(generator) + "</sub>\n";
     }

@@ -95,7 +95,9 @@ void store_default_size(const device_info& info, const size_choice& c) {
 device_info sized_device(ocl::session& s, const run_options& opt, const device_info& info,
                          const progress_sink& progress) {
     device_info out = info;
-    if (device_class(info.type) != "cpu" || !opt.sweep.sizes.empty() || opt.check != nullptr) {
+    // Shards plan one sweep on many machines: a knee measured on each could differ (#49).
+    if (device_class(info.type) != "cpu" || !opt.sweep.sizes.empty() || opt.check != nullptr ||
+        opt.shard) {
         return out;
     }
     auto c = cached_default_size(info);

@@ -28,7 +28,8 @@ std::optional<size_choice> cached_default_size(const device_info& info);
 void store_default_size(const device_info& info, const size_choice& c);
 
 /// The device to plan `opt`'s sweep on: `info` with measured_default_bytes set when it is a CPU,
-/// the sizes are the default and the run times launches (not check, not a later --runs part):
+/// the sizes are the default and the run times launches (not check, not --shard, whose shards
+/// must plan one sweep on every machine, so they plan the 128 MiB floor):
 /// from the cache, else measured over knee_ladder with the peak's read shapes and stored. The
 /// choice goes to progress.size_chosen. Throws what measuring throws (opencl_error).
 device_info sized_device(ocl::session& s, const run_options& opt, const device_info& info,

@@ -17,7 +17,7 @@ profile resumed_of(const std::vector<std::uint64_t>& locals, std::size_t rounds,
     d.info.name = "GPU A";
     d.info.uuid = "0a0a";
     p.devices.push_back(d);
-    p.runs.push_back({run_id, "", "", "", {}, {}, {}, {}, {}});
+    p.runs.push_back({run_id, "", "", "", {}, {}, {}, {}, {}, {}});
     p.kernels.push_back({"k", "k", "k.cl", "aaa", {}});
     for (const auto local : locals) {
         case_result c;
@@ -118,7 +118,7 @@ TEST(ResumeUnion, ShortCasesAreReplacedWholeAndTheOldEmptyRunLeavesWithThem) {
 TEST(ResumeUnion, NothingMeasuredAddsNoRunAndAShortKeptCaseIsNotComplete) {
     const auto old = resumed_of({64, 128}, 3);
     profile now;
-    now.runs.push_back({"empty", "", "", "", {}, {}, {}, {}, {}});
+    now.runs.push_back({"empty", "", "", "", {}, {}, {}, {}, {}, {}});
     std::vector<std::string> warnings;
     auto u = resume_union(old, "a.json", now, rules_of(3), warnings);
     ASSERT_EQ(u.runs.size(), 1U);

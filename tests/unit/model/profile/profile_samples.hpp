@@ -153,12 +153,20 @@ inline profile rich_profile() {
     p.host.machine_id = "0123456789abcdef";
     p.host.load_start = std::array<double, 3>{0.5, 0.25, 0.125};
     p.host.env = {{"POCL_DEVICES", "cpu"}};
-    p.runs = {{"feedc0de00000001", "", "8df9425a1b2c", "0.1.0", p.host, {}, {}, {}, {}}};
+    p.runs = {{"feedc0de00000001", "", "8df9425a1b2c", "0.1.0", p.host, {}, {}, {}, {}, {}}};
     p.runs.front().phases.seconds = {{"build", 0.5}, {"sampling", 1.25}};
     p.runs.front().wall_s = 2.5;
     p.runs.front().other_cpu_cores = 0.25;
     p.runs.front().revision =
         git_revision{"0123456789abcdef0123456789abcdef01234567", "2026-11-28T12:00:00+00:00", true};
+    // 2.15: a shard of a sharded sweep, its anchor the sample case (so `fleet` is written too)
+    p.runs.front().shard = shard_record{2,
+                                        4,
+                                        "slurm",
+                                        std::string(64, 'c'),
+                                        16,
+                                        5,
+                                        {"layout_tree/float/aos12/n=1048576/local=256"}};
     p.settings = {{"samples", 30}, {"max_noise", 0.01}};
     profile_device d;
     d.info = rich_device_info();

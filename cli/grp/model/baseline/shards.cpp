@@ -1,0 +1,120 @@
+#include "grp/model/baseline/shards.hpp"
+
+#include "grp/core/error.hpp"
+
+#include <map>
+#include <set>
+
+namespace grp {
+
+namespace {
+
+std::string short_hash(const std::string& h) {
+    return h.substr(0, 12);
+}
+
+std::string numbers_text(const std::vector<std::uint64_t>& v) {
+    std::string out;
+    for (auto n : v) {
+        out += (out.empty() ? "" : ", ") + std::to_string(n);
+    }
+    return out;
+}
+
+// "--shard 2/4 and --shard 4/4".
+std::string shard_args(const std::vector<std::uint64_t>& missing, std::uint64_t count) {
+    std::string out;
+    for (std::size_t i = 0; i < missing.size(); ++i) {
+        out += std::string(i == 0                    ? ""
+                           : i + 1 == missing.size() ? " and "
+                                                     : ", ") +
+               "--shard " + std::to_string(missing[i]) + "/" + std::to_string(count);
+    }
+    return out;
+}
+
+// The first shard seen sets the plan; every later one must match it.
+void check_same_plan(shard_census& c, const shard_record& s, const std::string& label,
+                     const std::string& first) {
+    if (c.plan_sha256.empty()) {
+        c.plan_sha256 = s.plan_sha256;
+        c.count = s.count;
+        c.planned_cases = s.planned_cases;
+        c.anchors = s.anchors;
+        return;
+    }
+    if (s.plan_sha256 != c.plan_sha256) {
+        throw usage_error(label + " is a shard of another plan (plan sha256 " +
+                          short_hash(s.plan_sha256) + "..., " + first + "'s is " +
+                          short_hash(c.plan_sha256) +
+                          "...): shards of one sweep run the same kernels, types, sizes, local "
+                          "sizes and devices; merge only the shards of one plan");
+    }
+    if (s.count != c.count || s.anchors != c.anchors) {
+        throw usage_error(label + " splits the plan " +
+                          (s.count != c.count ? "into " + std::to_string(s.count) + " shards, " +
+                                                    first + " into " + std::to_string(c.count)
+                                              : std::string("around other anchors than ") + first) +
+                          ": its cases are not the share merge expects");
+    }
+}
+
+// Every shard index once: the runs that claim it, and the file they came from first.
+struct claim {
+    std::string label;
+    std::set<std::string> run_ids;
+};
+
+void claim_index(std::map<std::uint64_t, claim>& claims, std::uint64_t index, const std::string& id,
+                 const std::string& label) {
+    auto [it, fresh] = claims.try_emplace(index, claim{label, {}});
+    if (!fresh && it->second.label != label && it->second.run_ids.count(id) == 0) {
+        throw usage_error("shard " + std::to_string(index) + " twice: " + it->second.label +
+                          " and " + label +
+                          " are different runs of it (a rerun?); its cases would be timed "
+                          "twice, perhaps on two cards: merge one of them");
+    }
+    it->second.run_ids.insert(id);
+}
+
+} // namespace
+
+shard_census check_shards(const std::vector<std::pair<profile, std::string>>& inputs) {
+    shard_census c;
+    std::map<std::uint64_t, claim> claims;
+    std::string first, unsharded;
+    for (const auto& [p, label] : inputs) {
+        bool any = false;
+        for (const auto& r : p.runs) {
+            if (r.shard) {
+                any = true;
+                first = first.empty() ? label : first;
+                check_same_plan(c, *r.shard, label, first);
+                claim_index(claims, r.shard->index, r.id, label);
+            }
+        }
+        unsharded = !any && unsharded.empty() ? label : unsharded;
+    }
+    c.sharded = !first.empty();
+    if (!c.sharded) {
+        return c;
+    }
+    if (!unsharded.empty()) {
+        throw usage_error(unsharded + " is not a shard (no run of it was run --shard), but " +
+                          first + " is: merge the shards of one sweep on their own");
+    }
+    for (std::uint64_t k = 1; k <= c.count; ++k) {
+        (claims.count(k) != 0 ? c.present : c.missing).push_back(k);
+    }
+    if (!c.missing.empty()) {
+        c.warnings.push_back("shard" + std::string(c.missing.size() == 1 ? " " : "s ") +
+                             numbers_text(c.missing) + " of " + std::to_string(c.count) +
+                             " missing: the merged profile lacks " +
+                             (c.missing.size() == 1 ? "its" : "their") + " share of the plan's " +
+                             std::to_string(c.planned_cases) + " cases (run " +
+                             shard_args(c.missing, c.count) + " and merge again)");
+    }
+    return c;
+}
+
+} // namespace grp

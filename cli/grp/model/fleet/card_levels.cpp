@@ -1,0 +1,192 @@
+#include "grp/model/fleet/card_levels.hpp"
+
+#include "grp/model/stats/block_design.hpp"
+#include "grp/model/stats/student_t.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <map>
+
+namespace grp {
+
+using ojson = nlohmann::ordered_json;
+
+namespace {
+
+std::vector<std::string> anchors_of(const profile& p) {
+    std::vector<std::string> out;
+    for (const auto& r : p.runs) {
+        if (!r.shard) {
+            continue;
+        }
+        for (const auto& a : r.shard->anchors) {
+            if (std::find(out.begin(), out.end(), a) == out.end()) {
+                out.push_back(a);
+            }
+        }
+    }
+    return out;
+}
+
+// log(round median) of every ok anchor case: [device][anchor] -> rounds.
+using anchor_rounds = std::map<int, std::vector<std::vector<double>>>;
+
+anchor_rounds rounds_by_device(const profile& p, const std::vector<std::string>& anchors) {
+    anchor_rounds out;
+    for (const auto& c : p.cases) {
+        const auto a = std::find(anchors.begin(), anchors.end(), c.key.to_string());
+        if (a == anchors.end() || c.status != case_status::ok || !c.scenario.empty()) {
+            continue;
+        }
+        auto& row = out[c.device];
+        row.resize(anchors.size());
+        for (const auto& r : c.rounds) {
+            if (const auto m = r.median_ns(); m && *m > 0) {
+                row[static_cast<std::size_t>(a - anchors.begin())].push_back(std::log(*m));
+            }
+        }
+    }
+    return out;
+}
+
+model_levels fit_model(const std::string& model, const std::vector<int>& devices,
+                       const anchor_rounds& rounds, double threshold, double confidence) {
+    std::vector<std::vector<std::vector<double>>> cells;
+    cells.reserve(devices.size());
+    for (int d : devices) {
+        cells.push_back(rounds.at(d));
+    }
+    const auto fit = fit_block_design(cells);
+    model_levels m{model, {}, fit.df, fit.error_term};
+    const double t = fit.df > 0 ? student_t_quantile(0.5 + confidence / 2, fit.df) : 0;
+    for (std::size_t i = 0; i < devices.size(); ++i) {
+        card_level c;
+        c.device = devices[i];
+        c.level = std::exp(fit.effect[i]);
+        c.low = std::exp(fit.effect[i] - t * fit.se[i]);
+        c.high = std::exp(fit.effect[i] + t * fit.se[i]);
+        for (const auto& cell : cells[i]) {
+            c.anchors += cell.empty() ? 0 : 1;
+            c.rounds += cell.size();
+        }
+        c.outlier = fit.df > 0 && (c.low > 1 + threshold || c.high < 1 - threshold);
+        m.cards.push_back(c);
+    }
+    return m;
+}
+
+// A relative difference in percent, one decimal: 0.062 -> "6.2", -0.011 -> "-1.1".
+std::string pct(double x) {
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%.1f", x * 100);
+    return buf;
+}
+
+ojson card_json(const profile& p, const card_level& c) {
+    const auto& info = p.devices.at(static_cast<std::size_t>(c.device)).info;
+    return ojson{{"device", c.device},
+                 {"name", info.name},
+                 {"uuid", info.uuid ? ojson(*info.uuid) : ojson(nullptr)},
+                 {"pci_bus", info.pci_bus ? ojson(*info.pci_bus) : ojson(nullptr)},
+                 {"level", json_number(c.level)},
+                 {"low", json_number(c.low)},
+                 {"high", json_number(c.high)},
+                 {"anchors", c.anchors},
+                 {"rounds", c.rounds},
+                 {"outlier", c.outlier}};
+}
+
+ojson models_json(const profile& p, const fleet_levels& f) {
+    ojson models = ojson::array();
+    for (const auto& m : f.models) {
+        ojson cards = ojson::array();
+        for (const auto& c : m.cards) {
+            cards.push_back(card_json(p, c));
+        }
+        models.push_back({{"model", m.model},
+                          {"df", json_number(m.df)},
+                          {"error_term", m.error_term},
+                          {"spread", json_number(m.spread())},
+                          {"cards", cards}});
+    }
+    return models;
+}
+
+} // namespace
+
+double model_levels::spread() const {
+    if (cards.empty()) {
+        return 0;
+    }
+    const auto [lo, hi] = std::minmax_element(
+        cards.begin(), cards.end(),
+        [](const card_level& a, const card_level& b) { return a.level < b.level; });
+    return hi->level / lo->level - 1;
+}
+
+double fleet_levels::level_of(int d) const {
+    for (const auto& m : models) {
+        for (const auto& c : m.cards) {
+            if (c.device == d) {
+                return c.level;
+            }
+        }
+    }
+    return 1;
+}
+
+std::optional<fleet_levels> fleet_levels_of(const profile& p, double threshold, double confidence) {
+    fleet_levels f;
+    f.threshold = threshold;
+    f.confidence = confidence;
+    f.anchors = anchors_of(p);
+    const auto rounds = rounds_by_device(p, f.anchors);
+    if (rounds.empty()) {
+        return std::nullopt;
+    }
+    std::map<std::string, std::vector<int>> by_model; // cards of one name
+    for (const auto& [d, row] : rounds) {
+        by_model[p.devices.at(static_cast<std::size_t>(d)).info.name].push_back(d);
+    }
+    for (const auto& [model, devices] : by_model) {
+        f.models.push_back(fit_model(model, devices, rounds, threshold, confidence));
+    }
+    return f;
+}
+
+ojson fleet_json(const profile& p) {
+    const auto f = fleet_levels_of(p);
+    if (!f) {
+        return nullptr;
+    }
+    ojson cases = ojson::array();
+    for (const auto& c : p.cases) {
+        if (c.status == case_status::ok && c.summary && c.scenario.empty()) {
+            cases.push_back({{"key", c.key.to_string()},
+                             {"device", c.device},
+                             {"median_ns", json_number(c.summary->median_ns)},
+                             {"normalized_median_ns",
+                              json_number(c.summary->median_ns / f->level_of(c.device))}});
+        }
+    }
+    return ojson{{"anchors", f->anchors},
+                 {"threshold", f->threshold},
+                 {"confidence", f->confidence},
+                 {"models", models_json(p, *f)},
+                 {"cases", cases}};
+}
+
+std::string card_sentence(const profile& p, const card_level& c) {
+    const auto& info = p.devices.at(static_cast<std::size_t>(c.device)).info;
+    const std::string where = info.pci_bus ? *info.pci_bus : info.uuid ? *info.uuid : "";
+    const bool slower = c.level >= 1;
+    const double sign = slower ? 1 : -1;
+    const double lo = slower ? c.low : c.high, hi = slower ? c.high : c.low;
+    return "card " + std::to_string(c.device) + " (" + info.name +
+           (where.empty() ? "" : ", " + where) + "): " + pct(sign * (c.level - 1)) + " % [" +
+           pct(sign * (lo - 1)) + ", " + pct(sign * (hi - 1)) + "] " +
+           (slower ? "slower" : "faster") + " than the fleet";
+}
+
+} // namespace grp

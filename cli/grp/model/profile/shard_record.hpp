@@ -1,0 +1,30 @@
+// What a run of `run --shard K/N` records of its shard (runs[].shard, schema 2.15): which shard
+// of how many, where the index came from, the plan's hash (every shard of one sweep has the
+// same), how many cases the plan holds and this shard timed, and the anchor cases every shard
+// times. `merge` reads it to check the shards are of one plan and none is missing or repeated.
+#pragma once
+
+#include <cstdint>
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace grp {
+
+struct shard_record {
+    std::uint64_t index = 0; ///< 1-based
+    std::uint64_t count = 0;
+    std::string source;              ///< "argument", "slurm", "kubernetes", "gitlab", "environment"
+    std::string plan_sha256;         ///< shard_partition.hpp: plan_sha256
+    std::uint64_t planned_cases = 0; ///< the whole plan's cases, every device
+    std::uint64_t cases = 0;         ///< this shard's, anchors included
+    std::vector<std::string> anchors; ///< case keys (case_key::to_string) every shard times
+};
+
+/// The record as JSON, and back (absent or null: none). from_json throws nlohmann's errors on
+/// wrong types, which the profile reader reports as a bad file.
+nlohmann::ordered_json shard_json(const std::optional<shard_record>& s);
+std::optional<shard_record> shard_from(const nlohmann::ordered_json& run);
+
+} // namespace grp

@@ -1,0 +1,89 @@
+// check_shards: shards of one plan are recognised by its hash, a foreign plan's shard and a
+// shard claimed by two runs are refused, a missing shard is named.
+#include "grp/core/error.hpp"
+#include "grp/model/baseline/shards.hpp"
+
+#include <gtest/gtest.h>
+
+namespace grp {
+namespace {
+
+const std::string plan_a(64, 'a');
+
+profile shard_of(std::uint64_t index, std::uint64_t count, const std::string& plan = plan_a,
+                 const std::string& run_id = "") {
+    profile p;
+    p.runs.resize(1);
+    p.runs[0].id = run_id.empty() ? "run" + std::to_string(index) : run_id;
+    p.runs[0].shard =
+        shard_record{index, count, "slurm", plan, 12, 5, {"k/float/flat/n=8/local=1"}};
+    return p;
+}
+
+std::string refusal(const std::vector<std::pair<profile, std::string>>& in) {
+    try {
+        check_shards(in);
+    } catch (const usage_error& e) {
+        EXPECT_EQ(e.exit_status(), 2);
+        return e.what();
+    }
+    return "";
+}
+
+TEST(shards, plain_runs_are_not_shards) {
+    profile p;
+    p.runs.resize(1);
+    const auto c = check_shards({{p, "a.json"}, {p, "b.json"}});
+    EXPECT_FALSE(c.sharded);
+    EXPECT_TRUE(c.warnings.empty());
+}
+
+TEST(shards, every_shard_of_one_plan) {
+    const auto c =
+        check_shards({{shard_of(2, 3), "s2"}, {shard_of(1, 3), "s1"}, {shard_of(3, 3), "s3"}});
+    EXPECT_TRUE(c.sharded);
+    EXPECT_EQ(c.count, 3U);
+    EXPECT_EQ(c.present, (std::vector<std::uint64_t>{1, 2, 3}));
+    EXPECT_TRUE(c.missing.empty());
+    EXPECT_TRUE(c.warnings.empty());
+    EXPECT_EQ(c.plan_sha256, plan_a);
+    EXPECT_EQ(c.anchors.size(), 1U);
+}
+
+TEST(shards, a_missing_shard_is_named) {
+    const auto c = check_shards({{shard_of(1, 4), "s1"}, {shard_of(3, 4), "s3"}});
+    EXPECT_EQ(c.missing, (std::vector<std::uint64_t>{2, 4}));
+    ASSERT_EQ(c.warnings.size(), 1U);
+    EXPECT_NE(c.warnings[0].find("shards 2, 4 of 4 missing"), std::string::npos) << c.warnings[0];
+}
+
+TEST(shards, a_foreign_plan_is_refused_by_name) {
+    const auto why = refusal(
+        {{shard_of(1, 2), "s1.json"}, {shard_of(2, 2, std::string(64, 'b')), "other.json"}});
+    EXPECT_NE(why.find("other.json is a shard of another plan"), std::string::npos) << why;
+    EXPECT_NE(refusal({{shard_of(1, 2), "s1"}, {shard_of(2, 3), "s2"}}).find("into 3 shards"),
+              std::string::npos);
+    profile plain;
+    plain.runs.resize(1);
+    EXPECT_NE(
+        refusal({{shard_of(1, 2), "s1"}, {plain, "plain.json"}}).find("plain.json is not a shard"),
+        std::string::npos);
+}
+
+TEST(shards, one_index_from_two_runs_is_refused_the_same_run_twice_is_not) {
+    const auto why =
+        refusal({{shard_of(1, 2), "s1.json"}, {shard_of(1, 2, plan_a, "rerun"), "again.json"}});
+    EXPECT_NE(why.find("shard 1 twice: s1.json and again.json"), std::string::npos) << why;
+    const auto c = check_shards({{shard_of(1, 2), "s1.json"}, {shard_of(1, 2), "copy.json"}});
+    EXPECT_EQ(c.missing, (std::vector<std::uint64_t>{2}));
+}
+
+TEST(shards, a_merged_profile_of_shards_counts_as_its_shards) {
+    auto merged = shard_of(1, 3);
+    merged.runs.push_back(shard_of(2, 3).runs[0]);
+    const auto c = check_shards({{merged, "m.json"}, {shard_of(3, 3), "s3"}});
+    EXPECT_EQ(c.present, (std::vector<std::uint64_t>{1, 2, 3}));
+}
+
+} // namespace
+} // namespace grp
