@@ -122,6 +122,31 @@ std::string moderation_phrase(const comparison& c) {
            " effectively independent)";
 }
 
+/// "; times: each side's center over the rounds kept (12 of 20 base and 0 of 20 candidate
+/// rounds set aside: ...)" when compare set rounds aside, so the table says which rounds its
+/// times summarise (run's median is over every round); else "".
+std::string set_aside_phrase(const comparison& c) {
+    std::size_t base_aside = 0, base_all = 0, cand_aside = 0, cand_all = 0;
+    for (const auto& cc : c.cases) {
+        if (cc.base) {
+            base_aside += cc.base->disturbed;
+            base_all += cc.base->disturbed + cc.base->rounds;
+        }
+        if (cc.cand) {
+            cand_aside += cc.cand->disturbed;
+            cand_all += cc.cand->disturbed + cc.cand->rounds;
+        }
+    }
+    if (base_aside + cand_aside == 0) {
+        return "";
+    }
+    return "; times: each side's center over the rounds kept (" + std::to_string(base_aside) +
+           " of " + std::to_string(base_all) + " base and " + std::to_string(cand_aside) + " of " +
+           std::to_string(cand_all) +
+           " candidate rounds set aside: another process took the CPU, or the clocks were "
+           "unsteady; run's median counts every round)";
+}
+
 } // namespace
 
 std::string options_line(const comparison& c) {
@@ -137,7 +162,7 @@ std::string options_line(const comparison& c) {
                   moderation_phrase(c);
     std::string s = "threshold " + format_fixed(o.threshold * 100, 1) + "%, " + conf.str() + unit +
                     (o.correction == multiple_correction::holm ? ", Holm over the cases" : "") +
-                    ", fail on " + to_string(o.fail_on);
+                    ", fail on " + to_string(o.fail_on) + set_aside_phrase(c);
     if (o.normalize == normalization::peak) {
         s += ", normalized to each profile's peak bandwidth";
     } else if (o.normalize == normalization::kernel) {
