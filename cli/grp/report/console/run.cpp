@@ -31,12 +31,25 @@ std::string kernel_cell(const case_key& k) {
            (k.cache == "warm" ? "" : " " + k.cache);
 }
 
+/// A verified case without a time, in words ("" when it has one, or when check never times).
+/// After Ctrl-C the case whose round was cut short read "ok" with no time, as if it had one.
+std::string untimed(const case_result& r) {
+    if (r.status != case_status::ok || r.summary || r.check) {
+        return "";
+    }
+    return r.flagged_samples > 0 ? "verified, not timed: every sample's timestamps were flagged (" +
+                                       std::to_string(r.flagged_samples) + ")"
+                                 : "verified, not timed: stopped before its first timed sample";
+}
+
 std::string outcome(const case_result& r) {
     switch (r.status) {
     case case_status::ok:
-        return r.summary ? format_ns(r.summary->median_ns) +
-                               (r.gbps ? "  " + format_fixed(*r.gbps, 1) + " GB/s" : "")
-                         : "ok";
+        if (!r.summary) {
+            return r.check ? "ok" : untimed(r);
+        }
+        return format_ns(r.summary->median_ns) +
+               (r.gbps ? "  " + format_fixed(*r.gbps, 1) + " GB/s" : "");
     case case_status::skipped:
         return "skipped: " + r.reason;
     default:
@@ -70,7 +83,10 @@ void run_progress::peak_measured(const peak_bandwidth& p) {
     if (!m_quiet) {
         m_os << "  measured peak: read " << format_fixed(p.read_gbps, 1) << " GB/s ("
              << p.read_shape << "), copy " << format_fixed(p.copy_gbps, 1) << " GB/s ("
-             << format_bytes(p.bytes) << " buffer)\n";
+             << format_bytes(p.bytes) << " buffer)\n"
+             << "    (copy: kernels/peak.cl's stream_copy, bytes read + bytes written over its "
+                "time, one grid-stride float4 loop without the CPU-shaped chunks the read may "
+                "use, so on a CPU it can sit far below the read; % peak is against the read)\n";
     }
 }
 
@@ -158,6 +174,9 @@ using case_list = std::vector<const case_result*>;
 // The status column: the status and what is worth knowing about the timing.
 std::string list_status(const case_result& c) {
     std::string status = to_string(c.status);
+    if (!untimed(c).empty()) {
+        status += " (not timed)";
+    }
     if (c.status == case_status::ok && !c.noise_target_met) {
         status += " (noisy)";
     }
