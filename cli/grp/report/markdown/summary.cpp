@@ -369,9 +369,16 @@ std::string render_markdown_summary(const std::vector<report_input>& inputs,
     for (const auto& in : inputs) {
         profiles.push_back(&in.prof);
     }
-    s += devices_table(inputs) + best_table(inputs) + markdown_best_configs(profiles) +
-         markdown_matrices(inputs, cells) + layouts_table(inputs) + markdown_scenarios(inputs) +
-         markdown_findings(inputs) + problems_table(inputs) + markdown_comparison(inputs, opt);
+    // A check profile times nothing: its summary is findings and counts, no timing tables.
+    const bool timed = std::any_of(inputs.begin(), inputs.end(), [](const report_input& in) {
+        return html::has_timing(in.prof);
+    });
+    s += devices_table(inputs) +
+         (timed ? best_table(inputs) + markdown_best_configs(profiles) +
+                      markdown_matrices(inputs, cells) + layouts_table(inputs)
+                : std::string()) +
+         markdown_scenarios(inputs) + markdown_findings(inputs) + problems_table(inputs) +
+         markdown_comparison(inputs, opt);
     if (!generator.empty()) {
         s += "<sub>" + markdown_escape(generator) + "</sub>\n";
     }
