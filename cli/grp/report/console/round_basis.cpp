@@ -2,6 +2,7 @@
 
 #include "grp/core/text_safe.hpp"
 #include "grp/core/units.hpp"
+#include "grp/model/compare/options.hpp"
 #include "grp/report/views/round_basis.hpp"
 
 namespace grp {
@@ -19,7 +20,8 @@ void print_round_basis(std::ostream& os, const profile& p, int device, const cha
            << (s.c->summary ? format_ns(s.c->summary->median_ns) : "-") << " over " << s.rounds
            << " rounds; compare ";
         if (s.center_ns) {
-            os << format_ns(*s.center_ns) << " over the " << s.kept << " undisturbed";
+            os << format_ns(*s.center_ns) << " over the " << s.kept << " undisturbed"
+               << (s.kept < compare_options{}.min_rounds ? " (too few for a verdict)" : "");
         } else {
             os << "judges none: " << s.kept << " undisturbed";
         }
