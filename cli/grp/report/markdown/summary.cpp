@@ -3,6 +3,7 @@
 #include "grp/core/units.hpp"
 #include "grp/model/compare/compare.hpp"
 #include "grp/report/markdown/best.hpp"
+#include "grp/report/markdown/duet.hpp"
 #include "grp/report/markdown/findings.hpp"
 #include "grp/report/markdown/matrix.hpp"
 #include "grp/report/svg/axis.hpp"
@@ -378,7 +379,7 @@ std::string render_markdown_summary(const std::vector<report_input>& inputs,
                       markdown_matrices(inputs, cells) + layouts_table(inputs)
                 : std::string()) +
          markdown_scenarios(inputs) + markdown_findings(inputs) + problems_table(inputs) +
-         markdown_comparison(inputs, opt);
+         markdown_comparison(inputs, opt) + markdown_duet(inputs, opt);
     if (!generator.empty()) {
         s += "<sub>" + markdown_escape(generator) + "</sub>\n";
     }
