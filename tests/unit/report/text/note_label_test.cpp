@@ -43,7 +43,8 @@ TEST(note_label, a_long_note_is_a_short_label_in_the_table_and_printed_once) {
     decided.note = "12 base and 0 candidate round(s) set aside: another process took the CPU; "
                    "kernel source changed (sha256 aaaaaaaaaaaa -> bbbbbbbbbbbb)";
     c.cases.push_back(decided);
-    EXPECT_EQ(note_label(c.cases[0], c.options), "interval wider than \xC2\xB1" "5.0%");
+    EXPECT_EQ(note_label(c.cases[0], c.options), "interval wider than \xC2\xB1"
+                                                 "5.0%");
     EXPECT_EQ(note_label(c.cases[1], c.options), "rounds set aside (another process)");
     std::ostringstream os;
     print_comparisons(os, {c}, false);
