@@ -58,8 +58,10 @@ set_tests_properties(cli.report_hostile_html_escaped cli.report_hostile_markdown
 # the generous timeout covers a cold browser start. A missing chromium fails with how to fix it.
 set(GRP_BROWSER_TEST ${CMAKE_SOURCE_DIR}/tests/report/browser_test.sh)
 set(GRP_BROWSER_OUT ${CMAKE_CURRENT_BINARY_DIR}/report-browser)
+# The best configuration's tie sentence shows on the page (what each best is not separated from).
 add_test(NAME report.browser_fixture
   COMMAND bash ${GRP_BROWSER_TEST} ${GRP_BIN} ${GRP_BROWSER_OUT}/fixture --min-charts 5
+          --sections best-config --has-text "local 256 is not separated from local 128"
           -- ${GRP_REPORT_DATA}/sweep.json)
 add_test(NAME report.browser_compare
   COMMAND bash ${GRP_BROWSER_TEST} ${GRP_BIN} ${GRP_BROWSER_OUT}/compare --min-charts 8
