@@ -52,7 +52,7 @@ TRANSCRIPTS = {
         step("compare moderation/apart_base.json moderation/apart_slower.json",
              keep=r"^(\(threshold|case |reduce3/float|\d+ cases)", elide=True),
         step("compare moderation/apart_base.json moderation/apart_slower.json --moderate off",
-             keep=r"^(reduce3/float|\d+ cases)", elide=True)]),
+             keep=r"^( +inconclusive reduce3/float|reduce3/float|\d+ cases)", elide=True)]),
     "compare-failing-line": (COMPARE, [step("compare base.json slower10.json --allow-one-run",
                                             keep=r"^  reduce6 \(int")]),
     "compare-examples": (COMPARE, [

@@ -27,7 +27,7 @@ for k in ("os", "os_release", "cpu_model", "cpu_cores", "memory_bytes", "env", "
 rows = list(csv.reader(open("p.csv")))
 want = ("device,device_name,kernel,scenario,type,layout,n,local_size,op,params,status,median_ns,"
         "min_ns,mean_ns,stddev_ns,p5_ns,p95_ns,cv,samples,rounds,noisy,bytes,gbps,elements_per_s,"
-        "pct_of_peak,reason,cache").split(",")
+        "pct_of_peak,reason,cache,screened,power_w,joules_per_launch,gbps_per_w").split(",")
 assert rows[0] == want, rows[0]
 assert len(rows) - 1 == len(p["cases"]) == 4, (len(rows), len(p["cases"]))
 # Each round visits the cases in a seeded permutation, recorded: the first round of every case

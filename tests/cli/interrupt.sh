@@ -25,6 +25,8 @@ grep -q '"complete": false' "$out" || { echo "FAIL: profile not marked incomplet
 grep -q "\"incomplete_reason\": \"interrupted by SIG$sig\"" "$out" ||
   { echo "FAIL: the reason does not name SIG$sig"; exit 1; }
 grep -q '"status": "ok"' "$out" || { echo "FAIL: no finished case saved"; exit 1; }
+# A case's progress line gives its time, or says it was not timed: never a bare "ok" (#50).
+! grep -E ': ok$' "$log" || { echo "FAIL: a progress line says ok without a time"; exit 1; }
 grep -q '"median_ns": [0-9]' "$out" || { echo "FAIL: no finished round saved"; exit 1; }
 "$bin" validate "$out" || { echo "FAIL: saved profile does not validate"; exit 1; }
 echo "ok: SIG$sig saved the finished cases, exit $rc"

@@ -33,3 +33,12 @@ set_tests_properties(cli.compare_markdown_file_keeps_the_table_on_stdout
 grp_cli_test(compare_markdown_before_the_profiles_is_refused 2
   "--markdown .*base.json: --markdown takes the file to write .*put --markdown after the profiles"
   compare --markdown ${N50_CMP}/base.json ${N50_CMP}/slower10.json)
+# compare --csv carries the cross-device table too: a row per kernel, verdict cross-device-best,
+# the GB/s ratio (base / candidate) and both winners in the note (it held cases only).
+grp_cli_test(compare_csv_has_the_cross_device_rows 8
+  "reduce0/float/flat,reduce0,float,flat,,,sum,cross-device-best,0,.*,1,0,.best configurations: base reduce0/float/flat/n=1048576/local=256 on Test GPU A"
+  compare ${N50_CMP}/base.json ${N50_CMP}/other_device.json --csv -)
+# A duet's markdown summary holds the duet's verdicts, controls first, as compare prints them.
+grp_cli_test(report_markdown_of_a_duet_has_its_verdicts 0
+  "### Duet: BIASED.*control:reduce6`: 1 cases: 1 slower. A/A CONTROL BIASED"
+  report ${N50_CMP}/duet_biased.json --markdown -)

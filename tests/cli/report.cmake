@@ -58,8 +58,10 @@ set_tests_properties(cli.report_hostile_html_escaped cli.report_hostile_markdown
 # the generous timeout covers a cold browser start. A missing chromium fails with how to fix it.
 set(GRP_BROWSER_TEST ${CMAKE_SOURCE_DIR}/tests/report/browser_test.sh)
 set(GRP_BROWSER_OUT ${CMAKE_CURRENT_BINARY_DIR}/report-browser)
+# The best configuration's tie sentence shows on the page (what each best is not separated from).
 add_test(NAME report.browser_fixture
   COMMAND bash ${GRP_BROWSER_TEST} ${GRP_BIN} ${GRP_BROWSER_OUT}/fixture --min-charts 5
+          --sections best-config --has-text "local 256 is not separated from local 128"
           -- ${GRP_REPORT_DATA}/sweep.json)
 add_test(NAME report.browser_compare
   COMMAND bash ${GRP_BROWSER_TEST} ${GRP_BIN} ${GRP_BROWSER_OUT}/compare --min-charts 8
@@ -83,9 +85,26 @@ add_test(NAME report.browser_three_profiles_one_local_size
           --charts-in throughput,samples --bars-in throughput
           -- ${GRP_REPORT_DATA}/sweep.json ${GRP_REPORT_DATA}/sweep_b.json
           ${GRP_REPORT_DATA}/one_local.json)
+# A page per profile kind (#50): a check profile shows findings and counts and no timing
+# section; a duet's shows its verdicts, controls first; two devices show the cross-device table.
+add_test(NAME report.browser_check_profile_has_findings_not_timing
+  COMMAND bash ${CMAKE_SOURCE_DIR}/tests/report/check_page_test.sh ${GRP_BIN}
+          ${GRP_BROWSER_OUT}/check)
+add_test(NAME report.browser_duet_profile_has_its_verdicts
+  COMMAND bash ${GRP_BROWSER_TEST} ${GRP_BIN} ${GRP_BROWSER_OUT}/duet --min-charts 1
+          --sections duet,verification --has-text "A/A control: " --has-text "duet_biased.json:control:reduce6 against"
+          --has-text "BIASED"
+          -- ${GRP_DATA}/compare/duet_biased.json)
+add_test(NAME report.browser_two_devices_have_the_cross_device_table
+  COMMAND bash ${GRP_BROWSER_TEST} ${GRP_BIN} ${GRP_BROWSER_OUT}/cross --min-charts 1
+          --sections comparison --has-text "across devices (base NVIDIA H100 80GB HBM3"
+          --has-text "2541x slower"
+          -- ${GRP_DATA}/compare/cross/h100_default.json ${GRP_DATA}/compare/cross/pocl_default.json)
 set_tests_properties(report.browser_fixture report.browser_compare
   report.browser_hostile_name_is_text report.browser_pocl_run
   report.browser_overlay_sizes_and_samples report.browser_three_profiles_one_local_size
+  report.browser_check_profile_has_findings_not_timing report.browser_duet_profile_has_its_verdicts
+  report.browser_two_devices_have_the_cross_device_table
   PROPERTIES LABELS "cli;browser" TIMEOUT 900 RESOURCE_LOCK chromium)
 
 # The fixtures are what `run` writes: they pass the profile schema too.

@@ -2,7 +2,8 @@
 """Checks a report page's DOM as Chromium dumped it (--dump-dom), with the standard library.
 
 Usage: check_dom.py DOM.html [--min-charts N] [--min-heatmaps N] [--min-host-rows N] [--hostile]
-                    [--charts-in ID,ID...] [--bars-in ID]
+                    [--charts-in ID,ID...] [--bars-in ID] [--sections ID,...]
+                    [--no-sections ID,...] [--has-text TEXT]...
 - #grp-selfcheck, filled by the page's own script after it measured every svg.chart:
   data-charts >= N, data-zero-size == 0 (every chart has a non-zero box), data-overflow == 0
   (no chart text reaches outside its chart's box as laid out), data-page-overflow == 0 (the
@@ -14,6 +15,9 @@ Usage: check_dom.py DOM.html [--min-charts N] [--min-heatmaps N] [--min-host-row
 - --bars-in ID: <section id=ID> holds bars (rect.bar): a chart of cases at one local size.
 - --min-heatmaps N, --min-host-rows N: at least N kernel x local-size heat-map tables
   (table.heatmap) and at least N host-baseline rows (tr.host) inside them.
+- --sections ID,...: each <section id=ID> exists; --no-sections ID,...: none of them does (a
+  page chooses its sections from what the profile holds); --has-text TEXT: the page's text
+  (whitespace collapsed) contains TEXT; repeatable.
 - --hostile: the profile's kernel is named <script>alert(1)</script>"' and other strings hold
   <img onerror>, <svg onload>, <iframe>, <marquee>, <b>, <i>: no such element may exist, no
   on* attribute anywhere, only the page's own two scripts, and the name shows as text.
@@ -139,6 +143,21 @@ def main(argv):
         print(f"section {sid}: {bars} bars")
         if not bars:
             failures.append(f"section {sid} has no bars (rect.bar)")
+    # The page of each profile kind (#50): the sections it must have and must not have, and
+    # text it must show (a duet's control, a check profile's findings).
+    for sid in (argv[argv.index("--sections") + 1].split(",") if "--sections" in argv else []):
+        if sid not in dom.section_charts:
+            failures.append(f"no <section id={sid}>")
+    absent = argv[argv.index("--no-sections") + 1].split(",") if "--no-sections" in argv else []
+    for sid in absent:
+        if sid in dom.section_charts:
+            failures.append(f"<section id={sid}> is there; this profile kind has nothing for it")
+    if "--sections" in argv or absent:
+        print("sections: " + ", ".join(dom.section_charts))
+    text = " ".join("".join(dom.text).split())
+    for want in [argv[i + 1] for i, a in enumerate(argv) if a == "--has-text"]:
+        if want not in text:
+            failures.append(f"the page does not show {want!r}")
     if hostile:
         if dom.tags.get("script", 0) != 2:
             failures.append(f"{dom.tags.get('script', 0)} <script> elements, expected the page's 2")

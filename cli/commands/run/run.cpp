@@ -21,6 +21,7 @@
 #include "grp/parts/run_parts.hpp"
 #include "grp/report/console/best.hpp"
 #include "grp/report/console/run.hpp"
+#include "grp/report/console/run_legend.hpp"
 #include "grp/report/console/time_summary.hpp"
 #include "grp/report/csv/csv.hpp"
 #include "grp/report/text/best_table.hpp"

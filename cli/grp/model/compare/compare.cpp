@@ -100,8 +100,13 @@ void identity_warnings(comparison& r, const profile& base, const profile& cand) 
             "'slower' does not fail. Make the baseline on this machine, compare efficiency "
             "with --normalize peak, or accept machine differences with --allow-cross-machine");
     }
+    // Only where a case is compared on one device model: across devices (or with no case in
+    // common) no change is read from a time, and the context table lists the differences.
+    const bool same_device = std::any_of(r.cases.begin(), r.cases.end(), [](const auto& c) {
+        return c.base && c.cand && !c.cross_device;
+    });
     for (const auto& d : r.context) {
-        if (d.what == "driver" || d.what == "os") {
+        if (same_device && (d.what == "driver" || d.what == "os")) {
             r.warnings.push_back(d.what + " differs: " + d.base + " -> " + d.cand +
                                  "; a change may come from it rather than from the kernels");
         }

@@ -74,7 +74,8 @@ std::string set_aside_problem(const case_result& c, const side_rounds& s,
            "% of the round): too few undisturbed rounds to judge. Separate invocations on "
            "a loaded machine are not comparable (keeping those rounds gave confident "
            "wrong verdicts); measure on a quieter machine, or time both kernels in one "
-           "invocation and judge them as a duet (compare --pair, docs/compare.md)";
+           "invocation, run -k NEW_SPEC --duet BASE_SPEC, and judge that profile with "
+           "compare DUET.json (a duet keeps every round: docs/compare.md)";
 }
 
 } // namespace

@@ -47,12 +47,25 @@ void print_header(std::ostream& os, const std::vector<comparison>& all) {
     os << "(" << terminal_escape(options_line(all.front())) << ")\n\n";
 }
 
+/// The notes the table shortened, once each (the undecided ones are listed above the table).
+void print_long_notes(std::ostream& os, const comparison& c) {
+    const auto notes = long_notes(c);
+    if (notes.empty()) {
+        return;
+    }
+    os << "notes:\n";
+    for (const auto& line : notes) {
+        os << "  " << terminal_escape(line) << '\n';
+    }
+}
+
 /// The case table of one comparison; with no case in common and a cross-device table that
 /// stands in, one line instead of every base-only and candidate-only row (--json and --csv
 /// list them).
 void print_case_table(std::ostream& os, const comparison& c, bool colour) {
     if (c.common > 0 || c.cross_devices.empty() || c.failed()) {
         pair_table(c, rows::all, true).print(os, colour);
+        print_long_notes(os, c);
         return;
     }
     os << "no case in common: " << c.count(verdict::missing) << " only in the base, "

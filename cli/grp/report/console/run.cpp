@@ -3,6 +3,7 @@
 #include "grp/core/text_safe.hpp"
 #include "grp/core/units.hpp"
 #include "grp/model/profile/best.hpp"
+#include "grp/report/console/round_basis.hpp"
 #include "grp/report/console/run_matrix.hpp"
 #include "grp/report/text/matrix_text.hpp"
 #include "grp/report/text/table.hpp"
@@ -30,12 +31,25 @@ std::string kernel_cell(const case_key& k) {
            (k.cache == "warm" ? "" : " " + k.cache);
 }
 
+/// A verified case without a time, in words ("" when it has one, or when check never times).
+/// After Ctrl-C the case whose round was cut short read "ok" with no time, as if it had one.
+std::string untimed(const case_result& r) {
+    if (r.status != case_status::ok || r.summary || r.check) {
+        return "";
+    }
+    return r.flagged_samples > 0 ? "verified, not timed: every sample's timestamps were flagged (" +
+                                       std::to_string(r.flagged_samples) + ")"
+                                 : "verified, not timed: stopped before its first timed sample";
+}
+
 std::string outcome(const case_result& r) {
     switch (r.status) {
     case case_status::ok:
-        return r.summary ? format_ns(r.summary->median_ns) +
-                               (r.gbps ? "  " + format_fixed(*r.gbps, 1) + " GB/s" : "")
-                         : "ok";
+        if (!r.summary) {
+            return r.check ? "ok" : untimed(r);
+        }
+        return format_ns(r.summary->median_ns) +
+               (r.gbps ? "  " + format_fixed(*r.gbps, 1) + " GB/s" : "");
     case case_status::skipped:
         return "skipped: " + r.reason;
     default:
@@ -69,7 +83,10 @@ void run_progress::peak_measured(const peak_bandwidth& p) {
     if (!m_quiet) {
         m_os << "  measured peak: read " << format_fixed(p.read_gbps, 1) << " GB/s ("
              << p.read_shape << "), copy " << format_fixed(p.copy_gbps, 1) << " GB/s ("
-             << format_bytes(p.bytes) << " buffer)\n";
+             << format_bytes(p.bytes) << " buffer)\n"
+             << "    (copy: kernels/peak.cl's stream_copy, bytes read + bytes written over its "
+                "time, one grid-stride float4 loop without the CPU-shaped chunks the read may "
+                "use, so on a CPU it can sit far below the read; % peak is against the read)\n";
     }
 }
 
@@ -164,6 +181,9 @@ using case_list = std::vector<const case_result*>;
 // The status column: the status and what is worth knowing about the timing.
 std::string list_status(const case_result& c) {
     std::string status = to_string(c.status);
+    if (!untimed(c).empty()) {
+        status += " (not timed)";
+    }
     if (c.status == case_status::ok && !c.noise_target_met) {
         status += " (noisy)";
     }
@@ -314,6 +334,7 @@ void print_run_tables(std::ostream& os, const profile& p, const run_table_option
                 os << "  host (" << m->label() << "): " << host << '\n';
             }
         }
+        print_round_basis(os, p, static_cast<int>(d), "  ");
     }
 }
 
@@ -343,51 +364,6 @@ void print_layout_table(std::ostream& os, const profile& p) {
     }
     os << "\nLayouts (best local size per layout; vs soa = records/s relative to soa)\n";
     t.print(os, false, "  ");
-}
-
-void print_run_legend(std::ostream& os) {
-    os << R"legend(
-Columns
-  kernel   entry point (from its spec), "op=min" etc. unless the operator is sum; '*' marks
-           the highest GB/s for each type/layout/n/operator.
-  n        elements reduced (records of x,y,z for the aos12/aos16/soa layouts).
-  local    work-group (local) size.
-  median   median time over the samples: per sample, the device span of the reduction's
-           launches (pass 0 reads the input, later passes the partials), from the first
-           pass's START to the last pass's END in OpenCL event profiling, gaps between passes
-           included. Warm-up launches and samples with implausible timestamps are not counted.
-  p5..p95  5th and 95th percentile of the same samples.
-  GB/s     bytes / median time, 1 GB = 1e9 bytes. Bytes = the input read once: n x sizeof(T)
-           for flat arrays, n x 12 for aos12 and soa, n x 16 for aos16 (its 4 padding bytes
-           travel with each record). Partial sums read and written by later passes are not
-           counted: they are under 1% of the input for every built-in kernel.
-  % peak   GB/s as a percentage of this device's peak read bandwidth, measured at the start
-           of the run: the best of the read shapes for the device (kernels/peak.cl:
-           stream_read at a few grids; on CPUs also chunk_read, one stream per work-item).
-  Gelem/s  n / median time, in 1e9 elements (or records) per second.
-  status   ok (verified), wrong (differs from the host reference beyond tolerance: exit 1),
-           failed (an OpenCL error), skipped (the device or kernel cannot run this point; the
-           reason is listed). "(noisy)": the relative standard error of the median stayed over
-           --max-noise when --max-time ran out. "(screened)": successive halving measured it
-           briefly and dropped it (never marked best). ">peak": above 105% of the peak, so not a
-           memory measurement (a cache-resident input, or a peak measured too low): shown,
-           never marked best, in any table or report.
-Matrix (a sweep point with several local sizes): one row per kernel, one column per local
-  size, the median time in each cell (--cells gbps|both for GB/s); '*' the fastest cell of its
-  kernel, '**' the fastest of all, '^' launched above the kernel's reported
-  CL_KERNEL_WORK_GROUP_SIZE (--wg-limit device) and verified, '~' screened out by --search
-  halving at an early rung (a brief time, never marked best). A cell without a time names why
-  (wg>kernel, launch, wg>device, no fp64, local mem, spec, ext, size, WRONG, failed; '-': not in
-  the sweep); the full reasons follow the table. "host": the same input summed on this CPU (one
-  sequential loop; one chunk per hardware thread), the summation alone, median of
-  --host-repeats; the speedup is its time over the fastest cell's. "best": that cell in GB/s.
-Verification: the first launch against a compensated long-double host sum (integers exactly,
-32-bit wrap-around included; floats within depth x u x sum|x|, depth the longest chain of
-additions through the passes, u the type's unit roundoff); then an exact check on data whose
-every partial sum is exact (1s and 2s; for floats in windows of 2^23), so one dropped or
-doubled element is wrong at every size and type; every timed launch's result is checked, and
-the input is compared with its pristine copy (a kernel that writes its input is wrong).
-)legend";
 }
 
 } // namespace grp

@@ -2,7 +2,7 @@
 // plain line per case otherwise, so CI logs stay readable), then per device the kernel x
 // local-size matrices (the articles' table: median time per cell, best marked, host baseline
 // and speedup underneath) and a list of the other cases with the best configuration marked and
-// wrong results in red, and the column legend for --describe.
+// wrong results in red (the column legend for --describe: run_legend.hpp).
 #pragma once
 
 #include "grp/model/plan/size_knee.hpp"
@@ -64,8 +64,5 @@ void print_run_tables(std::ostream& os, const profile& p, const run_table_option
 
 /// The layout comparison (aos12/aos16/soa), when the profile has layout cases.
 void print_layout_table(std::ostream& os, const profile& p);
-
-/// One paragraph per column, and what bytes were counted.
-void print_run_legend(std::ostream& os);
 
 } // namespace grp

@@ -1,5 +1,7 @@
 #include "grp/report/csv/csv.hpp"
 
+#include "grp/model/profile/best.hpp"
+
 #include <cmath>
 #include <sstream>
 
@@ -32,7 +34,7 @@ std::string csv_number(const std::optional<double>& v) {
 const char* const run_csv_header =
     "device,device_name,kernel,scenario,type,layout,n,local_size,op,params,status,median_ns,"
     "min_ns,mean_ns,stddev_ns,p5_ns,p95_ns,cv,samples,rounds,noisy,bytes,gbps,elements_per_s,"
-    "pct_of_peak,reason,cache";
+    "pct_of_peak,reason,cache,screened,power_w,joules_per_launch,gbps_per_w";
 
 namespace {
 
@@ -45,6 +47,14 @@ std::string timing_fields(const case_result& c) {
            ',' + csv_number(s ? opt(s->stddev_ns) : opt()) + ',' +
            csv_number(s ? opt(s->p5_ns) : opt()) + ',' + csv_number(s ? opt(s->p95_ns) : opt()) +
            ',' + csv_number(s ? opt(s->cv) : opt());
+}
+
+// power_w, joules_per_launch, gbps_per_w: empty without a power sensor (case_energy).
+std::string energy_fields(const case_result& c) {
+    using opt = std::optional<double>;
+    const auto* e = c.energy ? &*c.energy : nullptr;
+    return csv_number(e ? e->power_w : opt()) + ',' + csv_number(e ? e->joules_per_launch : opt()) +
+           ',' + csv_number(e ? e->gbps_per_w : opt());
 }
 
 } // namespace
@@ -62,7 +72,8 @@ void print_cases_csv(std::ostream& os, const profile& p) {
            << timing_fields(c) << ',' << c.samples_ns.size() << ',' << c.rounds.size() << ','
            << (c.summary && !c.noise_target_met ? 1 : 0) << ',' << c.bytes << ','
            << csv_number(c.gbps) << ',' << csv_number(c.elements_per_s) << ','
-           << csv_number(c.pct_of_peak) << ',' << csv_field(c.reason) << ',' << k.cache << '\n';
+           << csv_number(c.pct_of_peak) << ',' << csv_field(c.reason) << ',' << k.cache << ','
+           << (screened_by_halving(c) ? 1 : 0) << ',' << energy_fields(c) << '\n';
     }
 }
 

@@ -16,6 +16,7 @@
 #include "grp/report/html/sections/cases.hpp"
 #include "grp/report/html/sections/compare.hpp"
 #include "grp/report/html/sections/context.hpp"
+#include "grp/report/html/sections/duet.hpp"
 #include "grp/report/html/sections/findings.hpp"
 #include "grp/report/html/sections/fleet.hpp"
 #include "grp/report/html/sections/status.hpp"
@@ -121,22 +122,33 @@ std::vector<part> sections(const std::vector<report_input>& inputs, const page_o
             parts.push_back({std::move(id), std::move(title), std::move(html)});
         }
     };
-    add("summary", "Summary", section_summary(inputs));
-    add("best-config", "Best configuration", section_best_configs(inputs));
-    add("fleet", "Fleet", section_fleet(inputs));
-    add("comparison", "Comparison", section_compare(inputs, opt.compare));
-    add("matrix", "Matrix", section_matrix(inputs));
-    add("throughput", "Throughput", section_throughput(inputs));
+    // The page fits what the profiles hold: timing sections only where something was timed
+    // (a check profile has findings and counts, no times), the duet's verdicts for a duet.
+    const bool timed = std::any_of(inputs.begin(), inputs.end(),
+                                   [](const report_input& in) { return has_timing(in.prof); });
+    if (timed) {
+        add("summary", "Summary", section_summary(inputs));
+        add("best-config", "Best configuration", section_best_configs(inputs));
+        add("fleet", "Fleet", section_fleet(inputs));
+        add("comparison", "Comparison", section_compare(inputs, opt.compare));
+        add("duet", "Duet", section_duet(inputs, opt.compare));
+        add("matrix", "Matrix", section_matrix(inputs));
+        add("throughput", "Throughput", section_throughput(inputs));
+    }
     for (std::size_t i = 0; i < inputs.size(); ++i) {
         const std::string tag = inputs.size() > 1 ? profile_tag(i) : "";
         const std::string sfx = tag.empty() ? "" : "-" + html_id(tag);
         const std::string t = tag.empty() ? "" : " " + tag;
-        add("sizes" + sfx, "Sizes" + t, section_sizes(inputs[i], tag));
-        add("layouts" + sfx, "Layouts" + t, section_layouts(inputs[i], tag));
-        add("energy" + sfx, "Energy" + t, section_energy(inputs[i], tag));
+        if (has_timing(inputs[i].prof)) {
+            add("sizes" + sfx, "Sizes" + t, section_sizes(inputs[i], tag));
+            add("layouts" + sfx, "Layouts" + t, section_layouts(inputs[i], tag));
+            add("energy" + sfx, "Energy" + t, section_energy(inputs[i], tag));
+        }
         add("scenarios" + sfx, "Scenarios" + t, section_scenarios(inputs[i], tag));
     }
-    add("samples", "Samples", section_distributions(inputs, opt.log_time));
+    if (timed) {
+        add("samples", "Samples", section_distributions(inputs, opt.log_time));
+    }
     add("findings", "Findings", section_findings(inputs));
     add("verification", "Verification", section_status(inputs));
     add("context", "Devices", section_context(inputs));

@@ -80,6 +80,9 @@ void print_candidate_bullets(std::ostream& os, const std::vector<comparison>& al
         for (const auto& line : undecided(c)) {
             os << "  - **not decided**: " << markdown_escape(line) << '\n';
         }
+        for (const auto& line : long_notes(c)) {
+            os << "  - **note**: " << markdown_escape(line) << '\n';
+        }
         if (const auto cmd = c.control ? std::string() : decide_command(c); !cmd.empty()) {
             os << "  - **plan**: " << markdown_escape(cmd) << '\n';
         }

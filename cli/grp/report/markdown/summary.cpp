@@ -3,6 +3,7 @@
 #include "grp/core/units.hpp"
 #include "grp/model/compare/compare.hpp"
 #include "grp/report/markdown/best.hpp"
+#include "grp/report/markdown/duet.hpp"
 #include "grp/report/markdown/findings.hpp"
 #include "grp/report/markdown/fleet.hpp"
 #include "grp/report/markdown/matrix.hpp"
@@ -370,10 +371,16 @@ std::string render_markdown_summary(const std::vector<report_input>& inputs,
     for (const auto& in : inputs) {
         profiles.push_back(&in.prof);
     }
-    s += devices_table(inputs) + best_table(inputs) + markdown_best_configs(profiles) +
-         markdown_fleet(profiles) + markdown_matrices(inputs, cells) + layouts_table(inputs) +
+    // A check profile times nothing: its summary is findings and counts, no timing tables.
+    const bool timed = std::any_of(inputs.begin(), inputs.end(), [](const report_input& in) {
+        return html::has_timing(in.prof);
+    });
+    s += devices_table(inputs) +
+         (timed ? best_table(inputs) + markdown_best_configs(profiles) + markdown_fleet(profiles) +
+                      markdown_matrices(inputs, cells) + layouts_table(inputs)
+                : std::string()) +
          markdown_scenarios(inputs) + markdown_findings(inputs) + problems_table(inputs) +
-         markdown_comparison(inputs, opt);
+         markdown_comparison(inputs, opt) + markdown_duet(inputs, opt);
     if (!generator.empty()) {
         s += "<sub>" + markdown_escape(generator) + "</sub>\n";
     }

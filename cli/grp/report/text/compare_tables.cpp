@@ -35,7 +35,7 @@ text_table pair_table(const comparison& c, rows which, bool safe_terminal) {
                    {cc.change() ? signed_percent(*cc.change()) : "-"},
                    {interval_cell(cc)},
                    {verdict_cell(cc), verdict_colour(cc.outcome)},
-                   {clean(cc.note)}});
+                   {clean(note_label(cc, c.options))}});
     }
     return t;
 }
@@ -100,11 +100,29 @@ std::size_t total_failures(const std::vector<comparison>& all) {
     return n;
 }
 
+namespace {
+
+bool is_undecided(const case_comparison& cc) {
+    return cc.outcome == verdict::inconclusive || cc.outcome == verdict::unmeasured ||
+           cc.outcome == verdict::biased;
+}
+
+} // namespace
+
+std::vector<std::string> long_notes(const comparison& c) {
+    std::vector<std::string> out;
+    for (const auto& cc : c.cases) {
+        if (!is_undecided(cc) && note_label(cc, c.options) != cc.note) {
+            out.push_back(row_label(c, cc) + ": " + cc.note);
+        }
+    }
+    return out;
+}
+
 std::vector<std::string> undecided(const comparison& c) {
     std::vector<std::string> out;
     for (const auto& cc : c.cases) {
-        if (cc.outcome == verdict::inconclusive || cc.outcome == verdict::unmeasured ||
-            cc.outcome == verdict::biased) {
+        if (is_undecided(cc)) {
             const auto plan = plan_line(cc, c.options.threshold);
             out.push_back(to_string(cc.outcome) + " " + cc.key.to_string() + ": " + cc.note +
                           (plan.empty() ? "" : "; plan: " + plan));

@@ -25,6 +25,10 @@ text_table matrix_table(const std::vector<comparison>& all, bool safe_terminal);
 /// Failing cases over every candidate.
 std::size_t total_failures(const std::vector<comparison>& all);
 
+/// The full notes the case table shortened (note_label) of the cases undecided() does not
+/// list: "KEY: note", once each, for under the table.
+std::vector<std::string> long_notes(const comparison& c);
+
 /// The cases nobody may overlook: undecided (inconclusive, biased) and unmeasured, with the
 /// reason.
 std::vector<std::string> undecided(const comparison& c);

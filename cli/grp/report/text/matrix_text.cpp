@@ -1,5 +1,6 @@
 #include "grp/report/text/matrix_text.hpp"
 
+#include "grp/core/strings.hpp"
 #include "grp/core/units.hpp"
 
 namespace grp {
@@ -99,8 +100,11 @@ std::string matrix_best_text(const case_matrix& m, const profile& p) {
 std::vector<std::string> matrix_note_lines(const case_matrix& m) {
     std::vector<std::string> out;
     for (const auto& n : m.notes) {
-        out.push_back(n.mark + " (" + std::to_string(n.count) +
-                      (n.count == 1 ? " cell" : " cells") +
+        std::string cells = std::to_string(n.count) + (n.count == 1 ? " cell" : " cells");
+        if (!n.where.empty()) {
+            cells = joined(n.where, ", ");
+        }
+        out.push_back(n.mark + " (" + cells +
                       "): " + (n.reason.empty() ? std::string("see the case") : n.reason));
     }
     return out;

@@ -19,6 +19,11 @@ public:
     void add_column(std::string title, align a = align::left);
     void add_row(std::vector<cell> cells);
     [[nodiscard]] bool empty() const { return m_rows.empty(); }
+    /// The columns' titles and alignment and the rows, for a format that draws its own table
+    /// (the HTML report's copy of the cross-device table).
+    [[nodiscard]] const std::vector<std::string>& titles() const { return m_titles; }
+    [[nodiscard]] const std::vector<align>& alignment() const { return m_align; }
+    [[nodiscard]] const std::vector<std::vector<cell>>& rows() const { return m_rows; }
 
     /// Pads columns to their widest cell; colour only when `colour` is true. Every cell is
     /// passed through terminal_escape: control characters never reach the terminal.

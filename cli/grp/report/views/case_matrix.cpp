@@ -69,13 +69,19 @@ matrix_cell make_cell(const case_result& c) {
 }
 
 void add_note(case_matrix& m, const case_result& c, const std::string& mark) {
-    auto it = std::find_if(m.notes.begin(), m.notes.end(),
-                           [&](const matrix_note& n) { return n.mark == mark; });
+    const bool own = c.status != case_status::skipped; // a result's reason is the case's own
+    const auto reason = c.reason.substr(0, c.reason.find('\n'));
+    auto it = std::find_if(m.notes.begin(), m.notes.end(), [&](const matrix_note& n) {
+        return n.mark == mark && (!own || n.reason == reason);
+    });
     if (it == m.notes.end()) {
-        m.notes.push_back({mark, c.reason.substr(0, c.reason.find('\n')), 0});
+        m.notes.push_back({mark, reason, 0, {}});
         it = std::prev(m.notes.end());
     }
     ++it->count;
+    if (own) {
+        it->where.push_back(row_label(c.key) + " local " + std::to_string(c.key.local_size));
+    }
 }
 
 // A kernel that does not declare the matrix's type or layout has nothing to say in it.

@@ -42,10 +42,15 @@ struct matrix_row {
 };
 
 /// A short mark and the full reasons behind it, for a legend under the matrix.
+/// A line under the matrix. Skips share a line per mark (their reasons are the same kind);
+/// a result that is wrong, failed, implausible, racy or unsafe is the case's own, so such cells
+/// share a line only with the same reason and the line names them (a NaN result once stood
+/// under another cell's "WRONG (3 cells): expected 4096, got 4095").
 struct matrix_note {
     std::string mark;
-    std::string reason;    ///< the first full reason with this mark
-    std::size_t count = 0; ///< cells with this mark
+    std::string reason;             ///< the first full reason with this mark
+    std::size_t count = 0;          ///< cells with this mark (and, for results, this reason)
+    std::vector<std::string> where; ///< results only: "reduce2 local 64" per cell
 };
 
 /// The best cell's speedup over one host method: host median time / device median time.

@@ -97,6 +97,46 @@ std::string verdict_cell(const case_comparison& cc) {
 
 namespace {
 
+bool has_text(const std::string& s, const char* part) {
+    return s.find(part) != std::string::npos;
+}
+
+/// The label of a note's first fact, by what the comparison recorded; "" when none fits.
+std::string known_label(const case_comparison& cc, const compare_options& opt) {
+    const auto& note = cc.note;
+    if (cc.outcome == verdict::biased) {
+        return "A/A control not same: not judged";
+    }
+    if (has_text(note, "A/A control") && has_text(note, "could not be judged")) {
+        return "A/A control undecided: not judged";
+    }
+    if (cc.outcome == verdict::unmeasured) {
+        return "no usable timing";
+    }
+    if (note.rfind("slower alone", 0) == 0 || note.rfind("faster alone", 0) == 0) {
+        return note.substr(0, 6) + " alone, not after Holm's correction";
+    }
+    if (has_text(note, "too few undisturbed rounds") || has_text(note, "too few steady rounds")) {
+        return "too few undisturbed rounds";
+    }
+    if (has_text(note, "too few rounds") || note.rfind("only ", 0) == 0) {
+        return "too few rounds";
+    }
+    if (cc.outcome == verdict::inconclusive && cc.ci_low) {
+        return "interval wider than \xC2\xB1" + format_fixed(opt.threshold * 100, 1) + "%";
+    }
+    if (cc.untrusted_timer) {
+        return "timer not trusted: timing not gated";
+    }
+    if (has_text(note, "round(s) set aside")) {
+        return "rounds set aside (another process)";
+    }
+    if (cc.source_changed) {
+        return "kernel source changed";
+    }
+    return "";
+}
+
 // " and 3 base runs", " and 3 + 3 runs": what the intervals were computed over.
 std::string runs_phrase(std::size_t base_runs, std::size_t cand_runs) {
     if (cand_runs > 1) {
@@ -122,7 +162,58 @@ std::string moderation_phrase(const comparison& c) {
            " effectively independent)";
 }
 
+/// "; times: each side's center over the rounds kept (12 of 20 base and 0 of 20 candidate
+/// rounds set aside: ...)" when compare set rounds aside, so the table says which rounds its
+/// times summarise (run's median is over every round); else "".
+std::string set_aside_phrase(const comparison& c) {
+    std::size_t base_aside = 0, base_all = 0, cand_aside = 0, cand_all = 0;
+    for (const auto& cc : c.cases) {
+        if (cc.base) {
+            base_aside += cc.base->disturbed;
+            base_all += cc.base->disturbed + cc.base->rounds;
+        }
+        if (cc.cand) {
+            cand_aside += cc.cand->disturbed;
+            cand_all += cc.cand->disturbed + cc.cand->rounds;
+        }
+    }
+    if (base_aside + cand_aside == 0) {
+        return "";
+    }
+    return "; times: each side's center over the rounds kept (" + std::to_string(base_aside) +
+           " of " + std::to_string(base_all) + " base and " + std::to_string(cand_aside) + " of " +
+           std::to_string(cand_all) +
+           " candidate rounds set aside: another process took the CPU, or the clocks were "
+           "unsteady; run's median counts every round)";
+}
+
 } // namespace
+
+std::string note_label(const case_comparison& cc, const compare_options& opt) {
+    if (cc.note.size() <= max_note_label) {
+        return cc.note;
+    }
+    if (auto label = known_label(cc, opt); !label.empty()) {
+        return label;
+    }
+    // Else the first clause, cut at a word: "candidate: wrong: expected 4, got 3 ..." reads
+    // "candidate: wrong: expected 4, got 3...".
+    auto first = cc.note.substr(0, cc.note.find("; "));
+    if (first.size() > max_note_label - 3) {
+        first.resize(max_note_label - 3);
+        if (const auto space = first.find_last_of(' '); space != std::string::npos && space > 20) {
+            first.resize(space);
+        }
+        // Never half a UTF-8 character: drop continuation bytes, then their lead byte.
+        while (!first.empty() && (static_cast<unsigned char>(first.back()) & 0xC0) == 0x80) {
+            first.pop_back();
+        }
+        if (!first.empty() && static_cast<unsigned char>(first.back()) >= 0xC0) {
+            first.pop_back();
+        }
+    }
+    return first + "...";
+}
 
 std::string options_line(const comparison& c) {
     const auto& o = c.options;
@@ -137,7 +228,7 @@ std::string options_line(const comparison& c) {
                   moderation_phrase(c);
     std::string s = "threshold " + format_fixed(o.threshold * 100, 1) + "%, " + conf.str() + unit +
                     (o.correction == multiple_correction::holm ? ", Holm over the cases" : "") +
-                    ", fail on " + to_string(o.fail_on);
+                    ", fail on " + to_string(o.fail_on) + set_aside_phrase(c);
     if (o.normalize == normalization::peak) {
         s += ", normalized to each profile's peak bandwidth";
     } else if (o.normalize == normalization::kernel) {

@@ -28,6 +28,15 @@ std::string row_label(const comparison& c, const case_comparison& cc);
 /// "slower (fails)", "inconclusive", ...
 std::string verdict_cell(const case_comparison& cc);
 
+/// The most characters a note takes in a table (note_label).
+inline constexpr std::size_t max_note_label = 40;
+
+/// The table's note for a case, as cargo puts a label in place and the explanation once: the
+/// note itself when it is at most max_note_label characters, else a short label of its first
+/// fact ("interval wider than ±5.0%", "too few undisturbed rounds", "A/A control not same: not
+/// judged", ...); the full note is printed once, in the not-decided list or under the table.
+std::string note_label(const case_comparison& cc, const compare_options& opt);
+
 /// "threshold 5.0%, 99% interval, fail on slower,wrong,unmeasured", with normalization.
 std::string options_line(const comparison& c);
 

@@ -180,6 +180,11 @@ rate_unit rate_unit_for(double max) {
     return {1, ""};
 }
 
+bool has_timing(const profile& p) {
+    return std::any_of(p.cases.begin(), p.cases.end(),
+                       [](const case_result& c) { return c.summary.has_value(); });
+}
+
 status_counts count_statuses(const profile& p) {
     status_counts s;
     for (const auto& c : p.cases) {

@@ -90,6 +90,11 @@ struct status_counts {
 };
 status_counts count_statuses(const profile& p);
 
+/// True when some case of `p` holds a time. A `check` profile holds none (check verifies on
+/// the simulator and never times), so its page leaves out the timing sections instead of
+/// saying "no timed case" in each.
+bool has_timing(const profile& p);
+
 /// The highest-GB/s verified case of each throughput group, in group order.
 std::vector<const case_result*> best_cases(const profile& p);
 

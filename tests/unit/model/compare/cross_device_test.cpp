@@ -106,5 +106,24 @@ TEST(cross_device, configuration_text_names_what_won) {
     EXPECT_EQ(configuration_text(k), "local 256, n=2^27, UNROLL=8, cold");
 }
 
+TEST(cross_device, driver_and_os_warnings_only_where_a_case_is_timed_on_one_device_model) {
+    // "driver differs: ...; a change may come from it rather than from the kernels" stood beside
+    // a comparison of two devices, where no change is read from a time (#50).
+    auto has_warning = [](const comparison& c, const std::string& what) {
+        for (const auto& w : c.warnings) {
+            if (w.rfind(what + " differs: ", 0) == 0) {
+                return true;
+            }
+        }
+        return false;
+    };
+    const auto across = compare_profiles(fixture("base"), fixture("other_device"), {}, "b", "o");
+    EXPECT_FALSE(has_warning(across, "driver"));
+    auto same_device = fixture("base");
+    same_device.devices[0].info.driver_version = "9.9 (an update)";
+    const auto updated = compare_profiles(fixture("base"), same_device, {}, "b", "u");
+    EXPECT_TRUE(has_warning(updated, "driver"));
+}
+
 } // namespace
 } // namespace grp

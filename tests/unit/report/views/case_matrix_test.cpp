@@ -196,5 +196,26 @@ TEST(case_matrix, cell_values_parse) {
     EXPECT_EQ(to_string(cell_value::both), "both");
 }
 
+TEST(case_matrix, each_wrong_cell_keeps_its_own_values_under_the_table) {
+    // A NaN result once stood under another cell's "WRONG (3 cells): expected 4096, got 4095":
+    // results are the case's own, so each distinct reason has its line, naming its cells.
+    profile p;
+    p.devices.emplace_back();
+    const std::uint64_t n = 4096;
+    p.cases = {
+        test::matrix_case("racy", "float", n, 32, 0, case_status::wrong,
+                          "expected exactly 4096, got 4095"),
+        test::matrix_case("racy", "float", n, 64, 0, case_status::wrong,
+                          "expected exactly 4096, got -nan"),
+        test::matrix_case("racy", "float", n, 128, 0, case_status::wrong,
+                          "expected exactly 4096, got -nan"),
+        test::matrix_case("reduce0", "float", n, 32, 1e5),
+    };
+    const auto lines = matrix_note_lines(build_matrices(p).at(0));
+    ASSERT_EQ(lines.size(), 2u);
+    EXPECT_EQ(lines[0], "WRONG (racy local 32): expected exactly 4096, got 4095");
+    EXPECT_EQ(lines[1], "WRONG (racy local 64, racy local 128): expected exactly 4096, got -nan");
+}
+
 } // namespace
 } // namespace grp

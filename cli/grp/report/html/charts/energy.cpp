@@ -50,8 +50,10 @@ svg::line_chart energy_chart(const profile& p, int device) {
 }
 
 std::string energy_table(const profile& p, int device) {
-    std::string t = "<table><thead><tr><th>case</th><th>median</th><th>W</th><th>per launch</th>"
-                    "<th>GB/s per W</th><th>G elements per J</th><th>power from</th></tr></thead>"
+    // In a box that scrolls: the page never does (the H100 profile's table was 225 px too wide).
+    std::string t = "<div class=\"tablewrap\"><table><thead><tr><th>case</th><th>median</th>"
+                    "<th>W</th><th>per launch</th><th>GB/s per W</th><th>G elements per "
+                    "J</th><th>power from</th></tr></thead>"
                     "<tbody>";
     for (const auto& c : p.cases) {
         if (c.device != device || !has_energy(c)) {
@@ -66,7 +68,7 @@ std::string energy_table(const profile& p, int device) {
              (e.elements_per_j ? format_fixed(*e.elements_per_j / 1e9, 2) : "-") + "</td><td>" +
              html_escape(e.basis) + "</td></tr>";
     }
-    return t + "</tbody></table>";
+    return t + "</tbody></table></div>";
 }
 
 } // namespace

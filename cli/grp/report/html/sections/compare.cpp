@@ -10,6 +10,7 @@
 #include "grp/report/svg/axis.hpp"
 #include "grp/report/svg/bar_chart.hpp"
 #include "grp/report/svg/chart.hpp"
+#include "grp/report/text/compare_lines.hpp"
 #include "grp/report/text/escape.hpp"
 #include "grp/report/views/compare_cells.hpp"
 
@@ -37,39 +38,26 @@ const char* verdict_class(verdict v) {
     }
 }
 
-std::string verdict_chips(const comparison& r) {
-    std::string s = "<p class=\"chips\">";
-    for (auto v : all_verdicts) {
-        if (auto n = r.count(v); n > 0) {
-            s += "<span class=\"chip " + std::string(verdict_class(v)) + "\">" + std::to_string(n) +
-                 " " + html_escape(to_string(v)) + "</span>";
-        }
+/// compare's cross-device table (each kernel's best on each side), where the devices differ or
+/// no case is in common; "" otherwise.
+std::string cross_device_html(const comparison& r) {
+    if (r.cross_devices.empty()) {
+        return "";
     }
-    return s + "</p>";
-}
-
-row verdict_row(const case_comparison& cc) {
-    auto median = [](const std::optional<case_side>& s) -> cell {
-        if (!s || !s->median_ns) {
-            return {s ? to_string(s->status) : "absent"};
+    const auto t = cross_device_text_table(r, false);
+    std::vector<column> cols;
+    for (std::size_t i = 0; i < t.titles().size(); ++i) {
+        cols.emplace_back(t.titles()[i], t.alignment()[i] == text_table::align::right);
+    }
+    std::vector<row> rows;
+    for (const auto& cells : t.rows()) {
+        row out;
+        for (const auto& c : cells) {
+            out.cells.emplace_back(c.text);
         }
-        return {format_ns(*s->median_ns), s->median_ns};
-    };
-    auto change = cc.change();
-    return {
-        {{cc.key.to_string()},
-         {to_string(cc.outcome), std::nullopt, "",
-          "<span class=\"badge " + std::string(verdict_class(cc.outcome)) + "\">" +
-              html_escape(to_string(cc.outcome)) + "</span>"},
-         median(cc.base),
-         median(cc.cand),
-         {change ? (*change >= 0 ? "+" : "") + format_fixed(*change * 100, 1) + "%" : "", change},
-         {interval_cell(cc), cc.ci_low},
-         {cc.note + (cc.cross_device ? (cc.note.empty() ? "" : "; ") + std::string("cross-device")
-                     : cc.cross_machine
-                         ? (cc.note.empty() ? "" : "; ") + std::string("cross-machine")
-                         : "")}},
-        std::string("row-") + verdict_class(cc.outcome)};
+        rows.push_back(std::move(out));
+    }
+    return para(cross_device_caption(r) + ".") + render_table(cols, rows, "compact cross-device");
 }
 
 std::string pair_block(const report_input& base, const report_input& cand, std::size_t ci,
@@ -96,6 +84,7 @@ std::string pair_block(const report_input& base, const report_input& cand, std::
              ")</summary>" + render_table({{"what"}, {"P1"}, {profile_tag(ci)}}, ctx, "compact") +
              "</details>";
     }
+    s += cross_device_html(r);
     std::vector<row> rows;
     for (const auto& cc : r.cases) {
         rows.push_back(verdict_row(cc));
@@ -193,6 +182,41 @@ std::string side_by_side_charts(const std::vector<report_input>& inputs) {
 }
 
 } // namespace
+
+std::string verdict_chips(const comparison& r) {
+    std::string s = "<p class=\"chips\">";
+    for (auto v : all_verdicts) {
+        if (auto n = r.count(v); n > 0) {
+            s += "<span class=\"chip " + std::string(verdict_class(v)) + "\">" + std::to_string(n) +
+                 " " + html_escape(to_string(v)) + "</span>";
+        }
+    }
+    return s + "</p>";
+}
+
+row verdict_row(const case_comparison& cc) {
+    auto median = [](const std::optional<case_side>& s) -> cell {
+        if (!s || !s->median_ns) {
+            return {s ? to_string(s->status) : "absent"};
+        }
+        return {format_ns(*s->median_ns), s->median_ns};
+    };
+    auto change = cc.change();
+    return {
+        {{cc.key.to_string()},
+         {to_string(cc.outcome), std::nullopt, "",
+          "<span class=\"badge " + std::string(verdict_class(cc.outcome)) + "\">" +
+              html_escape(to_string(cc.outcome)) + "</span>"},
+         median(cc.base),
+         median(cc.cand),
+         {change ? (*change >= 0 ? "+" : "") + format_fixed(*change * 100, 1) + "%" : "", change},
+         {interval_cell(cc), cc.ci_low},
+         {cc.note + (cc.cross_device ? (cc.note.empty() ? "" : "; ") + std::string("cross-device")
+                     : cc.cross_machine
+                         ? (cc.note.empty() ? "" : "; ") + std::string("cross-machine")
+                         : "")}},
+        std::string("row-") + verdict_class(cc.outcome)};
+}
 
 std::string section_compare(const std::vector<report_input>& inputs, const compare_options& opt) {
     if (inputs.size() < 2) {
