@@ -16,6 +16,11 @@ fail() { echo "FAIL: $*"; exit 1; }
   --rounds 4 --extra-rounds 0 --round-spacing 0 --min-samples 3 --max-time 0 --no-peak -q -o "$tmp/duet.json" \
   --order-seed 5 \
   >"$tmp/run.txt" 2>&1 || fail "run exit $?: $(cat "$tmp/run.txt")"
+# run's own summary points at compare and orders nothing over rounds alone (#50: it said "not
+# separated" where compare said FAIL).
+grep -q "duet: the verdict is compare's.*gpu-reduce-prof compare .*duet.json" "$tmp/run.txt" ||
+  fail "no pointer to compare: $(cat "$tmp/run.txt")"
+! grep -q "is not separated from" "$tmp/run.txt" || fail "a tie sentence in a duet: $(cat "$tmp/run.txt")"
 python3 - "$tmp/duet.json" <<'PY' || exit 1
 import collections, json, sys
 p = json.load(open(sys.argv[1]))

@@ -14,6 +14,7 @@
 #include "commands/run/run_shard.hpp"
 #include "grp/core/files/output_file.hpp"
 #include "grp/core/text_safe.hpp"
+#include "grp/model/compare/control.hpp"
 #include "grp/model/profile/io.hpp"
 #include "grp/model/spec/kernel_catalog.hpp"
 #include "grp/parts/checkpoint_store.hpp"
@@ -143,6 +144,12 @@ int finish_run(profile& p, const run_outputs& outs, const run_cli_options& o) {
     print_run_tables(tables, p, table);
     print_layout_table(tables, p);
     print_best_configs(tables, p, table.colour);
+    if (!recorded_pairs(p).empty()) {
+        tables
+            << "\nduet: the verdict is compare's, each launch beside its neighbours and each A/A "
+               "control first: gpu-reduce-prof compare "
+            << where(outs.store.out()) << '\n';
+    }
     const auto n = count_outcomes(p);
     print_failures(p);
     print_warnings(n, o);

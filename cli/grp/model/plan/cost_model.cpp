@@ -7,10 +7,12 @@
 namespace grp {
 
 class_costs costs_of(const std::string& device_type) {
-    // PoCL on the 2-core EPYC VM, loaded: 0.53 s build + 0.58 s first launch a case, peak 32 s,
-    // launches of 20-440 us at 2^12-2^16. H100: 0.03-0.11 s build, 0.02-0.03 s verification a
-    // case, peak 0.05-0.25 s (profiles/nvidia-h100-80gb-hbm3*.json, phases_s).
-    return device_class(device_type) == "cpu" ? class_costs{1.0, 30.0, 2e9, 50e-6}
+    // PoCL on the 2-core EPYC VM, loaded: 0.53 s build + 0.58 s first launch a case, launches of
+    // 20-440 us at 2^12-2^16; the peak 0.6-3 s at the measured default size (#47: 32 s at the
+    // old 512 MiB peak buffer), and about a second for the knee on a machine's first run. H100:
+    // 0.03-0.11 s build, 0.02-0.03 s verification a case, peak 0.05-0.25 s
+    // (profiles/nvidia-h100-80gb-hbm3*.json, phases_s).
+    return device_class(device_type) == "cpu" ? class_costs{1.0, 4.0, 2e9, 50e-6}
                                               : class_costs{0.15, 1.0, 1000e9, 10e-6};
 }
 

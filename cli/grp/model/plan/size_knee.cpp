@@ -34,23 +34,36 @@ size_choice choose_from_knee(const std::vector<read_roof>& curve,
     if (curve.empty()) {
         return {};
     }
-    const double plateau = curve.back().read_gbps;
+    const double plateau =
+        std::min(curve.back().read_gbps, curve[curve.size() > 1 ? curve.size() - 2 : 0].read_gbps);
     std::size_t knee = curve.size() - 1;
     while (knee > 0 && curve[knee - 1].read_gbps <= plateau * knee_margin) {
         --knee;
     }
+    const bool falling = knee + 1 == curve.size() && curve.size() > 1 &&
+                         curve.back().read_gbps * knee_margin < curve[knee - 1].read_gbps;
     size_choice c;
-    c.bytes = std::clamp(curve[knee].bytes, knee_floor_bytes, knee_cap_bytes);
+    c.bytes = std::clamp(2 * curve[knee].bytes, knee_floor_bytes, knee_budget_bytes);
     const std::string said =
-        reported ? "the driver reports a " + format_bytes(*reported) + " cache" : "no cache report";
-    if (knee + 1 == curve.size() && curve.size() > 1) {
+        "; " +
+        (reported ? "the driver reports a " + format_bytes(*reported) + " cache, not used"
+                  : std::string("no cache report")) +
+        "; read " + curve_text(curve);
+    if (falling) {
         c.why = "no knee up to " + format_bytes(curve.back().bytes) +
-                " (the read was still falling), so the largest size measured; " + said + "; read " +
-                curve_text(curve);
+                " (the read was still falling), so the most a default run affords: cases may "
+                "read from cache in part (give -n to go larger)" +
+                said;
+    } else if (2 * curve[knee].bytes > knee_budget_bytes) {
+        c.why = "reads like memory from " + format_bytes(curve[knee].bytes) +
+                ", and twice that is over what a default run affords: cases may read from "
+                "cache in part (give -n to go larger)" +
+                said;
     } else {
-        c.why = "the smallest size that reads like memory here (within " +
-                format_fixed((knee_margin - 1) * 100, 0) + "% of the largest size's " +
-                format_fixed(plateau, 1) + " GB/s; " + said + "); read " + curve_text(curve);
+        c.why = "twice the smallest size that reads like memory here (" +
+                format_bytes(curve[knee].bytes) + ": within " +
+                format_fixed((knee_margin - 1) * 100, 0) + "% of " + format_fixed(plateau, 1) +
+                " GB/s)" + said;
     }
     return c;
 }

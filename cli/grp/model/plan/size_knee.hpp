@@ -1,8 +1,9 @@
 // The default problem size on a CPU from measurement, not from the driver's word (#47): the read
 // bandwidth against size (the peak's read shapes over the first bytes of one buffer) falls from
-// the caches' speed to memory's at the last-level cache's size, its knee; the default n is the
-// first size of the ladder that reads like memory. A driver's cache report only says where the
-// knee might be (PoCL reports 0 B on one VM, 32 MiB on another and 300 MiB on a third, whose
+// the caches' speed to memory's at the last-level cache's size, its knee; the default n is twice
+// the first size of the ladder that reads like memory (a VM's read moves by minutes: at the knee
+// itself the peak still read from cache in part), within a time budget. A driver's cache report
+// is not used (PoCL reports 0 B on one VM, 32 MiB on another and 300 MiB on a third, whose
 // default run took 327 s at the 2^28 floats that 2x 300 MiB asked for).
 #pragma once
 
@@ -15,12 +16,15 @@
 
 namespace grp {
 
-/// The smallest and largest default sizes on a CPU: under 16 MiB a quick run times launch costs
-/// more than memory; over 256 MiB a default run on a 2-core VM takes minutes.
-inline constexpr std::uint64_t knee_floor_bytes = std::uint64_t{16} << 20;
+/// The smallest default size on a CPU (under it a quick run times launch costs more than memory),
+/// the largest the knee is measured at, and the most a default run affords: the default sweep's
+/// GPU-shaped kernels read 1-5 GB/s on a CPU, and at 128 MiB their --min-samples already fill
+/// the 17-18 s a default run takes on a 2-core VM.
+inline constexpr std::uint64_t knee_floor_bytes = std::uint64_t{32} << 20;
 inline constexpr std::uint64_t knee_cap_bytes = std::uint64_t{256} << 20;
+inline constexpr std::uint64_t knee_budget_bytes = std::uint64_t{128} << 20;
 /// A size reads like memory when it and every larger size of the ladder read at most this much
-/// faster than the largest size.
+/// faster than the slower of the two largest sizes.
 inline constexpr double knee_margin = 1.15;
 
 /// The default size and why, in words a run's header can print.
@@ -33,9 +37,11 @@ struct size_choice {
 /// quarter of the device's largest buffer (`max_alloc`, when known).
 std::vector<std::uint64_t> knee_ladder(std::optional<std::uint64_t> max_alloc);
 
-/// The first size of `curve` (sizes ascending, the ladder's) from which every size reads within
-/// knee_margin of the largest size, clamped to [knee_floor_bytes, knee_cap_bytes]; `reported`
-/// (the driver's cache size) is only named in `why`. Empty `why` and 0 bytes for an empty curve.
+/// Twice the first size of `curve` (sizes ascending, the ladder's) from which every size reads
+/// within knee_margin of the slower of the two largest, clamped to [knee_floor_bytes,
+/// knee_budget_bytes] (`why` says when the budget cut it: cases may then read from cache in
+/// part); `reported` (the driver's cache size) is only named in `why`. Empty `why` and 0 bytes
+/// for an empty curve.
 size_choice choose_from_knee(const std::vector<read_roof>& curve,
                              std::optional<std::uint64_t> reported);
 

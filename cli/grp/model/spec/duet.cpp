@@ -75,10 +75,13 @@ duet_plan plan_duet(const std::vector<kernel_spec>& base, const std::vector<kern
             for (const auto& c : cand_names) {
                 known += (known.empty() ? "" : ", ") + c;
             }
-            throw usage_error("--duet: the base kernel '" + name +
-                              "' has no candidate of that name among -k's kernels (" +
-                              (known.empty() ? "none" : known) +
-                              "); a duet pairs kernels by name: give -k the candidate's spec");
+            throw usage_error(
+                "--duet: the base kernel '" + name +
+                "' has no candidate of that name among -k's kernels (" +
+                (known.empty() ? "none" : known) +
+                "); a duet pairs kernels by name: give -k the candidate's spec, with its kernel "
+                "named as the base's (its spec's \"name\"), or time both in one "
+                "run and judge them with compare PROFILE --pair OLD=NEW");
         }
         plan.triples.push_back(
             {duet_base_prefix + name, name, duet_control_prefix + name, duet_twin_prefix + name});

@@ -64,7 +64,7 @@ std::optional<size_choice> cached_default_size(const device_info& info) {
         return std::nullopt;
     }
     const auto bytes = (*it)["bytes"].get<std::uint64_t>();
-    if (bytes < knee_floor_bytes || bytes > knee_cap_bytes) {
+    if (bytes < knee_floor_bytes || bytes > knee_budget_bytes) {
         return std::nullopt; // not a size this tool chose
     }
     return size_choice{bytes, (*it)["why"].get<std::string>() + " (measured " +
