@@ -90,6 +90,13 @@ add_test(NAME report.browser_three_profiles_one_local_size
 add_test(NAME report.browser_check_profile_has_findings_not_timing
   COMMAND bash ${CMAKE_SOURCE_DIR}/tests/report/check_page_test.sh ${GRP_BIN}
           ${GRP_BROWSER_OUT}/check)
+add_test(NAME report.browser_scenario_profile_has_no_sweep_sections
+  COMMAND bash ${CMAKE_SOURCE_DIR}/tests/report/scenario_page_test.sh ${GRP_BIN}
+          ${GRP_BROWSER_OUT}/scenario)
+add_test(NAME report.browser_sharded_profile_has_the_fleet
+  COMMAND bash ${GRP_BROWSER_TEST} ${GRP_BIN} ${GRP_BROWSER_OUT}/fleet --min-charts 0
+          --sections fleet,summary,verification --has-text "slower than the fleet"
+          -- ${GRP_DATA}/fleet/four_cards.json)
 add_test(NAME report.browser_duet_profile_has_its_verdicts
   COMMAND bash ${GRP_BROWSER_TEST} ${GRP_BIN} ${GRP_BROWSER_OUT}/duet --min-charts 1
           --sections duet,verification --has-text "A/A control: " --has-text "duet_biased.json:control:reduce6 against"
@@ -105,6 +112,7 @@ set_tests_properties(report.browser_fixture report.browser_compare
   report.browser_overlay_sizes_and_samples report.browser_three_profiles_one_local_size
   report.browser_check_profile_has_findings_not_timing report.browser_duet_profile_has_its_verdicts
   report.browser_two_devices_have_the_cross_device_table
+  report.browser_scenario_profile_has_no_sweep_sections report.browser_sharded_profile_has_the_fleet
   PROPERTIES LABELS "cli;browser" TIMEOUT 900 RESOURCE_LOCK chromium)
 
 # The fixtures are what `run` writes: they pass the profile schema too.
