@@ -25,6 +25,11 @@ out=$("$bin" compare "$work/a.json" "$work/m.json" 2>&1)
 [[ $? == 1 ]] || fail "1/8 more loads: compare should exit 1: $out"
 grep -Eq "sum +float +flat +4099 +64 +more-work .*\(\+12\.[0-9]%\)" <<<"$out" ||
   fail "1/8 more loads: no more-work row with +12.x %: $out"
+# report of two check profiles says compare's work gate, not "no timed rounds" (#50's walk).
+"$bin" report "$work/a.json" "$work/m.json" --markdown "$work/am.md" -o "$work/am.html" \
+  >/dev/null 2>&1 || fail "report of two check profiles: exit $?"
+grep -q "Work (check): :x: FAIL: 0 same-work, 2 more-work" "$work/am.md" &&
+  grep -q "the work gate, FAIL" "$work/am.html" || fail "report lacks the work gate: $(cat "$work/am.md")"
 "$bin" compare --json "$work/a.json" "$work/m.json" | python3 -c '
 import json, sys
 j = json.load(sys.stdin)["comparisons"][0]

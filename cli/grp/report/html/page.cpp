@@ -149,6 +149,9 @@ std::vector<part> sections(const std::vector<report_input>& inputs, const page_o
     if (timed) {
         add("samples", "Samples", section_distributions(inputs, opt.log_time));
     }
+    if (!timed) { // check profiles: compare's work gate, same-work or more-work
+        add("comparison", "Comparison", section_compare(inputs, opt.compare));
+    }
     add("findings", "Findings", section_findings(inputs));
     add("verification", "Verification", section_status(inputs));
     add("context", "Devices", section_context(inputs));

@@ -2,7 +2,9 @@
 
 #include "grp/core/units.hpp"
 #include "grp/model/compare/compare.hpp"
+#include "grp/model/compare/work_gate.hpp"
 #include "grp/report/markdown/best.hpp"
+#include "grp/report/markdown/compare.hpp"
 #include "grp/report/markdown/duet.hpp"
 #include "grp/report/markdown/findings.hpp"
 #include "grp/report/markdown/fleet.hpp"
@@ -15,6 +17,7 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <sstream>
 
 namespace grp {
 
@@ -322,6 +325,13 @@ std::string markdown_comparison(const std::vector<report_input>& inputs,
     }
     std::string s = "### Comparison against P1\n\n";
     for (std::size_t i = 1; i < inputs.size(); ++i) {
+        if (is_check_profile(inputs[0].prof) && is_check_profile(inputs[i].prof)) {
+            std::ostringstream os; // two check profiles: compare's work gate, as compare says it
+            print_work_markdown(os, compare_work(inputs[0].prof, inputs[i].prof, 0.01,
+                                                 inputs[0].path, inputs[i].path));
+            s += os.str() + "\n";
+            continue;
+        }
         const auto r =
             compare_profiles(inputs[0].prof, inputs[i].prof, opt, inputs[0].path, inputs[i].path);
         std::string counts;

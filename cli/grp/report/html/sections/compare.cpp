@@ -5,6 +5,7 @@
 
 #include "grp/core/units.hpp"
 #include "grp/model/compare/compare.hpp"
+#include "grp/model/compare/work_gate.hpp"
 #include "grp/report/html/elements.hpp"
 #include "grp/report/html/sections/context.hpp"
 #include "grp/report/svg/axis.hpp"
@@ -15,6 +16,7 @@
 #include "grp/report/views/compare_cells.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <map>
 
 namespace grp::html {
@@ -218,13 +220,40 @@ row verdict_row(const case_comparison& cc) {
         std::string("row-") + verdict_class(cc.outcome)};
 }
 
+// Two check profiles: compare's work gate (same-work, more-work, ...), each case's largest change.
+std::string work_block(const report_input& base, const report_input& cand, std::size_t ci) {
+    const auto w = compare_work(base.prof, cand.prof, 0.01, base.path, cand.path);
+    std::vector<row> rows;
+    for (const auto& c : w.cases) {
+        const work_metric* most = nullptr;
+        for (const auto& m : c.metrics) {
+            most = !most || std::abs(m.change()) > std::abs(most->change()) ? &m : most;
+        }
+        rows.push_back(
+            {{{c.key.to_string()},
+              {to_string(c.verdict)},
+              {most ? most->name + " " + format_fixed(most->change() * 100, 1) + "%" : ""},
+              {c.note}},
+             ""});
+    }
+    return "<h3>" + html_escape(profile_tag(ci) + " against P1") + "</h3>" +
+           para(cand.path + " against " + base.path + " (check profiles): the work gate, " +
+                (w.fails() ? "FAIL" : "PASS") + ", as compare judges it") +
+           render_table({{"case"}, {"verdict"}, {"largest change"}, {"note"}}, rows, "compact");
+}
+
 std::string section_compare(const std::vector<report_input>& inputs, const compare_options& opt) {
     if (inputs.size() < 2) {
         return "";
     }
     std::string s = section_open("comparison", "Comparison");
     for (std::size_t i = 1; i < inputs.size(); ++i) {
-        s += pair_block(inputs.front(), inputs[i], i, opt);
+        s += is_check_profile(inputs.front().prof) && is_check_profile(inputs[i].prof)
+                 ? work_block(inputs.front(), inputs[i], i)
+                 : pair_block(inputs.front(), inputs[i], i, opt);
+    }
+    if (is_check_profile(inputs.front().prof)) {
+        return s + "</section>"; // counts, no times: nothing to draw side by side
     }
     s += "<h3>Side by side</h3>" +
          para("Median GB/s of each case in every profile (labels: kernel @ local size).") +
