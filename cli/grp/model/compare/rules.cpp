@@ -101,7 +101,8 @@ void classify(case_comparison& cc, const compare_options& opt) {
             ": cannot tell the change from ±" + percent_text(t).substr(1) + "; the interval is " +
             percent_text((hi - lo) / 2).substr(1) + " wide each way (" +
             (cc.between_run_estimated
-                 ? "more runs narrow it: its df are the runs, not the rounds"
+                 ? "more runs narrow it: its df are the runs, not the rounds; a duet "
+                   "(run -k NEW --duet BASE) pairs launches and often decides in one invocation"
                  : "a baseline merged from several runs, or more --rounds, narrow it") +
             ")";
     }
