@@ -16,7 +16,8 @@ void add_selection_options(CLI::App* sub, run_cli_options& o) {
     sub->add_option("--duet", o.duet,
                     "The base revision's spec (or .cl with its spec beside it): each of its "
                     "kernels is timed beside -k's kernel of the same name as base:NAME, and "
-                    "again, built apart, as control:NAME (an A/A control); all kernels of a sweep "
+                    "again, built apart, as control:NAME, and the candidate again as twin:NAME "
+                    "(the two A/A controls); all kernels of a sweep "
                     "point alternate their launches in every round. Judge it with 'compare "
                     "DUET.json'")
         ->type_name("BASE_SPEC")
