@@ -1,6 +1,7 @@
 #include "grp/model/profile/best.hpp"
 
 #include "grp/model/compare/best_ties.hpp"
+#include "grp/model/spec/duet.hpp"
 
 #include <map>
 #include <tuple>
@@ -28,7 +29,7 @@ std::vector<best_config> best_configs(const profile& p) {
             continue;
         }
         if (!can_win(c)) {
-            ++b.above_peak;
+            ++b.unranked;
             continue;
         }
         if (b.key.kernel.empty() || c.summary->median_ns < b.median_ns) {
@@ -55,7 +56,11 @@ bool screened_by_halving(const case_result& c) {
 }
 
 bool can_win(const case_result& c) {
-    return c.status == case_status::ok && c.summary && !screened_by_halving(c) && !c.above_peak;
+    // A duet's A/A controls are copies timed to check the experiment, never configurations.
+    const auto& k = c.key.kernel;
+    const bool control = k.rfind(duet_control_prefix, 0) == 0 || k.rfind(duet_twin_prefix, 0) == 0;
+    return c.status == case_status::ok && c.summary && !screened_by_halving(c) && !c.above_peak &&
+           !control;
 }
 
 nlohmann::ordered_json best_json(const profile& p) {

@@ -20,7 +20,7 @@ struct best_config {
     std::optional<double> gbps; ///< the winner's bandwidth
     std::size_t measured = 0;   ///< verified and timed configurations compared (screened too)
     std::size_t screened = 0;   ///< of those, dropped by successive halving at an early rung
-    std::size_t above_peak = 0; ///< of those, above 105 % of the peak: shown, never best
+    std::size_t unranked = 0;   ///< of those, above 105 % of the peak or an A/A control: never best
     std::size_t not_ok = 0;     ///< configurations wrong, failed or skipped (never best)
 };
 
@@ -29,9 +29,9 @@ struct best_config {
 bool screened_by_halving(const case_result& c);
 
 /// Whether a case competes for best wherever a winner is named (best, ties, the console's '*'
-/// and '**', report tables): verified and timed, not screened by halving, and not above 105 %
-/// of its device's peak read (above_peak: a cache-resident input or a peak read low, so its
-/// speed is not a memory measurement to rank).
+/// and '**', report tables): verified and timed, not screened by halving, not above 105 % of
+/// its device's peak read (above_peak: a cache-resident input or a peak read low, so its speed
+/// is not a memory measurement to rank), and not a duet's A/A control (control:, twin:).
 bool can_win(const case_result& c);
 
 /// One entry per (device, type, layout, n, op) that has a case that can_win, in that order. Plain

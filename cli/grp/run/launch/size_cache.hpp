@@ -21,7 +21,7 @@ namespace grp::run {
 /// The cache file's path; "" when GRP_SIZE_CACHE is "off" or no home is known.
 std::string size_cache_path();
 
-/// The choice stored for `info` (its name, driver, memory and compute units), if any.
+/// The choice stored for `info` (its name, driver, compute units and reported cache), if any.
 std::optional<size_choice> cached_default_size(const device_info& info);
 
 /// Stores `c` for `info` (a best effort: a failure to write is said on stderr once, not fatal).

@@ -55,6 +55,20 @@ TEST(best_config, a_configuration_screened_by_halving_is_never_best) {
     EXPECT_TRUE(best_configs(p).empty());
 }
 
+// A duet's A/A controls (control:NAME, twin:NAME) check the experiment; they are copies, never
+// the best configuration (#50's walk: a duet's report named control:sum best).
+TEST(best_config, a_duets_controls_are_never_best) {
+    profile p;
+    p.cases = {timed("control:sum", 8, "", 100), timed("twin:sum", 8, "", 110),
+               timed("base:sum", 8, "", 130), timed("sum", 8, "", 140)};
+    const auto best = best_configs(p);
+    ASSERT_EQ(best.size(), 1u);
+    EXPECT_EQ(best[0].key.kernel, "base:sum");
+    EXPECT_FALSE(can_win(p.cases[0]));
+    EXPECT_FALSE(can_win(p.cases[1]));
+    EXPECT_TRUE(can_win(p.cases[3]));
+}
+
 TEST(best_config, scenario_cases_and_untimed_cases_are_not_configurations) {
     profile p;
     p.cases = {timed("wg-probe", 64, "", 10), timed("tunable", 8, "4", 900)};
