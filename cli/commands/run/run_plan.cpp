@@ -174,7 +174,7 @@ void print_estimate(std::ostream& os, const estimate& e, const run::run_options&
 
 // A CPU's default n (#47): the one an earlier run measured here, else what run will measure.
 std::string dry_run_size(const run::run_options& opt, device_info& dev) {
-    if (device_class(dev.type) != "cpu" || !opt.sweep.sizes.empty() || opt.shard) {
+    if (!run::measures_default_size(opt, dev)) {
         return "";
     }
     if (const auto c = run::cached_default_size(dev)) {

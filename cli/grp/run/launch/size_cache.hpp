@@ -27,6 +27,10 @@ std::optional<size_choice> cached_default_size(const device_info& info);
 /// Stores `c` for `info` (a best effort: a failure to write is said on stderr once, not fatal).
 void store_default_size(const device_info& info, const size_choice& c);
 
+/// Whether `opt` plans `info` at a measured default size: a CPU, the default sizes, a run that
+/// times launches (not check) and not --shard (shards must plan one sweep on every machine).
+bool measures_default_size(const run_options& opt, const device_info& info);
+
 /// The device to plan `opt`'s sweep on: `info` with measured_default_bytes set when it is a CPU,
 /// the sizes are the default and the run times launches (not check, not --shard, whose shards
 /// must plan one sweep on every machine, so they plan the 128 MiB floor):
