@@ -17,9 +17,11 @@ if os.path.exists(os.path.join(folder, "wall.txt")):
         walls[name] = (float(wall), int(rc))
 
 
-def judge(path, by_n=None):
-    """The candidate's and the controls' case verdicts; the candidate's per n into `by_n`."""
-    out = subprocess.run([binary, "compare", path, "--json"], capture_output=True, text=True)
+def judge(path, by_n=None, change=None):
+    """The candidate's and the controls' case verdicts; the candidate's per n into `by_n`, its
+    change per n appended to `change`. `path` may be a list: the duets pooled by compare."""
+    paths = path if isinstance(path, list) else [path]
+    out = subprocess.run([binary, "compare", *paths, "--json"], capture_output=True, text=True)
     j = json.loads(out.stdout)
     cand, ctrl = collections.Counter(), collections.Counter()
     for c in j["comparisons"]:
@@ -28,6 +30,8 @@ def judge(path, by_n=None):
             (ctrl if control else cand)[k["verdict"]] += 1
             if by_n is not None and not control:
                 by_n[(k["key"]["n"], k["key"]["local_size"])][k["verdict"]] += 1
+            if change is not None and not control and k.get("change") is not None:
+                change[(k["key"]["n"], k["key"]["local_size"])].append(100 * k["change"])
     return cand, ctrl, out.returncode
 
 
@@ -54,12 +58,13 @@ for v in sorted(by_variant):
     seq_c, seq_k, fix_c, fix_k = (collections.Counter() for _ in range(4))
     stopped, procs, wall, exits, fixed_exits = collections.Counter(), [], [], collections.Counter(), collections.Counter()
     seq_n, fix_n = collections.defaultdict(collections.Counter), collections.defaultdict(collections.Counter)
+    changes = collections.defaultdict(list)
     for f in by_variant[v]:
         p = json.load(open(f))
         s = p["settings"].get("sequential", {})
         stopped[s.get("stopped", "fixed")] += 1
         procs.append(len(p["runs"]))
-        c, k, rc = judge(f, seq_n)
+        c, k, rc = judge(f, seq_n, changes)
         seq_c.update(c); seq_k.update(k); exits[rc] += 1
         tmp = first_three(f)
         c, k, rc = judge(tmp, fix_n)
@@ -76,4 +81,14 @@ for v in sorted(by_variant):
     print(f"  first 3 processes as a fixed design: candidate cases {dict(fix_c)}; controls {dict(fix_k)}; exits {dict(fixed_exits)}")
     print("  candidate per (n, local): sequential | first 3 as fixed")
     for key in sorted(seq_n):
-        print(f"    n=2^{key[0].bit_length() - 1} local {key[1]}: {dict(seq_n[key])} | {dict(fix_n[key])}")
+        ch = sorted(changes[key])
+        cost = f"; change median {statistics.median(ch):+.1f} % ({ch[0]:+.1f}..{ch[-1]:+.1f})" if ch else ""
+        print(f"    n=2^{key[0].bit_length() - 1} local {key[1]}: {dict(seq_n[key])} | {dict(fix_n[key])}{cost}")
+    pooled_n = collections.defaultdict(collections.Counter)
+    groups = [by_variant[v][i:i + 4] for i in range(0, len(by_variant[v]) - 3, 4)]
+    for g in groups:
+        judge(g, pooled_n)
+    if groups:
+        print(f"  {len(groups)} pools of 4 invocations (compare D1 D2 D3 D4), candidate per (n, local):")
+        for key in sorted(pooled_n):
+            print(f"    n=2^{key[0].bit_length() - 1} local {key[1]}: {dict(pooled_n[key])}")
