@@ -79,7 +79,7 @@ TRANSCRIPTS = {
              span=(r"^### Fleet", r"^\| Test GPU A \| 3 "))]),
     "fleet-compare": ("tests/data/fleet", [
         step("compare ../compare/base.json four_cards.json",
-             keep=r"^(fleet of|  Test GPU A:|    card |    no card)")]),
+             keep=r"^(fleet of|  Test GPU A:|    card |    no card|    best )")]),
     "validate-ok": (COMPARE, [step("validate base.json")]),
     "validate-edited": ("tests/data/validate", [step("validate edited.json")]),
     "run-cl-without-spec": ("tests/data/kernels/nospec", [step("run -k my_sum.cl")]),

@@ -1,5 +1,6 @@
 #include "grp/model/fleet/card_levels.hpp"
 
+#include "grp/model/fleet/fleet_best.hpp"
 #include "grp/model/stats/block_design.hpp"
 #include "grp/model/stats/student_t.hpp"
 
@@ -174,7 +175,8 @@ ojson fleet_json(const profile& p) {
                  {"threshold", f->threshold},
                  {"confidence", f->confidence},
                  {"models", models_json(p, *f)},
-                 {"cases", cases}};
+                 {"cases", cases},
+                 {"best", fleet_best_json(fleet_bests(p, *f))}};
 }
 
 std::string card_sentence(const profile& p, const card_level& c) {

@@ -1,5 +1,7 @@
 #include "grp/report/text/fleet_text.hpp"
 
+#include "grp/model/fleet/fleet_best.hpp"
+
 #include <cstdio>
 
 namespace grp {
@@ -35,6 +37,7 @@ std::vector<std::string> fleet_lines(const profile& p) {
     if (!f) {
         return out;
     }
+    const auto bests = fleet_bests(p, *f);
     for (const auto& m : f->models) {
         out.push_back(model_line(m, *f));
         bool any = false;
@@ -46,6 +49,11 @@ std::vector<std::string> fleet_lines(const profile& p) {
         }
         if (!any && m.cards.size() > 1) {
             out.push_back("  no card outside +-" + fixed1(f->threshold * 100) + " %");
+        }
+        for (const auto& b : bests) {
+            if (b.model == m.model) {
+                out.push_back("  best " + fleet_best_sentence(b));
+            }
         }
     }
     return out;
