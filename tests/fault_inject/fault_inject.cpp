@@ -204,8 +204,21 @@ void read_enqueue_item(fault_item& f, const char* value) {
     }
 }
 
+// A place among a platform's devices: 0, 1, ... (read_count reads counts from 1).
+bool read_place(const char* text, long& out) {
+    char* end = nullptr;
+    errno = 0;
+    const long v = std::strtol(text, &end, 10);
+    if (errno != 0 || end == text || *end != '\0' || v < 0) {
+        return false;
+    }
+    out = v;
+    return true;
+}
+
 void read_context_item(fault_item& f, const char* value) {
     f.kind = fault_kind::context_fail;
+    f.device = -1;
     char count[24] = "";
     const char* colon =
         std::strncmp(value, "fail:", 5) == 0 ? std::strchr(value + 5, ':') : nullptr;
@@ -214,20 +227,9 @@ void read_context_item(fault_item& f, const char* value) {
         bad_item(f.text, "context= takes fail:N or fail:N:D (N a count from 1, D a place from 0)");
     }
     std::memcpy(count, value + 5, digits);
-    long place = 0; // D + 1, read as a count
-    char plus_one[24] = "";
-    if (colon && std::strlen(colon + 1) < 20) {
-        char* end = nullptr;
-        errno = 0;
-        const long d = std::strtol(colon + 1, &end, 10);
-        if (errno == 0 && end != colon + 1 && *end == '\0' && d >= 0) {
-            std::snprintf(plus_one, sizeof plus_one, "%ld", d + 1);
-        }
-    }
-    if (!read_count(count, f.nth) || (colon && !read_count(plus_one, place))) {
+    if (!read_count(count, f.nth) || (colon && !read_place(colon + 1, f.device))) {
         bad_item(f.text, "context= takes fail:N or fail:N:D (N a count from 1, D a place from 0)");
     }
-    f.device = colon ? place - 1 : -1;
 }
 
 void read_item(fault_item& f) {
