@@ -121,9 +121,9 @@ void announce_end(const child& c) {
         return;
     }
     std::cerr << device_prefix(c.info) << "error: " << terminal_escape(c.info.name)
-              << " failed: " << terminal_escape(failure)
-              << "\nthe other devices' processes go on; this one is marked failed in the "
-                 "profile\n";
+              << " failed: " << terminal_escape(failure) << '\n'
+              << device_prefix(c.info)
+              << "the other devices' processes go on; this one is marked failed in the profile\n";
 }
 
 /// Prints every process's output as it comes and waits for all of them to end.
