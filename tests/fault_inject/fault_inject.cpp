@@ -22,7 +22,9 @@
 //   build=fail[:N]         every clBuildProgram (or the Nth): CL_BUILD_PROGRAM_FAILURE, with
 //                          a build log that says so
 //   build=oor[:N]          every clBuildProgram (or the Nth): CL_OUT_OF_RESOURCES
-//   context=fail:N         the Nth clCreateContext of the process: CL_OUT_OF_HOST_MEMORY (a
+//   context=fail:N[:D]     the Nth clCreateContext of the process (or the Nth on the device
+//                          at place D of its platform's clGetDeviceIDs, from 0: one device of
+//                          several fails, in whichever process opens it): CL_OUT_OF_HOST_MEMORY (a
 //                          device lost between listing and use)
 //
 // Several stamps items apply in the order written ("stamps=scale:2,stamps=jitter:5"). With
@@ -72,6 +74,7 @@ struct fault_item {
     long nth;        // enqueue=fail:N, build=...:N (0: every call)
     char kernel[32]; // enqueue=fail:N:K ("": any kernel)
     long seen;       // the calls counted for nth
+    long device;     // context=fail:N:D's D (-1: any device)
     long fired;
     // State of a stamps transform: the first stamp it saw (scale, jitter), the last launch it
     // reported (out-of-order).
@@ -201,6 +204,34 @@ void read_enqueue_item(fault_item& f, const char* value) {
     }
 }
 
+// A place among a platform's devices: 0, 1, ... (read_count reads counts from 1).
+bool read_place(const char* text, long& out) {
+    char* end = nullptr;
+    errno = 0;
+    const long v = std::strtol(text, &end, 10);
+    if (errno != 0 || end == text || *end != '\0' || v < 0) {
+        return false;
+    }
+    out = v;
+    return true;
+}
+
+void read_context_item(fault_item& f, const char* value) {
+    f.kind = fault_kind::context_fail;
+    f.device = -1;
+    char count[24] = "";
+    const char* colon =
+        std::strncmp(value, "fail:", 5) == 0 ? std::strchr(value + 5, ':') : nullptr;
+    const size_t digits = colon ? static_cast<size_t>(colon - value - 5) : std::strlen(value + 5);
+    if (std::strncmp(value, "fail:", 5) != 0 || digits >= sizeof count) {
+        bad_item(f.text, "context= takes fail:N or fail:N:D (N a count from 1, D a place from 0)");
+    }
+    std::memcpy(count, value + 5, digits);
+    if (!read_count(count, f.nth) || (colon && !read_place(colon + 1, f.device))) {
+        bad_item(f.text, "context= takes fail:N or fail:N:D (N a count from 1, D a place from 0)");
+    }
+}
+
 void read_item(fault_item& f) {
     const char* eq = std::strchr(f.text, '=');
     if (!eq) {
@@ -223,10 +254,7 @@ void read_item(fault_item& f) {
     } else if (key == 5 && std::strncmp(f.text, "build", 5) == 0) {
         read_build_item(f, value);
     } else if (key == 7 && std::strncmp(f.text, "context", 7) == 0) {
-        f.kind = fault_kind::context_fail;
-        if (std::strncmp(value, "fail:", 5) != 0 || !read_count(value + 5, f.nth)) {
-            bad_item(f.text, "context= takes fail:N (N a count from 1)");
-        }
+        read_context_item(f, value);
     } else {
         bad_item(f.text, "the keys are stamps, profiling, enqueue, build and context");
     }
@@ -734,14 +762,43 @@ cl_int CL_API_CALL clEnqueueNDRangeKernel(cl_command_queue command_queue, cl_ker
     return err;
 }
 
+// The place of `device` among its platform's devices (clGetDeviceIDs' order), or -1.
+cl_platform_id platform_of(cl_device_id device) {
+    GRP_REAL(clGetDeviceInfo);
+    cl_platform_id platform = nullptr;
+    return real(device, CL_DEVICE_PLATFORM, sizeof platform, &platform, nullptr) == CL_SUCCESS
+               ? platform
+               : nullptr;
+}
+
+long device_place(cl_device_id device) {
+    GRP_REAL(clGetDeviceIDs);
+    const cl_platform_id platform = platform_of(device);
+    cl_device_id ids[16];
+    cl_uint n = 0;
+    if (!platform || real(platform, CL_DEVICE_TYPE_ALL, 16, ids, &n) != CL_SUCCESS) {
+        return -1;
+    }
+    for (cl_uint i = 0; i < n && i < 16; ++i) {
+        if (ids[i] == device) {
+            return static_cast<long>(i);
+        }
+    }
+    return -1;
+}
+
 cl_context CL_API_CALL clCreateContext(const cl_context_properties* properties, cl_uint num_devices,
                                        const cl_device_id* devices,
                                        void(CL_CALLBACK* pfn_notify)(const char*, const void*,
                                                                      size_t, void*),
                                        void* user_data, cl_int* errcode_ret) {
     GRP_REAL(clCreateContext);
-    const long n = __atomic_add_fetch(&g_contexts, 1, __ATOMIC_SEQ_CST);
+    long n = __atomic_add_fetch(&g_contexts, 1, __ATOMIC_SEQ_CST);
     fault_item* f = find(fault_kind::context_fail);
+    if (f && f->device >= 0) { // count the contexts on that device only
+        const bool on_it = num_devices > 0 && device_place(devices[0]) == f->device;
+        n = on_it ? __atomic_add_fetch(&f->seen, 1, __ATOMIC_SEQ_CST) : 0;
+    }
     if (f && f->nth == n) {
         char what[96];
         std::snprintf(what, sizeof what, "clCreateContext number %ld returns CL_OUT_OF_HOST_MEMORY",

@@ -286,6 +286,34 @@ device_fails) # two devices (PoCL's pthread device twice); device 0's context fa
   want_rc 3
   no_profile
   ;;
+device_fails_parallel) # the same two devices at once, a process each (--devices-parallel on):
+  # only the second device's session fails (context=fail:2:1 counts the contexts on device 1 in
+  # each process: the listing's probe is 1, its session 2; device 0's process never opens a
+  # second on it). Device 0's process still measures; the failure is said at once, prefixed with
+  # its device, and at the end; the profile has the shape of the sequential run's (below); exit 1.
+  export POCL_DEVICES="pthread pthread"
+  rm -f "$json"
+  under context=fail:2:1 run -d all --devices-parallel on -k reduce2 -t float -l 64 -n '2^14' \
+    --no-peak -o "$json"
+  want_rc 1
+  says "^\[device 1\] grp_fault: context=fail:2:1 fired 1 time\\(s\\)$"
+  says "^\[device 0\] grp_fault: context=fail:2:1 fired 0 time\\(s\\)$"
+  says "^\[device 1\] error: .* failed: creating a context and queue on .*CL_OUT_OF_HOST_MEMORY"
+  says "^failed: device .*CL_OUT_OF_HOST_MEMORY"
+  profile 'p["complete"]' 'len(p["devices"]) == 2' 'len(p["runs"]) == 1' 'c["device"] == 0' \
+    'c["status"] == "ok"' 'p["devices"][0]["failure"] is None' \
+    '"CL_OUT_OF_HOST_MEMORY" in p["devices"][1]["failure"]'
+  # One after the other (--devices-parallel off; also auto's choice for these CPU devices), the
+  # same fault gives a profile of the same shape, without the prefixes.
+  rm -f "$json"
+  under context=fail:2:1 run -d all -k reduce2 -t float -l 64 -n '2^14' --no-peak -o "$json"
+  want_rc 1
+  never_says "^\[device "
+  says "^error: .* failed: creating a context and queue on .*CL_OUT_OF_HOST_MEMORY"
+  profile 'p["complete"]' 'len(p["devices"]) == 2' 'len(p["runs"]) == 1' 'c["device"] == 0' \
+    'c["status"] == "ok"' 'p["devices"][0]["failure"] is None' \
+    '"CL_OUT_OF_HOST_MEMORY" in p["devices"][1]["failure"]'
+  ;;
 roof_low) # the read roof timed 1000x too slow: an honest case reads above it, so it is implausible
   # (never ok, exit 1), named with its bytes and roof, and compare fails it (exit 1)
   rm -f "$json"

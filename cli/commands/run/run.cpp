@@ -5,6 +5,7 @@
 #include "commands/run/run.hpp"
 
 #include "commands/command.hpp"
+#include "commands/run/run_devices.hpp"
 #include "commands/run/run_list.hpp"
 #include "commands/run/run_outcome.hpp"
 #include "commands/run/run_plan.hpp"
@@ -205,26 +206,6 @@ void print_notes(const run::run_options& opts, const std::string& out) {
     }
 }
 
-// The parent of --runs: the parts' folder beside the output, whose merged parts go after every
-// save, and which a second signal that ends the run names when parts stay in it. The hooks
-// hold it weakly: it is removed when run_run returns, after the last save.
-std::shared_ptr<parts::part_folder> make_part_folder(const std::string& out,
-                                                     parts::checkpoint_store& store) {
-    auto folder = std::make_shared<parts::part_folder>(out);
-    const std::weak_ptr<parts::part_folder> weak = folder;
-    store.set_hooks(
-        [weak] {
-            if (const auto f = weak.lock()) {
-                f->saved();
-            }
-        },
-        [weak] {
-            const auto f = weak.lock();
-            return f ? f->leave(run::follower() != 0) : std::string();
-        });
-    return folder;
-}
-
 // --list, --describe, --print-spec: no sweep, no OpenCL.
 int list_or_describe(const run_cli_options& o) {
     if (!o.print_spec.empty()) {
@@ -238,10 +219,12 @@ int list_or_describe(const run_cli_options& o) {
 }
 
 // A part of --runs: its inputs checked once more (an edit while it measured is not kept), then
-// its profile saved for the parent, which prints the tables.
+// its profile saved for the parent, which prints the tables (a device's process: saved).
 int finish_part(const run_cli_options& o, const run::run_options& opts,
                 parts::checkpoint_store& store, const profile& p) {
-    parts::check_input_digests(o.part_inputs, opts, "while this process measured (not kept)");
+    if (!o.part.empty()) {
+        parts::check_input_digests(o.part_inputs, opts, "while this process measured (not kept)");
+    }
     store.save_final(p);
     return exit_status(p, count_outcomes(p));
 }
@@ -256,6 +239,7 @@ struct run_setup {
     parts::checkpoint_store& store;
     const output_file* csv;
     const sequential_plan& sequential;
+    const std::vector<device_info>& parallel; ///< devices measured at once, a process each
 };
 
 // The processes of --runs, or of a sequential duet (looks after the third and each later one,
@@ -292,10 +276,14 @@ std::shared_ptr<parts::part_folder> measure_run(const run_setup& r, const run::p
                                                 run_progress& progress, profile& p) {
     const bool measure = r.part || resume_preflight(r.opts); // refuses another device (exit 2)
     // The parts of --runs stay until the profile holding them is written (saved() in the hook).
-    auto folder = measure && r.runs > 1 ? make_part_folder(r.out.path(), r.store) : nullptr;
+    auto folder = measure && (r.runs > 1 || !r.parallel.empty())
+                      ? make_part_folder(r.out.path(), r.store)
+                      : nullptr;
     try {
         if (!measure) {
             p.settings = run::settings_json(r.opts); // nothing left to measure: no empty run
+        } else if (!r.parallel.empty()) {
+            measure_devices(r.parallel, *folder, r.o.quiet, r.opts.measure.order_seed, p);
         } else if (folder) {
             measure_parts(r, sink, *folder, p);
         } else {
@@ -305,7 +293,7 @@ std::shared_ptr<parts::part_folder> measure_run(const run_setup& r, const run::p
         throw; // nothing can be saved without memory
     } catch (const std::exception& e) {
         progress.finish();
-        if (!r.part) {
+        if (!r.part && r.o.device_child < 0) {
             with_resumed(p, r.opts);
         }
         save_and_rethrow(p, r.store, r.csv, e);
@@ -321,6 +309,19 @@ void narrow_to_part(const run_cli_options& o, run::run_options& opts) {
     }
     parts::apply_part(parse_part(o.part), opts, o.part_peaks);
     parts::check_input_digests(o.part_inputs, opts, "before this process measured");
+}
+
+// The internal options of a process of --runs or of -d all's devices need their file.
+void check_child_options(const run_cli_options& o) {
+    if (!o.part.empty() && o.part_output.empty()) {
+        throw usage_error("--part without --part-output: --part is internal to run --runs N, "
+                          "which starts N processes and gives each its part and file; use "
+                          "--runs");
+    }
+    if (o.device_child >= 0 && o.part_output.empty()) {
+        throw usage_error("--device-child without --part-output: it is internal to run -d all "
+                          "(--devices-parallel), which starts a process per device");
+    }
 }
 
 // --dry-run: the plan, the shard's share and a sequential duet's looks; nothing runs.
@@ -343,11 +344,8 @@ int run_run(const run_cli_options& o) {
     }
     auto opts = to_run_options(o);
     const bool part = !o.part.empty();
-    if (part && o.part_output.empty()) {
-        throw usage_error("--part without --part-output: --part is internal to run --runs N, "
-                          "which starts N processes and gives each its part and file; use "
-                          "--runs");
-    }
+    const bool child = part || o.device_child >= 0; // the parent writes the output and tables
+    check_child_options(o);
     const auto sequential = part ? sequential_plan{} : plan_sequential(o, opts);
     const std::size_t runs =
         sequential.on ? sequential.budget.max_processes : planned_runs(o, opts); // 1 in a part
@@ -359,26 +357,28 @@ int run_run(const run_cli_options& o) {
     if (part) {
         narrow_to_part(o, opts);
     }
-    const output_file out(part ? o.part_output : (o.output.empty() ? default_output() : o.output),
-                          "profile", o.force, /*create_dirs=*/!part);
-    const auto csv = csv_target(o, part);
+    const output_file out(child ? o.part_output : (o.output.empty() ? default_output() : o.output),
+                          "profile", o.force, /*create_dirs=*/!child);
+    const auto csv = csv_target(o, child);
     probe_outputs(opts, out, csv);
-    if (!part) {
+    if (!child) {
         print_notes(opts, out.path());
     }
     auto store = std::make_shared<parts::checkpoint_store>(out);
     run::start_signal_thread([store](int sig) { store->write_and_exit(sig); });
+    const auto parallel = parallel_devices(o, opts); // lists devices: after the signal thread
     run_progress progress(std::cerr, isatty(2) != 0, o.quiet, use_colour(2, o.color));
-    auto sink = make_sink(progress, *store, part ? nullptr : &opts);
+    auto sink = make_sink(progress, *store, child ? nullptr : &opts);
     profile p;
     run::stamp_profile(p, invocation_argv());
     p.runs.front().revision = resolve_revision(o.commit);
     p.runs.front().shard = shard ? std::optional<shard_record>(shard->record) : std::nullopt;
     // The parts of --runs stay until the profile holding them is written (saved() in the hook).
-    const auto folder = measure_run(
-        {o, opts, part, runs, out, *store, csv ? &*csv : nullptr, sequential}, sink, progress, p);
+    const auto folder =
+        measure_run({o, opts, part, runs, out, *store, csv ? &*csv : nullptr, sequential, parallel},
+                    sink, progress, p);
     progress.finish();
-    if (part) { // the parent prints the tables of all parts, and adds what --resume kept
+    if (child) { // the parent prints the tables of all parts, and adds what --resume kept
         return finish_part(o, opts, *store, p);
     }
     with_resumed(p, opts);

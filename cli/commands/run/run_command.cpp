@@ -16,6 +16,7 @@ const char* run_footer = R"(Examples:
   gpu-reduce-prof run -k 'reduce[0-6]' -l pow2 -n 2^24 -t int,float
   gpu-reduce-prof run -k reduce6,reduce_vec4 --gate -o base.json  # a baseline for compare
   gpu-reduce-prof run --layout aos12,aos16,soa -n 2^24  # the vec3 layout kernels
+  gpu-reduce-prof run -d all -o node.json               # every GPU at once, a process each
   gpu-reduce-prof run -k my_kernels/sum.json -l 256    # your own kernel, described by a spec
   gpu-reduce-prof run -k seed.json -n 256 --data iota   # 0+1+...+255 = 32640, exactly
   gpu-reduce-prof run -k my.json --duet base/my.json -o duet.json

@@ -117,6 +117,9 @@ run::run_options to_run_options(const run_cli_options& o) {
     for (const auto& d : o.devices) {
         r.devices.push_back(parse_device_selector(d));
     }
+    if (o.device_child >= 0) { // one of -d all's devices, measured in a process of its own
+        r.devices = {parse_device_selector(std::to_string(o.device_child))};
+    }
     r.sweep = sweep_of(o);
     r.search = parse_search(o.search);
     read_resume(o, r);

@@ -37,8 +37,10 @@ struct run_cli_options {
     std::string commit;     ///< --commit: the measured code's sha, instead of git's HEAD here
     std::string budget;     ///< a sequential duet's most processes and/or seconds (run_sequential)
     std::string print_spec; ///< --print-spec FILE.cl: its starter spec on stdout, nothing runs
-    std::string part, part_output;        ///< set by the parent of --runs in each child
-    std::uint64_t part_rounds = 0;        ///< the rounds the parent shares out (sequential)
+    std::string part, part_output;         ///< set by the parent of --runs in each child
+    std::string devices_parallel = "auto"; ///< auto | on | off: -d all's devices at once
+    int device_child = -1;         ///< set by the parent of parallel devices: this process's device
+    std::uint64_t part_rounds = 0; ///< the rounds the parent shares out (sequential)
     std::vector<std::string> part_peaks;  ///< the first part's read peaks, for the later parts
     std::vector<std::string> part_inputs; ///< the parent's input_digests (input_digests.hpp)
     std::uint64_t peak_bytes = 0;

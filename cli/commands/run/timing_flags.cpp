@@ -13,7 +13,9 @@ namespace {
 // The options a parent of --runs gives each of its processes (hidden from --help).
 void add_part_options(CLI::App* sub, run_cli_options& o) {
     sub->add_option("--part", o.part, "(internal) this process is part I/K of --runs")->group("");
-    sub->add_option("--part-output", o.part_output, "(internal) where a part writes")->group("");
+    sub->add_option("--part-output", o.part_output, "(internal) where a part writes")
+        ->multi_option_policy(CLI::MultiOptionPolicy::TakeLast) // a device's process's part
+        ->group("");
     sub->add_option("--part-peak", o.part_peaks, "(internal) the first part's read peak")
         ->group("");
     sub->add_option("--part-input", o.part_inputs, "(internal) the parent's input digests")
@@ -21,6 +23,22 @@ void add_part_options(CLI::App* sub, run_cli_options& o) {
     sub->add_option("--part-rounds", o.part_rounds, "(internal) the rounds the parent shares")
         ->transform(count_range(1, 1000000))
         ->group("");
+    sub->add_option("--device-child", o.device_child,
+                    "(internal) this process measures the device of this flat index alone")
+        ->check(CLI::Range(0, 1 << 20))
+        ->group("");
+}
+
+// Several devices at once, a process each (cli/grp/parts/device_parts.hpp), or one by one.
+void add_devices_parallel(CLI::App* sub, run_cli_options& o) {
+    sub->add_option("--devices-parallel", o.devices_parallel,
+                    "With several devices (-d all, -d 0 -d 1): on measures them at once, a "
+                    "process each, merged into one profile (a device that fails does not stop "
+                    "the others); off: one after the other in this process, for devices that "
+                    "share a host resource; auto: on unless a CPU device is among them (it "
+                    "shares the host's cores with the others' launches)")
+        ->check(CLI::IsMember({"auto", "on", "off"}))
+        ->capture_default_str();
 }
 
 } // namespace
@@ -58,6 +76,7 @@ void add_process_options(CLI::App* sub, run_cli_options& o) {
                     "the clock sensor reads a steady clock (GPUs without one: 0.2 s); 0: none")
         ->check(finite_range(0.0, 60.0))
         ->capture_default_str();
+    add_devices_parallel(sub, o);
     add_part_options(sub, o);
     sub->add_option("--extra-rounds", m.extra_rounds,
                     "Most rounds added for cases whose rounds another process disturbed (their "

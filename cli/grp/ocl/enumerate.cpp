@@ -118,7 +118,7 @@ void read_physical_ids(cl_device_id id, device_info& d) {
     }
 }
 
-device_info read_info(const cl::Device& dev) {
+device_info read_info(const cl::Device& dev, bool probe) {
     cl_device_id id = dev();
     device_info d;
     d.name = query_string(id, CL_DEVICE_NAME).value_or("unavailable");
@@ -156,13 +156,15 @@ device_info read_info(const cl::Device& dev) {
     }
     d.subgroups = d.has_extension("cl_khr_subgroups") || d.has_extension("cl_intel_subgroups") ||
                   d.max_sub_groups.has_value();
-    d.preferred_work_group_multiple = probe_preferred_multiple(dev);
+    if (probe) {
+        d.preferred_work_group_multiple = probe_preferred_multiple(dev);
+    }
     return d;
 }
 
 } // namespace
 
-std::vector<device_handle> enumerate_devices() {
+std::vector<device_handle> enumerate_devices(bool probe) {
     std::vector<cl::Platform> platforms;
     try {
         cl::Platform::get(&platforms);
@@ -190,7 +192,7 @@ std::vector<device_handle> enumerate_devices() {
                 (empty.empty() ? "" : ", ") + platform_string(platforms[p](), CL_PLATFORM_NAME);
         }
         for (size_t d = 0; d < devices.size(); ++d) {
-            device_handle h{devices[d], read_info(devices[d])};
+            device_handle h{devices[d], read_info(devices[d], probe)};
             h.info.index = flat++;
             h.info.platform_index = static_cast<int>(p);
             h.info.device_index = static_cast<int>(d);
@@ -211,8 +213,8 @@ std::vector<device_handle> enumerate_devices() {
     return out;
 }
 
-std::vector<device_handle> select(const std::vector<device_selector>& selectors) {
-    auto all = enumerate_devices();
+std::vector<device_handle> select(const std::vector<device_selector>& selectors, bool probe) {
+    auto all = enumerate_devices(probe);
     std::vector<device_info> infos;
     infos.reserve(all.size());
     for (const auto& h : all) {

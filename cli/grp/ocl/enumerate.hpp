@@ -16,10 +16,12 @@ struct device_handle {
 };
 
 /// Every device of every platform, in enumeration order. Throws opencl_error (exit 3) with a
-/// paragraph on the cause and the fix when no platform or no device exists.
-std::vector<device_handle> enumerate_devices();
+/// paragraph on the cause and the fix when no platform or no device exists. `probe`: also build
+/// a trivial kernel on each for its preferred work-group multiple (a context per device); false
+/// only reads the driver's answers (a listing that decides something before the run).
+std::vector<device_handle> enumerate_devices(bool probe = true);
 
-/// enumerate_devices() filtered by the user's selectors (see device_select.hpp).
-std::vector<device_handle> select(const std::vector<device_selector>& selectors);
+/// enumerate_devices(probe) filtered by the user's selectors (see device_select.hpp).
+std::vector<device_handle> select(const std::vector<device_selector>& selectors, bool probe = true);
 
 } // namespace grp::ocl

@@ -15,7 +15,7 @@
 
 namespace grp::parts {
 
-pid_t start_child(const std::vector<std::string>& args) {
+pid_t start_child(const std::vector<std::string>& args, const child_io& io) {
     std::vector<char*> argv;
     argv.reserve(args.size() + 1);
     for (const auto& a : args) {
@@ -29,16 +29,21 @@ pid_t start_child(const std::vector<std::string>& args) {
                     exit_code::internal);
     }
     if (pid == 0) { // only async-signal-safe calls until exec
-        ::setpgid(0, 0);
+        ::setpgid(0, io.group);
         ::prctl(PR_SET_PDEATHSIG, SIGTERM);
         if (::getppid() != parent) {
             ::_exit(128 + SIGTERM);
         }
+        if (io.output_fd >= 0 && (::dup2(io.output_fd, 1) < 0 || ::dup2(io.output_fd, 2) < 0)) {
+            ::_exit(127);
+        }
         ::execv("/proc/self/exe", argv.data());
         ::_exit(127);
     }
-    ::setpgid(pid, pid);                      // also here: whichever runs first
-    run::set_follower(static_cast<int>(pid)); // Ctrl-Z, fg and a second signal reach it
+    const pid_t group = io.group != 0 ? io.group : pid;
+    ::setpgid(pid, group); // also here: whichever runs first
+    // Ctrl-Z, fg and a second signal reach it (or every process of its group)
+    run::set_follower(io.group != 0 ? -static_cast<int>(group) : static_cast<int>(pid));
     return pid;
 }
 

@@ -12,10 +12,18 @@
 
 namespace grp::parts {
 
-/// Starts /proc/self/exe with `args` (args[0] is its argv[0]) as a child in its own process
-/// group, ended by SIGTERM when this process dies. Throws error (exit_code::internal) when it
-/// cannot fork.
-pid_t start_child(const std::vector<std::string>& args);
+/// Where a child lives besides its arguments: its process group (0: one of its own, led by
+/// it; else the group of an earlier child, which must not have been waited for yet) and the
+/// descriptor its stdout and stderr go to (-1: this process's).
+struct child_io {
+    pid_t group = 0;
+    int output_fd = -1;
+};
+
+/// Starts /proc/self/exe with `args` (args[0] is its argv[0]) as a child in the process group
+/// `io.group` says, ended by SIGTERM when this process dies, and follows it (run::set_follower:
+/// the child, or its whole group). Throws error (exit_code::internal) when it cannot fork.
+pid_t start_child(const std::vector<std::string>& args, const child_io& io = {});
 
 /// Waits for `pid`, passing a stop request (run::interrupted) on to it once; returns its wait
 /// status. Throws error (exit_code::internal) when the child is lost.

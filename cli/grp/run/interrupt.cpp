@@ -17,7 +17,7 @@ std::atomic<bool> g_passed_second{false};
 // Ctrl-Z: the follower first (SIGSTOP: a child in a group of its own may be in an orphaned
 // group, where SIGTSTP is discarded), then this process, as the default action would.
 void stop_both() {
-    if (const int f = g_follower.load(); f > 0) {
+    if (const int f = g_follower.load(); f != 0) {
         ::kill(f, SIGSTOP);
     }
     ::kill(::getpid(), SIGSTOP);
@@ -31,12 +31,12 @@ bool handled_here(int sig) {
     }
     const int f = g_follower.load();
     if (sig == SIGCONT) {
-        if (f > 0) {
+        if (f != 0) {
             ::kill(f, SIGCONT);
         }
         return true;
     }
-    if (interrupted() && f > 0 && !g_passed_second.exchange(true)) {
+    if (interrupted() && f != 0 && !g_passed_second.exchange(true)) {
         ::kill(f, sig);
         return true;
     }

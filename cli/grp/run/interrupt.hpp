@@ -27,11 +27,12 @@ void request_interrupt(int signal = 2);
 /// (write the checkpoint, then _exit). Call once per process.
 void start_signal_thread(std::function<void(int)> on_second);
 
-/// Follows process `pid` (> 0; 0: none): SIGTSTP stops it with this process, SIGCONT resumes
-/// it, and the first signal after the first INT/TERM/HUP is passed on to it instead of calling
-/// on_second (a third one calls it).
+/// Follows process `pid` (> 0; a process group -PGID: the device processes of run -d all, all
+/// at once; 0: none): SIGTSTP stops it with this process, SIGCONT resumes it, and the first
+/// signal after the first INT/TERM/HUP is passed on to it instead of calling on_second (a third
+/// one calls it).
 void set_follower(int pid);
-/// The process set_follower follows now, 0 when none.
+/// The process (or -group) set_follower follows now, 0 when none.
 int follower();
 
 /// "SIGINT", "SIGTERM", "SIGHUP", "SIGKILL" and other common names, or "a signal".

@@ -130,4 +130,35 @@ std::string describe_device_list(const std::vector<device_info>& devices) {
     return os.str();
 }
 
+devices_parallel parse_devices_parallel(const std::string& text) {
+    if (text == "auto") {
+        return devices_parallel::automatic;
+    }
+    if (text == "on") {
+        return devices_parallel::on;
+    }
+    if (text == "off") {
+        return devices_parallel::off;
+    }
+    throw usage_error("--devices-parallel '" + text + "': expected auto, on or off");
+}
+
+bool may_select_several(const std::vector<device_selector>& selectors) {
+    return selectors.size() > 1 ||
+           std::any_of(selectors.begin(), selectors.end(), [](const device_selector& s) {
+               return s.what == device_selector::kind::all ||
+                      s.what == device_selector::kind::name_substring;
+           });
+}
+
+bool measure_in_parallel(devices_parallel mode, const std::vector<device_info>& selected) {
+    if (selected.size() < 2 || mode == devices_parallel::off) {
+        return false;
+    }
+    return mode == devices_parallel::on ||
+           std::none_of(selected.begin(), selected.end(), [](const device_info& d) {
+               return d.type.find("cpu") != std::string::npos;
+           });
+}
+
 } // namespace grp

@@ -102,3 +102,51 @@ TEST(device_select, no_match_lists_devices) {
 
 } // namespace
 } // namespace grp
+
+namespace grp {
+namespace {
+
+std::vector<device_info> gpus(int n) {
+    std::vector<device_info> v(static_cast<std::size_t>(n));
+    for (int i = 0; i < n; ++i) {
+        v[static_cast<std::size_t>(i)].index = i;
+        v[static_cast<std::size_t>(i)].type = "gpu";
+    }
+    return v;
+}
+
+TEST(DevicesParallel, ParsesItsThreeValues) {
+    EXPECT_EQ(parse_devices_parallel("auto"), devices_parallel::automatic);
+    EXPECT_EQ(parse_devices_parallel("on"), devices_parallel::on);
+    EXPECT_EQ(parse_devices_parallel("off"), devices_parallel::off);
+    EXPECT_THROW(parse_devices_parallel("yes"), usage_error);
+}
+
+TEST(DevicesParallel, OnlySelectionsThatMayNameSeveralDevicesListThem) {
+    EXPECT_FALSE(may_select_several({}));
+    EXPECT_FALSE(may_select_several({parse_device_selector("0")}));
+    EXPECT_FALSE(may_select_several({parse_device_selector("1:0")}));
+    EXPECT_TRUE(may_select_several({parse_device_selector("all")}));
+    EXPECT_TRUE(may_select_several({parse_device_selector("nvidia")}));
+    EXPECT_TRUE(may_select_several({parse_device_selector("0"), parse_device_selector("1")}));
+}
+
+TEST(DevicesParallel, OneDeviceNeverOffNeverOnAlways) {
+    for (auto mode : {devices_parallel::automatic, devices_parallel::on, devices_parallel::off}) {
+        EXPECT_FALSE(measure_in_parallel(mode, gpus(1)));
+    }
+    EXPECT_FALSE(measure_in_parallel(devices_parallel::off, gpus(8)));
+    EXPECT_TRUE(measure_in_parallel(devices_parallel::on, gpus(2)));
+    EXPECT_TRUE(measure_in_parallel(devices_parallel::automatic, gpus(8)));
+}
+
+TEST(DevicesParallel, AutoKeepsACpuDeviceSequential) {
+    auto mixed = gpus(2);
+    mixed[1].type = "cpu";
+    EXPECT_FALSE(measure_in_parallel(devices_parallel::automatic, mixed));
+    EXPECT_TRUE(measure_in_parallel(devices_parallel::on, mixed));
+    EXPECT_FALSE(measure_in_parallel(devices_parallel::automatic, two_platforms()));
+}
+
+} // namespace
+} // namespace grp
