@@ -2,6 +2,7 @@
 // each with 0.5 % noise; a card slowed by a known factor is recovered within its interval and
 // flagged, an unslowed fleet flags none.
 #include "grp/model/fleet/card_levels.hpp"
+#include "model/fleet/fleet_fixture.hpp"
 
 #include <cmath>
 #include <gtest/gtest.h>
@@ -19,15 +20,7 @@ profile fleet_of(const std::vector<double>& slowdown, std::uint64_t seed) {
     profile p;
     const std::vector<double> base_ns{2e4, 8e4, 1e6};
     for (std::size_t card = 0; card < slowdown.size(); ++card) {
-        profile_device d;
-        d.info.name = "GPU X";
-        d.info.uuid = "uuid-" + std::to_string(card);
-        p.devices.push_back(d);
-        run_record run;
-        run.id = "run" + std::to_string(card);
-        run.shard = shard_record{card + 1, slowdown.size(), "slurm", std::string(64, 'a'), 9,
-                                 5,        anchor_keys};
-        p.runs.push_back(run);
+        test_support::add_card(p, card, slowdown.size(), anchor_keys);
         for (std::size_t a = 0; a < anchor_keys.size(); ++a) {
             case_result c;
             c.key = make_case_key(std::string(1, static_cast<char>('a' + a)), "float", "flat",

@@ -4,6 +4,7 @@
 // configuration on another card within the cards' uncertainty is not separated from the winner,
 // and one on the same card is judged by its rounds alone.
 #include "grp/model/fleet/fleet_best.hpp"
+#include "model/fleet/fleet_fixture.hpp"
 
 #include <cmath>
 #include <gtest/gtest.h>
@@ -39,20 +40,7 @@ profile fleet_with(double slow, const std::vector<std::tuple<std::string, int, i
     std::mt19937_64 rng(7);
     profile p;
     for (int card = 0; card < 2; ++card) {
-        profile_device d;
-        d.info.name = "GPU X";
-        d.info.uuid = "uuid-" + std::to_string(card);
-        p.devices.push_back(d);
-        run_record run;
-        run.id = "run" + std::to_string(card);
-        run.shard = shard_record{static_cast<std::size_t>(card + 1),
-                                 2,
-                                 "slurm",
-                                 std::string(64, 'a'),
-                                 9,
-                                 5,
-                                 anchor_keys};
-        p.runs.push_back(run);
+        test_support::add_card(p, static_cast<std::size_t>(card), 2, anchor_keys);
         const double level = card == 0 ? 1.0 : slow;
         p.cases.push_back(timed("a", 8, card, 2e4 * level, 0.003, rng));
         p.cases.push_back(timed("b", 8, card, 8e4 * level, 0.003, rng));
