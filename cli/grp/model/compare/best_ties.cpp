@@ -59,6 +59,19 @@ nlohmann::ordered_json keys_json(const std::vector<const case_result*>& cases) {
 
 } // namespace
 
+tie_class classify_against_winner(const change_estimate& e, double threshold) {
+    // compare's verdict against the winner: slower beyond the threshold is separated, same is
+    // tied, the rest (inconclusive) is not separated.
+    const double lo = std::log(1 - threshold), hi = std::log(1 + threshold);
+    if (e.estimable && e.ci_low > 0 && e.log_change > hi) {
+        return tie_class::separated;
+    }
+    if (e.estimable && e.ci_low >= lo && e.ci_high <= hi) {
+        return tie_class::tied;
+    }
+    return tie_class::not_separated;
+}
+
 best_ties ties_of(const profile& p, const best_config& b) {
     best_ties t;
     // The configurations of a sweep point ran in the same rounds of the same processes, as a
@@ -71,7 +84,6 @@ best_ties ties_of(const profile& p, const best_config& b) {
         return t;
     }
     const auto w = rounds_of(p, *t.winner, opt);
-    const double lo = std::log(1 - t.threshold), hi = std::log(1 + t.threshold);
     for (const auto* c : others) {
         t.several_kernels = t.several_kernels || c->key.kernel != t.winner->key.kernel;
         const auto o = rounds_of(p, *c, opt);
@@ -82,12 +94,11 @@ best_ties ties_of(const profile& p, const best_config& b) {
             t.runner_up = c;
             t.margin = e;
         }
-        // compare's verdict of `c` against the winner (rules.cpp's classify): slower beyond
-        // the threshold is separated, same is tied, the rest (inconclusive) is not separated.
-        if (e.estimable && e.ci_low > 0 && e.log_change > hi) {
+        const auto where = classify_against_winner(e, t.threshold);
+        if (where == tie_class::separated) {
             continue;
         }
-        if (e.estimable && e.ci_low >= lo && e.ci_high <= hi) {
+        if (where == tie_class::tied) {
             t.tied.push_back(c);
             continue;
         }

@@ -38,6 +38,11 @@ struct best_ties {
     std::string no_interval;
 };
 
+/// Where a configuration stands against the winner, by the verdict compare would give it
+/// (rules.cpp's classify) from `e` (log scale) and the relative `threshold`.
+enum class tie_class { separated, tied, not_separated };
+tie_class classify_against_winner(const change_estimate& e, double threshold);
+
 /// The ties of best configuration `b` of profile `p`: no winner when no verified, unscreened case
 /// of `p` has `b`'s key.
 best_ties ties_of(const profile& p, const best_config& b);

@@ -1,6 +1,7 @@
 #include "grp/model/fleet/fleet_best.hpp"
 
 #include "grp/core/units.hpp"
+#include "grp/model/compare/best_ties.hpp"
 #include "grp/model/compare/options.hpp"
 #include "grp/model/compare/side.hpp"
 #include "grp/model/profile/best.hpp"
@@ -67,18 +68,20 @@ change_estimate against(const profile& p, const case_result& w, const case_resul
 }
 
 void classify(fleet_best& b, const case_result& c, const change_estimate& e) {
-    const compare_options opt = same_round_options();
-    const double lo = std::log(1 - opt.threshold), hi = std::log(1 + opt.threshold);
     if (b.runner_up == nullptr) {
         b.runner_up = &c;
         b.margin = e;
     }
-    if (e.estimable && e.ci_low > 0 && e.log_change > hi) {
+    switch (classify_against_winner(e, same_round_options().threshold)) {
+    case tie_class::separated:
         ++b.separated;
-    } else if (e.estimable && e.ci_low >= lo && e.ci_high <= hi) {
+        break;
+    case tie_class::tied:
         b.tied.push_back(&c);
-    } else {
+        break;
+    case tie_class::not_separated:
         b.not_separated.push_back(&c);
+        break;
     }
 }
 
