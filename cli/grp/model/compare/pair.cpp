@@ -125,8 +125,15 @@ void judge_rounds(case_comparison& cc, const paired_rounds& r, const compare_opt
     if (kw.df >= 1 && kw.p_value < pair_process_alpha) {
         how = judge_on_processes(cc, r, kw.p_value, opt);
     } else {
-        const auto sr =
-            signed_rank_test(r.all, 1 - opt.level(static_cast<double>(r.all.size()) - 1));
+        const double level = opt.level(static_cast<double>(r.all.size()) - 1);
+        if (!(1 - level < 1)) { // an early look of a long plan: its alpha rounds to nothing
+            cc.note = "the sequential boundary spends no alpha at this look (" +
+                      std::to_string(opt.sequential->looks.back()) + " of " +
+                      std::to_string(opt.sequential->max_processes) +
+                      " processes): nothing can be decided before a later look";
+            return;
+        }
+        const auto sr = signed_rank_test(r.all, 1 - level);
         if (!sr.bounded) {
             cc.note = rounds + " cannot bound a " + p_text((1 - opt.alpha) * 100) +
                       "% interval (the signed-rank test needs more); run with --rounds 30";

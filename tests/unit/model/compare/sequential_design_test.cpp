@@ -100,5 +100,20 @@ TEST(sequential_design, compare_judges_with_the_boundary_the_run_used) {
               *fixed.cases[0].ci_high - *fixed.cases[0].ci_low);
 }
 
+// A long plan's first look spends an alpha that rounds away against 1 (O'Brien-Fleming at 3 of
+// 30 processes: about 1e-16, less after Holm): compare said "internal error" (exit 70) there,
+// as would a run with --budget 30 at its first look. Now the look decides nothing, and says so.
+TEST(sequential_design, a_look_that_spends_no_alpha_decides_nothing) {
+    auto p = duet_of({1.20, 1.20, 1.20}); // processes that agree: the signed-rank path
+    p.settings["sequential"] = to_json(design({3}, 30));
+    const auto first = compare_pair(p, {"old", "new"}, {}, "d.json");
+    ASSERT_EQ(first.cases.size(), 1U);
+    EXPECT_EQ(first.cases[0].outcome, verdict::inconclusive);
+    EXPECT_NE(first.cases[0].note.find("spends no alpha at this look (3 of 30"), std::string::npos)
+        << first.cases[0].note;
+    p.settings["sequential"] = to_json(design({3}, 10)); // a budget of 10: decided at once
+    EXPECT_EQ(compare_pair(p, {"old", "new"}, {}, "d.json").cases[0].outcome, verdict::slower);
+}
+
 } // namespace
 } // namespace grp
