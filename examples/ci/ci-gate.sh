@@ -25,7 +25,8 @@
 #                       runners, and the default whenever it applies); baseline compares with
 #                       a stored profile of earlier runs
 #   --budget SPEC       the duet's most processes and/or time (run --budget: 10, 120s,
-#                       12,3min; default run's, 10 processes): it adds processes from 3 on
+#                       12,3min; default run's: 10 processes, 30,170s on a CPU device): it
+#                       adds processes from 3 on
 #                       until every case is decided
 #   --base-ref REF      the duet's base revision (default origin/$GITHUB_BASE_REF in a pull
 #                       request, else HEAD~1)

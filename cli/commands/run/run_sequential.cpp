@@ -7,7 +7,10 @@
 #include "grp/model/compare/control.hpp"
 #include "grp/model/compare/duet_judge.hpp"
 #include "grp/model/compare/options.hpp"
+#include "grp/model/spec/kernel_spec.hpp"
+#include "grp/ocl/enumerate.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdlib>
 #include <iostream>
@@ -38,6 +41,20 @@ std::optional<double> seconds_of(const std::string& t, const std::string& whole)
     return minutes ? v * 60 : v;
 }
 
+/// Whether every device the run selects is a CPU (false when none can be listed: the run then
+/// says why itself).
+bool cpu_devices_only(const run::run_options& opts) {
+    try {
+        const auto devices = ocl::select(opts.devices, /*probe=*/false);
+        return !devices.empty() &&
+               std::all_of(devices.begin(), devices.end(), [](const ocl::device_handle& h) {
+                   return device_class(h.info.type) == "cpu";
+               });
+    } catch (const error&) {
+        return false;
+    }
+}
+
 } // namespace
 
 std::string sequential_looks::look_text(std::size_t undecided, std::size_t processes,
@@ -55,6 +72,15 @@ std::string sequential_looks::look_text(std::size_t undecided, std::size_t proce
     }
     return head + "stopping: another process would pass --budget's " +
            format_seconds(plan_.budget.max_seconds);
+}
+
+run_budget default_budget(bool cpu_devices_only) {
+    run_budget b;
+    if (cpu_devices_only) {
+        b.max_processes = default_cpu_budget_processes;
+        b.max_seconds = default_cpu_budget_seconds;
+    }
+    return b;
 }
 
 run_budget parse_budget(const std::string& text) {
@@ -96,7 +122,8 @@ sequential_plan plan_sequential(const run_cli_options& o, run::run_options& opts
         return plan;
     }
     plan.on = true;
-    plan.budget = o.budget.empty() ? run_budget{} : parse_budget(o.budget);
+    plan.budget =
+        o.budget.empty() ? default_budget(cpu_devices_only(opts)) : parse_budget(o.budget);
     plan.rounds_per_process =
         (opts.measure.rounds + sequential_first_look - 1) / sequential_first_look;
     opts.measure.rounds = plan.rounds_per_process * plan.budget.max_processes;

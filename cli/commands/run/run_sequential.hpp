@@ -29,12 +29,21 @@ inline constexpr std::size_t sequential_first_look = 3;
 /// The default budget's most processes: on the H100 a process of the 8-case duet costs about
 /// 3 s, so 10 keep an undecided duet near 30 s; one that decides stops earlier.
 inline constexpr std::size_t default_budget_processes = 10;
+/// On CPU devices alone (PoCL): 30 processes or 170 s, whichever comes first. A loaded 2-core
+/// VM's processes disagree more, and 10 of them (54 s) left 21 % of identical cases undecided;
+/// 30 decided every one after 13-23 (bench/results/pocl-gate-budget-replay.txt), inside the
+/// 180 s a CI step of #46 may take.
+inline constexpr std::size_t default_cpu_budget_processes = 30;
+inline constexpr double default_cpu_budget_seconds = 170;
 
 /// What --budget allows.
 struct run_budget {
     std::size_t max_processes = default_budget_processes;
     double max_seconds = 0; ///< 0: no time cap (the processes cap alone)
 };
+
+/// The budget when --budget is not given: the CPU one when every selected device is a CPU.
+run_budget default_budget(bool cpu_devices_only);
 
 /// --budget: "PROCESSES" (3 to 100), "SECONDS" with a unit ("90s", "3min"), or both separated
 /// by a comma ("12,180s"). Throws usage_error naming the forms.
