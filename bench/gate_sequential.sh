@@ -1,12 +1,13 @@
 #!/usr/bin/env bash
 # The sequential duet as a user runs it, at defaults: `run -k NEW/gs.json --duet BASE/gs.json`,
 # which adds processes from 3 until every case of the candidate and of both A/A controls is
-# decided (--budget 10 processes). BASE holds `gs`, a grid-stride float sum with a __local tree
-# (bench/gate/gridstride_slow.cl, EXTRA=0); each variant's NEW holds `gs` again at EXTRA=V: 0 is
-# an identical copy (any slower/faster is a false alarm), 5, 10 and 25 read that share more
-# data. One candidate per invocation, variants interleaved (0, 10, 0, 10, ...) so that a drift of
-# the machine lands on all of them. bench/gate_sequential.py counts the verdicts, the looks and
-# the wall time, and judges each profile's first 3 processes as the old fixed design too.
+# decided (--budget: 10 processes on a GPU, 30 or 170 s on a CPU). BASE holds `gs`, a
+# grid-stride float sum with a __local tree (bench/gate/gridstride_slow.cl, EXTRA=0); each
+# variant's NEW holds `gs` again at EXTRA=V: 0 is an identical copy (any slower/faster is a
+# false alarm), 5, 10 and 25 read that share more data. One candidate per invocation, variants
+# interleaved (0, 10, 0, 10, ...) so that a drift of the machine lands on all of them.
+# bench/gate_sequential.py counts the verdicts, the looks and the wall time, and judges each
+# profile's first 3 processes as the old fixed design too.
 #   bench/gate_sequential.sh BIN [WRAPPER]     # WRAPPER: e.g. .device/nvidia-opencl.sh
 # Environment: OUT (folder, default ./gate-sequential), ITER (rounds of the variant list, 8),
 # FIRST (index of the first, 1), VARIANTS ("0 10"), SWEEP ("-l 64,256 -n 2^20,2^22,2^24,2^26"),
