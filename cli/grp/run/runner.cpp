@@ -134,24 +134,6 @@ std::vector<prepared_case> prepare_all(device_context& d, const std::vector<meas
     return sorted();
 }
 
-// Uploads the inputs the active cases read (padded for the largest need).
-void upload_inputs(input_store& inputs, std::vector<prepared_case>& cases) {
-    std::map<input_key, std::uint64_t> need;
-    for (auto& c : cases) {
-        if (c.active()) {
-            need[c.input] = std::max(need[c.input], c.input_records);
-        }
-    }
-    for (const auto& [k, records] : need) {
-        inputs.require(k, records);
-    }
-    for (auto& c : cases) {
-        if (c.active()) {
-            c.input_data = &inputs.get(c.input);
-        }
-    }
-}
-
 // A launch above the kernel's reported work-group limit that the driver refuses is a skip
 // (the device cannot run it), not a failure.
 void first_launch(device_context& d, input_store& inputs, prepared_case& c) {
@@ -272,9 +254,15 @@ void time_host_baseline(device_context& d, const input_key& k, const host_data& 
 void measure_group(device_context& d, const std::vector<measure_point>& pts,
                    const data_choice& data, bool host_baseline) {
     const std::size_t first = d.prof.cases.size();
+    input_store inputs(d.session, d.opt.sweep.seed, data, d.phases);
+    if (!pts.empty()) { // the input upload_inputs takes first, made while the kernels build
+        const auto k = std::min_element(pts.begin(), pts.end(), [](const auto& a, const auto& b) {
+            return input_of(a.point) < input_of(b.point);
+        });
+        inputs.prefetch(input_of(k->point));
+    }
     auto cases = prepare_all(d, pts, data, first);
     publish(d, first, cases);
-    input_store inputs(d.session, d.opt.sweep.seed, data, d.phases);
     inputs.set_ops(d.opt.sweep.ops);
     inputs.copy_through_host(d.opt.check != nullptr);
     if (host_baseline && d.opt.host_repeats > 0) {

@@ -1,6 +1,10 @@
 #include "grp/model/host/exact_data.hpp"
 
+#include "grp/model/host/host_data.hpp"
+
+#include <algorithm>
 #include <cmath>
+#include <thread>
 
 namespace grp {
 
@@ -54,6 +58,37 @@ bool exact_in_any_order(element_type t, const data_choice& data, std::uint64_t n
         return false;
     }
     return false;
+}
+
+int exact_value(std::uint64_t record, std::uint32_t component) {
+    return 1 + static_cast<int>(splitmix64(record * 4 + component) & 1);
+}
+
+std::vector<long double> exact_window_sums(std::uint64_t lo, std::uint64_t hi, std::size_t comps) {
+    const unsigned threads = std::max(1u, std::min(16u, std::thread::hardware_concurrency()));
+    std::vector<std::vector<std::uint64_t>> part(threads, std::vector<std::uint64_t>(comps, 0));
+    std::vector<std::thread> pool;
+    const std::uint64_t chunk = (hi - lo + threads - 1) / threads;
+    for (unsigned t = 0; t < threads; ++t) {
+        pool.emplace_back([&, t] {
+            const std::uint64_t a = lo + t * chunk, b = std::min(hi, a + chunk);
+            for (std::uint64_t r = a; r < b; ++r) {
+                for (std::size_t c = 0; c < comps; ++c) {
+                    part[t][c] += static_cast<std::uint64_t>(exact_value(r, c));
+                }
+            }
+        });
+    }
+    for (auto& th : pool) {
+        th.join();
+    }
+    std::vector<long double> out(comps, 0);
+    for (const auto& p : part) {
+        for (std::size_t c = 0; c < comps; ++c) {
+            out[c] += static_cast<long double>(p[c]);
+        }
+    }
+    return out;
 }
 
 } // namespace grp

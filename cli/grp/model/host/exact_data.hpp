@@ -7,7 +7,9 @@
 #include "grp/core/element_type.hpp"
 #include "grp/model/host/data_choice.hpp"
 
+#include <cstddef>
 #include <cstdint>
+#include <vector>
 
 namespace grp {
 
@@ -30,5 +32,12 @@ double random_data_failure_bound(element_type t, std::uint64_t n);
 /// while the largest possible partial sum fits; never for files and the precision scenario's
 /// data sets, which are checked within a tolerance ("tolerance" in the profile).
 bool exact_in_any_order(element_type t, const data_choice& data, std::uint64_t n);
+
+/// The value of record r, component c in the exact check's windows: 1 or 2 (tool.cl's
+/// fill_exact computes the same).
+int exact_value(std::uint64_t record, std::uint32_t component);
+
+/// Σ exact_value over records [lo, hi) for each of `comps` components, on all host threads.
+std::vector<long double> exact_window_sums(std::uint64_t lo, std::uint64_t hi, std::size_t comps);
 
 } // namespace grp

@@ -9,6 +9,7 @@
 #include <algorithm>
 #include <cstdlib>
 #include <limits>
+#include <map>
 
 namespace grp::run {
 
@@ -170,7 +171,7 @@ prepared_case prepare_case(ocl::session& s, const kernel_spec& k, const sweep_po
     prepared_case c;
     c.spec = &k;
     c.point = p;
-    c.input = {p.type, p.layout, p.n};
+    c.input = input_of(p);
     auto& r = c.result;
     r.key = key_of(k, p);
     r.device = o.device_index;
@@ -214,6 +215,27 @@ prepared_case prepare_case(ocl::session& s, const kernel_spec& k, const sweep_po
         r.extra["above_kernel_wg_limit"] = c.kernel_wg_limit;
     }
     return c;
+}
+
+input_key input_of(const sweep_point& p) {
+    return {p.type, p.layout, p.n};
+}
+
+void upload_inputs(input_store& inputs, std::vector<prepared_case>& cases) {
+    std::map<input_key, std::uint64_t> need;
+    for (auto& c : cases) {
+        if (c.active()) {
+            need[c.input] = std::max(need[c.input], c.input_records);
+        }
+    }
+    for (const auto& [k, records] : need) {
+        inputs.require(k, records);
+    }
+    for (auto& c : cases) {
+        if (c.active()) {
+            c.input_data = &inputs.get(c.input);
+        }
+    }
 }
 
 } // namespace grp::run

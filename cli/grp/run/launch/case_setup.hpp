@@ -52,6 +52,13 @@ prepared_case prepare_case(ocl::session& s, const kernel_spec& k, const sweep_po
 /// Why the spec or device rules out the point, or "".
 std::string static_skip_reason(const kernel_spec& k, const sweep_point& p, const device_info& d);
 
+/// Uploads the inputs the active cases read (padded for the largest need) and points the cases
+/// at them; an input the first in key order was prefetched (input_store::prefetch).
+void upload_inputs(input_store& inputs, std::vector<prepared_case>& cases);
+
+/// The input a point reads.
+input_key input_of(const sweep_point& p);
+
 /// The case key of a point.
 case_key key_of(const kernel_spec& k, const sweep_point& p);
 

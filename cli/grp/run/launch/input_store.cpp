@@ -1,5 +1,6 @@
 #include "grp/run/launch/input_store.hpp"
 
+#include "grp/model/host/exact_data.hpp"
 #include "grp/model/host/host_data.hpp"
 #include "grp/model/host/reduce_op.hpp"
 #include "grp/model/spec/kernel_catalog.hpp"
@@ -7,7 +8,6 @@
 #include <algorithm>
 #include <cmath>
 #include <cstring>
-#include <thread>
 
 namespace grp::run {
 
@@ -20,34 +20,6 @@ std::size_t buffer_count(data_layout l) {
 // Words of one record in one buffer: 1 (flat, soa), 3 (aos12), 4 (aos16).
 std::size_t words_per_record(data_layout l) {
     return l == data_layout::aos16 ? 4 : (l == data_layout::aos12 ? 3 : 1);
-}
-
-// Σ exact_value over records [lo, hi) for each of `comps` components, on all host threads.
-std::vector<long double> window_sums(std::uint64_t lo, std::uint64_t hi, std::size_t comps) {
-    const unsigned threads = std::max(1u, std::min(16u, std::thread::hardware_concurrency()));
-    std::vector<std::vector<std::uint64_t>> part(threads, std::vector<std::uint64_t>(comps, 0));
-    std::vector<std::thread> pool;
-    const std::uint64_t chunk = (hi - lo + threads - 1) / threads;
-    for (unsigned t = 0; t < threads; ++t) {
-        pool.emplace_back([&, t] {
-            const std::uint64_t a = lo + t * chunk, b = std::min(hi, a + chunk);
-            for (std::uint64_t r = a; r < b; ++r) {
-                for (std::size_t c = 0; c < comps; ++c) {
-                    part[t][c] += static_cast<std::uint64_t>(exact_value(r, c));
-                }
-            }
-        });
-    }
-    for (auto& th : pool) {
-        th.join();
-    }
-    std::vector<long double> out(comps, 0);
-    for (const auto& p : part) {
-        for (std::size_t c = 0; c < comps; ++c) {
-            out[c] += static_cast<long double>(p[c]);
-        }
-    }
-    return out;
 }
 
 // Transfers are split into pieces of at most this many bytes: on the H100 (driver 580.159.04)
@@ -125,10 +97,6 @@ std::vector<double> op_references(const std::string& op, const host_data& h) {
     return out;
 }
 
-int exact_value(std::uint64_t record, std::uint32_t component) {
-    return 1 + static_cast<int>(splitmix64(record * 4 + component) & 1);
-}
-
 std::pair<std::uint64_t, std::uint64_t> streaming_grid(const device_info& d, std::uint64_t items,
                                                        std::optional<std::uint64_t> loop_limit) {
     const std::uint64_t cus = d.compute_units.value_or(1);
@@ -186,8 +154,22 @@ void input_store::copy(const buffer_set& from, const buffer_set& to, std::uint64
     m_session.queue().finish();
 }
 
+void input_store::prefetch(const input_key& k) {
+    m_prefetched.reset(); // waits for one not taken
+    auto make = [k, seed = m_seed, data = m_data] {
+        return make_host_data(k.type, k.layout, k.n, seed, data);
+    };
+    m_prefetched.emplace(k, std::async(std::launch::async, make));
+}
+
 host_data input_store::generate(const input_key& k, std::uint64_t seed) {
-    auto t = m_phases.time("data");
+    auto t = m_phases.time("data"); // with a prefetch: the wait for it
+    if (m_prefetched && seed == m_seed && !(m_prefetched->first < k) &&
+        !(k < m_prefetched->first)) {
+        auto f = std::move(m_prefetched->second);
+        m_prefetched.reset();
+        return f.get();
+    }
     return make_host_data(k.type, k.layout, k.n, seed, m_data);
 }
 
@@ -330,7 +312,7 @@ std::vector<exact_window> input_store::exact_windows(const input_key& k) {
     auto t = m_phases.time("reference");
     for (std::uint64_t lo = 0; lo < k.n; lo += width) {
         const std::uint64_t hi = std::min(k.n, lo + width);
-        out.push_back({lo, hi, window_sums(lo, hi, components(k.layout))});
+        out.push_back({lo, hi, exact_window_sums(lo, hi, components(k.layout))});
     }
     return out;
 }

@@ -13,6 +13,7 @@
 #include "grp/run/phase_clock.hpp"
 
 #include <functional>
+#include <future>
 #include <map>
 #include <optional>
 #include <set>
@@ -59,6 +60,12 @@ struct exact_window {
 class input_store {
 public:
     input_store(ocl::session& s, std::uint64_t seed, data_choice data, phase_clock& phases);
+
+    /// Starts making input `k`'s host values on other threads, for require() to take: the
+    /// runner asks before it builds the kernels, so on a GPU the values are made while the
+    /// driver compiles on one core (0.26 s of a first invocation's 1.1-1.7 s of builds on the
+    /// H200's host at 2^27 floats). One input at a time: another call replaces it.
+    void prefetch(const input_key& k);
 
     /// Generates and uploads the input if it is not there yet, with room for `records`
     /// records (zero-padded past n). Throws opencl_error when the device cannot hold it.
@@ -109,6 +116,7 @@ private:
     std::map<input_key, device_input> m_inputs;
     std::optional<cl::Kernel> m_differs;
     host_data_hook m_on_host_data;
+    std::optional<std::pair<input_key, std::future<host_data>>> m_prefetched;
 
     device_input& find(const input_key& k);
     host_data generate(const input_key& k, std::uint64_t seed);
@@ -120,10 +128,6 @@ private:
     /// Writes every value of in.pristine_behind into the pristine copy and waits.
     void sync_pristine(const input_key& k, device_input& in);
 };
-
-/// The value of record r, component c in the exact check's windows: 1 or 2 (tool.cl's
-/// fill_exact computes the same).
-int exact_value(std::uint64_t record, std::uint32_t component);
 
 /// A grid for the tool's streaming kernels on this device: {global, local}; with the driver's
 /// loop limit (session::loop_limit) enough work-items that none loops over half of it across
