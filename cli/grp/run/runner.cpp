@@ -255,11 +255,15 @@ void measure_group(device_context& d, const std::vector<measure_point>& pts,
                    const data_choice& data, bool host_baseline) {
     const std::size_t first = d.prof.cases.size();
     input_store inputs(d.session, d.opt.sweep.seed, data, d.phases);
-    if (!pts.empty()) { // the input upload_inputs takes first, made while the kernels build
-        const auto k = std::min_element(pts.begin(), pts.end(), [](const auto& a, const auto& b) {
-            return input_of(a.point) < input_of(b.point);
-        });
-        inputs.prefetch(input_of(k->point));
+    std::optional<input_key> ahead; // the input upload_inputs takes first: made while building
+    for (const auto& pt : pts) {
+        if ((!ahead || input_of(pt.point) < *ahead) &&
+            point_builds(d.session, *pt.spec, pt.point)) {
+            ahead = input_of(pt.point);
+        }
+    }
+    if (ahead) {
+        inputs.prefetch(*ahead);
     }
     auto cases = prepare_all(d, pts, data, first);
     publish(d, first, cases);

@@ -1,5 +1,6 @@
 #include "grp/model/host/host_data.hpp"
 
+#include "grp/core/checked_math.hpp"
 #include "grp/core/error.hpp"
 #include "grp/core/strings.hpp"
 #include "grp/model/host/exact_data.hpp"
@@ -291,9 +292,13 @@ host_data make_host_data(element_type t, data_layout l, std::uint64_t n, std::ui
     r.buffers = l == data_layout::soa ? 3 : 1;
     r.words_per_record = l == data_layout::aos16 ? 4 : (r.buffers == 3 ? 1 : r.comps);
     d.buffers.resize(r.buffers);
+    const auto bytes = checked_mul(std::max<std::uint64_t>(n, 1), r.words_per_record * size_of(t));
+    if (!bytes || *bytes > std::numeric_limits<std::size_t>::max()) {
+        throw usage_error("n = " + std::to_string(n) + ": the input's size overflows the host's");
+    }
     for (auto& b : d.buffers) {
         // Every word of records [0, n) is written below; with n = 0 the one record is zeros.
-        b.resize(std::max<std::uint64_t>(n, 1) * r.words_per_record * size_of(t));
+        b.resize(*bytes);
         if (n == 0) {
             std::fill(b.begin(), b.end(), 0);
         }

@@ -217,6 +217,13 @@ prepared_case prepare_case(ocl::session& s, const kernel_spec& k, const sweep_po
     return c;
 }
 
+bool point_builds(const ocl::session& s, const kernel_spec& k, const sweep_point& p) {
+    return static_skip_reason(k, p, s.info()).empty() &&
+           plan_passes(k, p.n, p.local_size, s.info().compute_units.value_or(1),
+                       device_class(s.info().type))
+               .skip_reason.empty();
+}
+
 input_key input_of(const sweep_point& p) {
     return {p.type, p.layout, p.n};
 }

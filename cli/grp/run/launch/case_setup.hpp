@@ -56,6 +56,10 @@ std::string static_skip_reason(const kernel_spec& k, const sweep_point& p, const
 /// at them; an input the first in key order was prefetched (input_store::prefetch).
 void upload_inputs(input_store& inputs, std::vector<prepared_case>& cases);
 
+/// Whether prepare_case gets as far as building the point (the spec, device and pass plan allow
+/// it); the kernel's own work-group limit may still skip it.
+bool point_builds(const ocl::session& s, const kernel_spec& k, const sweep_point& p);
+
 /// The input a point reads.
 input_key input_of(const sweep_point& p);
 
