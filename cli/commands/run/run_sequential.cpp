@@ -139,7 +139,10 @@ void print_sequential_plan(std::ostream& os, const sequential_plan& plan) {
        << (plan.budget.max_seconds > 0 ? ", at most " + format_seconds(plan.budget.max_seconds)
                                        : std::string())
        << "; it stops at the first look (after process 3, 4, ...) where every case is decided, "
-          "so the estimate above is its most (--budget)\n";
+       << (plan.budget.max_seconds > 0
+               ? "so it takes at most the estimate above or the time cap, whichever is less "
+                 "(--budget)\n"
+               : "so the estimate above is its most (--budget)\n");
 }
 
 sequential_looks::sequential_looks(const sequential_plan& plan, bool quiet)

@@ -54,12 +54,13 @@ void add_process_options(CLI::App* sub, run_cli_options& o) {
                     "own). auto: 1, 3 with --gate, or a duet's 3 and more until decided (--budget; "
                     "never more than --rounds)")
         ->capture_default_str();
-    sub->add_option("--budget", o.budget,
-                    "A duet's most processes and/or time: it adds processes one at a time "
-                    "after the first 3 until every case (candidates and A/A controls) is "
-                    "decided, judged at an alpha-spending boundary; e.g. 10, 120s, 12,3min. "
-                    "Default: 10 processes; 30,170s when every device is a CPU, whose processes disagree "
-                    "more (--runs N: a fixed count instead)")
+    sub->add_option(
+           "--budget", o.budget,
+           "A duet's most processes and/or time: it adds processes one at a time "
+           "after the first 3 until every case (candidates and A/A controls) is "
+           "decided, judged at an alpha-spending boundary; e.g. 10, 120s, 12,3min. "
+           "Default: 10 processes; 30,170s when every device is a CPU, whose processes disagree "
+           "more (--runs N: a fixed count instead)")
         ->type_name("N|TIME");
     sub->add_flag("--gate", o.gate,
                   "Measure for compare's timing gate: 3 processes, rounds 0.2 s apart");
