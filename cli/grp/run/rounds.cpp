@@ -317,7 +317,7 @@ void refresh_inputs(round_context& ctx, const std::vector<prepared_case*>& cases
             ctx.inputs.refresh(k);
         } catch (const cl::Error& e) {
             for (auto* c : cases) {
-                if (c->active() && !(c->input < k) && !(k < c->input)) {
+                if (c->active() && c->input == k) {
                     fail_case(*c, "preparing round " + std::to_string(round + 1) + "'s input", e);
                 }
             }

@@ -95,6 +95,12 @@ std::string kernel_limit_reason(ocl::session& s, const kernel_spec& k, const swe
     return "";
 }
 
+// The passes of the point on this device (or the plan's reason to skip it).
+pass_plan plan_on(const ocl::session& s, const kernel_spec& k, const sweep_point& p) {
+    return plan_passes(k, p.n, p.local_size, s.info().compute_units.value_or(1),
+                       device_class(s.info().type));
+}
+
 } // namespace
 
 wg_limit_policy parse_wg_limit_policy(const std::string& s) {
@@ -190,8 +196,7 @@ prepared_case prepare_case(ocl::session& s, const kernel_spec& k, const sweep_po
     if (auto why = static_skip_reason(k, p, s.info()); !why.empty()) {
         return skip(why);
     }
-    const auto cls = device_class(s.info().type);
-    auto plan = plan_passes(k, p.n, p.local_size, s.info().compute_units.value_or(1), cls);
+    const auto plan = plan_on(s, k, p);
     if (!plan.skip_reason.empty()) {
         return skip(plan.skip_reason);
     }
@@ -218,10 +223,7 @@ prepared_case prepare_case(ocl::session& s, const kernel_spec& k, const sweep_po
 }
 
 bool point_builds(const ocl::session& s, const kernel_spec& k, const sweep_point& p) {
-    return static_skip_reason(k, p, s.info()).empty() &&
-           plan_passes(k, p.n, p.local_size, s.info().compute_units.value_or(1),
-                       device_class(s.info().type))
-               .skip_reason.empty();
+    return static_skip_reason(k, p, s.info()).empty() && plan_on(s, k, p).skip_reason.empty();
 }
 
 input_key input_of(const sweep_point& p) {

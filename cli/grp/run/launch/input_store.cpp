@@ -162,15 +162,14 @@ void input_store::prefetch(const input_key& k) {
     m_prefetched.emplace(k, std::async(std::launch::async, make));
 }
 
-host_data input_store::generate(const input_key& k, std::uint64_t seed) {
+host_data input_store::generate(const input_key& k) {
     auto t = m_phases.time("data"); // with a prefetch: the wait for it
-    if (m_prefetched && seed == m_seed && !(m_prefetched->first < k) &&
-        !(k < m_prefetched->first)) {
+    if (m_prefetched && m_prefetched->first == k) {
         auto f = std::move(m_prefetched->second);
         m_prefetched.reset();
         return f.get();
     }
-    return make_host_data(k.type, k.layout, k.n, seed, m_data);
+    return make_host_data(k.type, k.layout, k.n, m_seed, m_data);
 }
 
 void input_store::take_references(device_input& in, const input_key& k, const host_data& host) {
@@ -198,7 +197,7 @@ const device_input& input_store::require(const input_key& k, std::uint64_t recor
         return it->second;
     }
     m_inputs.erase(k);
-    const host_data host = generate(k, m_seed);
+    const host_data host = generate(k);
     if (m_on_host_data) {
         m_on_host_data(k, host);
     }

@@ -29,6 +29,9 @@ struct input_key {
     bool operator<(const input_key& o) const {
         return std::tie(type, layout, n) < std::tie(o.type, o.layout, o.n);
     }
+    bool operator==(const input_key& o) const {
+        return std::tie(type, layout, n) == std::tie(o.type, o.layout, o.n);
+    }
 };
 
 struct device_input {
@@ -119,7 +122,7 @@ private:
     std::optional<std::pair<input_key, std::future<host_data>>> m_prefetched;
 
     device_input& find(const input_key& k);
-    host_data generate(const input_key& k, std::uint64_t seed);
+    host_data generate(const input_key& k);
     void take_references(device_input& in, const input_key& k, const host_data& host);
     void upload(const host_data& host, const buffer_set& to, std::uint64_t bytes);
     buffer_set allocate(const device_input& in, std::size_t buffers);
