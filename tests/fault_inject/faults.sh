@@ -267,12 +267,13 @@ combined) # two stamps items in the order written: scaled, then out of order
   fired stamps=out-of-order "[1-9][0-9]*"
   host_timed out-of-order "STARTs before the previous one" # ordering is judged before rate
   ;;
-device_fails) # two devices (PoCL's pthread device twice); device 0's context fails: the listing
-  # makes contexts 1 and 2 (the preferred multiple's probes), the run's session of device 0 is 3
+device_fails) # two devices (PoCL's pthread device twice); device 0's context fails: the run
+  # lists its devices without a context (each session probes the preferred multiple in its own),
+  # so the session of device 0 is context 1
   export POCL_DEVICES="pthread pthread"
   rm -f "$json"
-  under context=fail:3 run -d all -k reduce2 -t float -l 64 -n '2^14' --no-peak -q -o "$json"
-  fired context=fail:3 1
+  under context=fail:1 run -d all -k reduce2 -t float -l 64 -n '2^14' --no-peak -q -o "$json"
+  fired context=fail:1 1
   # The other device still runs; the failure is said at once and at the end, recorded, exit 1.
   want_rc 1
   says "^error: .* failed: creating a context and queue on .*CL_OUT_OF_HOST_MEMORY \\(-6\\)"
@@ -282,22 +283,22 @@ device_fails) # two devices (PoCL's pthread device twice); device 0's context fa
     '"CL_OUT_OF_HOST_MEMORY" in p["devices"][0]["failure"]' 'p["devices"][1]["failure"] is None'
   # One device alone still stops the run at its failure (exit 3), as before.
   rm -f "$json"
-  under context=fail:3 run -d 0 -k reduce2 -t float -l 64 -n '2^14' --no-peak -q -o "$json"
+  under context=fail:1 run -d 0 -k reduce2 -t float -l 64 -n '2^14' --no-peak -q -o "$json"
   want_rc 3
   no_profile
   ;;
 device_fails_parallel) # the same two devices at once, a process each (--devices-parallel on):
-  # only the second device's session fails (context=fail:2:1 counts the contexts on device 1 in
-  # each process: the listing's probe is 1, its session 2; device 0's process never opens a
-  # second on it). Device 0's process still measures; the failure is said at once, prefixed with
+  # only the second device's session fails (context=fail:1:1 counts the contexts on device 1 in
+  # each process: its session is the first, the listing opens none; device 0's process never
+  # opens one on it). Device 0's process still measures; the failure is said at once, prefixed with
   # its device, and at the end; the profile has the shape of the sequential run's (below); exit 1.
   export POCL_DEVICES="pthread pthread"
   rm -f "$json"
-  under context=fail:2:1 run -d all --devices-parallel on -k reduce2 -t float -l 64 -n '2^14' \
+  under context=fail:1:1 run -d all --devices-parallel on -k reduce2 -t float -l 64 -n '2^14' \
     --no-peak -o "$json"
   want_rc 1
-  says "^\[device 1\] grp_fault: context=fail:2:1 fired 1 time\\(s\\)$"
-  says "^\[device 0\] grp_fault: context=fail:2:1 fired 0 time\\(s\\)$"
+  says "^\[device 1\] grp_fault: context=fail:1:1 fired 1 time\\(s\\)$"
+  says "^\[device 0\] grp_fault: context=fail:1:1 fired 0 time\\(s\\)$"
   says "^\[device 1\] error: .* failed: creating a context and queue on .*CL_OUT_OF_HOST_MEMORY"
   says "^failed: device .*CL_OUT_OF_HOST_MEMORY"
   profile 'p["complete"]' 'len(p["devices"]) == 2' 'len(p["runs"]) == 1' 'c["device"] == 0' \
@@ -306,7 +307,7 @@ device_fails_parallel) # the same two devices at once, a process each (--devices
   # One after the other (--devices-parallel off; also auto's choice for these CPU devices), the
   # same fault gives a profile of the same shape, without the prefixes.
   rm -f "$json"
-  under context=fail:2:1 run -d all -k reduce2 -t float -l 64 -n '2^14' --no-peak -o "$json"
+  under context=fail:1:1 run -d all -k reduce2 -t float -l 64 -n '2^14' --no-peak -o "$json"
   want_rc 1
   never_says "^\[device "
   says "^error: .* failed: creating a context and queue on .*CL_OUT_OF_HOST_MEMORY"

@@ -83,15 +83,9 @@ std::string hex(const unsigned char* bytes, size_t n) {
     return s;
 }
 
-// clinfo's trick: the preferred multiple is a kernel property, so build a trivial kernel.
 std::optional<std::uint64_t> probe_preferred_multiple(const cl::Device& dev) {
     try {
-        cl::Context ctx(dev);
-        cl::Program prog(ctx, "__kernel void grp_probe(__global int* p) { p[get_global_id(0)] = "
-                              "(int)get_local_id(0); }");
-        prog.build({dev});
-        cl::Kernel k(prog, "grp_probe");
-        return k.getWorkGroupInfo<CL_KERNEL_PREFERRED_WORK_GROUP_SIZE_MULTIPLE>(dev);
+        return preferred_multiple(cl::Context(dev), dev);
     } catch (const cl::Error&) {
         return std::nullopt;
     }
@@ -163,6 +157,19 @@ device_info read_info(const cl::Device& dev, bool probe) {
 }
 
 } // namespace
+
+std::optional<std::uint64_t> preferred_multiple(const cl::Context& ctx, const cl::Device& dev) {
+    // clinfo's trick: the preferred multiple is a kernel property, so build a trivial kernel.
+    try {
+        cl::Program prog(ctx, "__kernel void grp_probe(__global int* p) { p[get_global_id(0)] = "
+                              "(int)get_local_id(0); }");
+        prog.build({dev});
+        cl::Kernel k(prog, "grp_probe");
+        return k.getWorkGroupInfo<CL_KERNEL_PREFERRED_WORK_GROUP_SIZE_MULTIPLE>(dev);
+    } catch (const cl::Error&) {
+        return std::nullopt;
+    }
+}
 
 std::vector<device_handle> enumerate_devices(bool probe) {
     std::vector<cl::Platform> platforms;

@@ -21,6 +21,11 @@ struct device_handle {
 /// only reads the driver's answers (a listing that decides something before the run).
 std::vector<device_handle> enumerate_devices(bool probe = true);
 
+/// The device's CL_KERNEL_PREFERRED_WORK_GROUP_SIZE_MULTIPLE, from a trivial kernel built in
+/// `ctx` (the probe's kernel; a run's session probes in its own context, so the run pays for
+/// one context, not two: 0.15 s on the H200); empty when the build or the query fails.
+std::optional<std::uint64_t> preferred_multiple(const cl::Context& ctx, const cl::Device& dev);
+
 /// enumerate_devices(probe) filtered by the user's selectors (see device_select.hpp).
 std::vector<device_handle> select(const std::vector<device_selector>& selectors, bool probe = true);
 

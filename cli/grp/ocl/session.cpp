@@ -10,6 +10,9 @@ session::session(device_handle dev, bool probe) : m_dev(std::move(dev)) {
     try {
         m_context = cl::Context(m_dev.device);
         m_probe = open_timed_queue(m_context, m_dev.device, m_queue, probe);
+        if (!m_dev.info.preferred_work_group_multiple) { // listed without the probe kernel
+            m_dev.info.preferred_work_group_multiple = preferred_multiple(m_context, m_dev.device);
+        }
     } catch (const cl::Error& e) {
         throw wrap("creating a context and queue on '" + m_dev.info.name + "'", e);
     }

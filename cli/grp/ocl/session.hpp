@@ -28,6 +28,8 @@ public:
     /// verdict "host"; any verdict but trusted (or unchecked) makes time_launch and the launch
     /// chains time on the host clock. Throws opencl_error when no context can be made.
     /// `probe` false: no timer probe (check times nothing); the verdict stays unchecked.
+    /// A device listed without its preferred work-group multiple (select(..., false)) gets it
+    /// here, from a kernel built in this context: info() has it.
     explicit session(device_handle dev, bool probe = true);
 
     [[nodiscard]] const device_info& info() const { return m_dev.info; }

@@ -322,8 +322,11 @@ void run_device(const run_options& opt, const ocl::device_handle& h, int device_
         auto t = phases.time("context");
         return std::make_unique<ocl::session>(h, opt.check == nullptr); // check times nothing
     }();
+    // Listed without the probe kernel (run_sweep): the session measured the multiple.
+    p.devices.back().info.preferred_work_group_multiple =
+        session->info().preferred_work_group_multiple;
     record_timer(p.devices.back(), session->timer(), session->loop_limit(), progress);
-    const auto info = sized_device(*session, opt, h.info, progress); // a CPU's measured n
+    const auto info = sized_device(*session, opt, session->info(), progress); // a CPU's n
     auto points = points_to_resume(
         shard_points(opt, plan_capped_sweep(opt.kernels, opt.sweep, info, opt.max_cases),
                      device_index),
@@ -371,7 +374,9 @@ void measure_points(ocl::session& s, int device_index, const run_options& opt,
 void run_sweep(const run_options& opt, const progress_sink& progress, profile& p) {
     p.settings = settings_json(opt);
     record_kernels(p, opt.kernels);
-    auto devices = ocl::select(opt.devices);
+    // No probe kernel here: each device's session builds it in its own context (one context per
+    // device instead of two; the H200's default run spent 0.15 s on the second).
+    auto devices = ocl::select(opt.devices, /*probe=*/false);
     for (std::size_t d = 0; d < devices.size() && !interrupted(); ++d) {
         try {
             run_device(opt, devices[d], static_cast<int>(d), p, progress);
