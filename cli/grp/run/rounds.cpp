@@ -96,6 +96,7 @@ struct visit {
     bool dropped = false; ///< a launch failed, or the stop request cut the visit off
     bool done = false;    ///< its stopping rule was met
     bool wrong = false;   ///< a timed launch was wrong: no more launches (its samples are kept)
+    double warmup_s = 0;  ///< the host's time of its last warm-up launch (0: none ran)
 };
 
 /// A cl::Error ends the visit: the case is failed and deactivated, unless the stop request cut
@@ -130,6 +131,7 @@ void begin_visit(round_context& ctx, visit& v) {
             last_s = seconds_since(t);
             ++v.round.warmup;
         }
+        v.warmup_s = last_s;
     } catch (const cl::Error& e) {
         fail_visit(v, e);
     }
@@ -190,6 +192,21 @@ struct cpu_share {
     std::optional<double> wait, others;
     std::optional<round_conditions> conditions;
 };
+
+/// The timed window the visits' warm-ups predict: each visit's fewest samples at its last
+/// warm-up's pace; empty when a visit ran no warm-up.
+std::optional<double> predicted_window_s(const measure_options& m,
+                                         const std::vector<visit>& visits) {
+    double s = 0;
+    for (const auto& v : visits) {
+        if (v.warmup_s <= 0) {
+            return std::nullopt;
+        }
+        s += v.warmup_s *
+             static_cast<double>(min_samples_for(m.min_samples, v.warmup_s, m.long_launch_s));
+    }
+    return s;
+}
 
 void end_visit(const measure_options& m, visit& v, const cpu_share& share) {
     auto& c = *v.c;
@@ -258,8 +275,9 @@ void sample_group(round_context& ctx, const std::vector<prepared_case*>& group) 
         begin_visit(ctx, visits.back());
     }
     if (ctx.meter != nullptr) { // after the warm-ups: the window is the timed launches'
-        ctx.meter->start(std::any_of(group.begin(), group.end(), [](const prepared_case* c) {
-            return counter_worth_reading(c->result);
+        const auto predicted = predicted_window_s(ctx.measure, visits);
+        ctx.meter->start(std::any_of(group.begin(), group.end(), [&](const prepared_case* c) {
+            return counter_worth_reading(c->result, predicted);
         }));
     }
     alternate(ctx, visits);

@@ -98,9 +98,9 @@ void conditions_meter::start(bool energy) {
     }
 }
 
-bool counter_worth_reading(const case_result& c) {
+bool counter_worth_reading(const case_result& c, std::optional<double> predicted_s) {
     if (c.rounds.empty() || !c.rounds.back().conditions) {
-        return true;
+        return !predicted_s || *predicted_s >= min_counter_window_s / 2;
     }
     return c.rounds.back().conditions->seconds >= min_counter_window_s / 2;
 }

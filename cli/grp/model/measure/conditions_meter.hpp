@@ -48,9 +48,12 @@ private:
     bool energy_ = true;
 };
 
-/// Whether a round of case `c` is likely long enough for the energy counter: its first round,
-/// or its last one lasted half of min_counter_window_s or more.
-bool counter_worth_reading(const case_result& c);
+/// Whether a round of case `c` is likely long enough for the energy counter: its last round
+/// lasted half of min_counter_window_s or more; before its first round, the window its warm-ups
+/// predict (`predicted_s`) does, or nothing predicts it. Each NVML energy read took 3 ms on the
+/// H200 (median; power, clocks and temperature 1.4 us), 0.1 s of a 2.9 s default run in first
+/// rounds of ~10 ms that the counter cannot resolve (bench/results/h200-default-wall-probe.txt).
+bool counter_worth_reading(const case_result& c, std::optional<double> predicted_s = {});
 
 /// Across the rounds of one process on one device: the steady clock is the median of the rounds'
 /// highest clocks; a round whose highest clock stayed clock_ramp_share below it is marked

@@ -87,12 +87,17 @@ TEST(conditions_meter, without_the_counter_a_round_is_estimated_from_power) {
     EXPECT_EQ(c->energy_source, "power x time");
     EXPECT_DOUBLE_EQ(*c->power_w, 250.0);
     case_result first;
-    EXPECT_TRUE(counter_worth_reading(first));
+    EXPECT_TRUE(counter_worth_reading(first)); // nothing predicts its first round
+    // Its warm-ups predict the first round's window: 10 ms is too short for the counter.
+    EXPECT_FALSE(counter_worth_reading(first, 0.01));
+    EXPECT_TRUE(counter_worth_reading(first, min_counter_window_s / 2));
     first.rounds.emplace_back();
     first.rounds.back().conditions = c;
-    EXPECT_TRUE(counter_worth_reading(first)); // 0.5 s: worth it
+    EXPECT_TRUE(counter_worth_reading(first));       // 0.5 s: worth it
+    EXPECT_TRUE(counter_worth_reading(first, 0.01)); // a measured round outweighs a prediction
     first.rounds.back().conditions->seconds = 0.01;
     EXPECT_FALSE(counter_worth_reading(first));
+    EXPECT_FALSE(counter_worth_reading(first, 1.0));
 }
 
 TEST(conditions_meter, rounds_below_the_runs_steady_clock_are_marked) {
