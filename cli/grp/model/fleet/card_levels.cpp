@@ -78,7 +78,7 @@ model_levels fit_model(const std::string& model, const std::vector<int>& devices
 }
 
 // A relative difference in percent, one decimal: 0.062 -> "6.2", -0.011 -> "-1.1".
-std::string pct(double x) {
+std::string pct_one_decimal(double x) {
     char buf[32];
     std::snprintf(buf, sizeof buf, "%.1f", x * 100);
     return buf;
@@ -186,9 +186,9 @@ std::string card_sentence(const profile& p, const card_level& c) {
     const double sign = slower ? 1 : -1;
     const double lo = slower ? c.low : c.high, hi = slower ? c.high : c.low;
     return "card " + std::to_string(c.device) + " (" + info.name +
-           (where.empty() ? "" : ", " + where) + "): " + pct(sign * (c.level - 1)) + " % [" +
-           pct(sign * (lo - 1)) + ", " + pct(sign * (hi - 1)) + "] " +
-           (slower ? "slower" : "faster") + " than the fleet";
+           (where.empty() ? "" : ", " + where) + "): " + pct_one_decimal(sign * (c.level - 1)) +
+           " % [" + pct_one_decimal(sign * (lo - 1)) + ", " + pct_one_decimal(sign * (hi - 1)) +
+           "] " + (slower ? "slower" : "faster") + " than the fleet";
 }
 
 } // namespace grp

@@ -21,7 +21,7 @@ struct candidate {
     std::size_t before = 0; ///< a newest-points step: how many points precede it
 };
 
-std::string pct(double v) {
+std::string change_text(double v) {
     std::ostringstream o;
     o.precision(v < 0.1 ? 2 : 3);
     o << v * 100 << " %";
@@ -87,7 +87,7 @@ candidate step_candidate(const history_series& s, std::size_t index, const step_
     f.first_bad = s.points[st.at].place;
     f.in_window = st.at + opt.window >= s.points.size();
     std::ostringstream e;
-    e << "level shift of " << pct(f.change) << " between " << (st.at - st.lo) << " and "
+    e << "level shift of " << change_text(f.change) << " between " << (st.at - st.lo) << " and "
       << (st.hi - st.at) << " points (weighted means, each point by its interval); permutation p = "
       << std::setprecision(2) << st.p_value;
     f.evidence = e.str();
@@ -119,7 +119,7 @@ std::optional<candidate> drift_candidate(const history_series& s, std::size_t in
     f.first_bad = s.points[end - 1].place;
     f.in_window = true;
     std::ostringstream e;
-    e << "drift of " << pct(f.change) << " over " << y.size()
+    e << "drift of " << change_text(f.change) << " over " << y.size()
       << " points (Theil–Sen slope; Mann–Kendall S = " << tr.s << ", p = " << std::setprecision(2)
       << tr.p_value << ")";
     f.evidence = e.str();

@@ -11,8 +11,6 @@ namespace grp {
 
 namespace {
 
-constexpr std::int64_t max_param_magnitude = std::int64_t{1} << 31U;
-
 std::int64_t parse_value(const std::string& item, const std::string& text) {
     errno = 0;
     char* end = nullptr;

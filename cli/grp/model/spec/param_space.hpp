@@ -28,6 +28,8 @@ struct param_space {
 inline constexpr std::uint64_t max_raw_configs = 4096;
 /// Most constraints one kernel may declare.
 inline constexpr std::size_t max_constraints = 16;
+/// The largest magnitude of a parameter value, in a spec or from --param: 2^31.
+inline constexpr std::int64_t max_param_magnitude = std::int64_t{1} << 31U;
 
 /// Every configuration that satisfies the constraints, the first parameter varying slowest.
 /// An empty space gives one empty configuration. Throws expr_error (the constraint's text

@@ -194,7 +194,6 @@ namespace {
 
 // Parameter values become -D options and grid numbers: 32-bit is plenty and keeps products of
 // a few of them far from 64-bit overflow.
-constexpr std::int64_t max_param_magnitude = std::int64_t{1} << 31U;
 
 tuning_param read_param(const spec_reader& r, const std::string& name, const ojson& v,
                         const std::string& f) {

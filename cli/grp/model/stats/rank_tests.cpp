@@ -53,10 +53,6 @@ std::vector<double> signed_rank_pmf(std::size_t n) {
     return p;
 }
 
-double normal_sf(double z) {
-    return 0.5 * std::erfc(z / std::sqrt(2.0));
-}
-
 /// The 1-based rank k of the lower interval end among the M Walsh averages: the largest k with
 /// P(W+ <= k - 1) <= alpha / 2 (0: no interval at this confidence).
 std::size_t interval_rank(std::size_t n, double alpha, bool exact) {

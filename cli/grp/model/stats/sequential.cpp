@@ -11,7 +11,6 @@ namespace grp {
 
 namespace {
 
-constexpr double infinite_df = std::numeric_limits<double>::infinity();
 /// |Z| beyond this carries under 1e-15 of the law: the grid stops there.
 constexpr double grid_reach_z = 8.5;
 /// A look whose budget increment is below this cannot decide (its critical value is infinite).
@@ -19,11 +18,6 @@ constexpr double smallest_increment = 1e-14;
 
 double normal_cdf(double z) {
     return 0.5 * std::erfc(-z / std::sqrt(2.0));
-}
-
-/// 1 - Phi(z) without the cancellation of 1 - normal_cdf(z) in the upper tail.
-double normal_sf(double z) {
-    return 0.5 * std::erfc(z / std::sqrt(2.0));
 }
 
 double normal_pdf(double z) {

@@ -255,4 +255,8 @@ double student_t_quantile(double p, double df) {
     return p < 0.5 ? lower_quantile(p, df) : -lower_quantile(1.0 - p, df);
 }
 
+double normal_sf(double z) {
+    return 0.5 * std::erfc(z / std::sqrt(2.0));
+}
+
 } // namespace grp

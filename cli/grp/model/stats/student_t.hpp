@@ -4,7 +4,12 @@
 // continued fraction; the quantile by safeguarded Newton steps on it. Pure functions.
 #pragma once
 
+#include <limits>
+
 namespace grp {
+
+/// The degrees of freedom that make Student's t the standard normal.
+inline constexpr double infinite_df = std::numeric_limits<double>::infinity();
 
 /// P(T <= t) for Student's t with `df` degrees of freedom; df may be non-integer (Satterthwaite)
 /// and +infinity (in effect anything above 1e30) gives the standard normal. t = -inf gives 0,
@@ -17,5 +22,8 @@ double student_t_cdf(double t, double df);
 /// included. Throws std::invalid_argument unless 0 < p < 1 and df > 0. Returns +-infinity when
 /// the quantile is beyond the double range (heavy tails only: p below about 1e-154 at df 0.5).
 double student_t_quantile(double p, double df);
+
+/// 1 - Phi(z), the standard normal's upper tail, without the cancellation of 1 - cdf there.
+double normal_sf(double z);
 
 } // namespace grp

@@ -12,9 +12,6 @@ namespace grp {
 
 namespace {
 
-// Student's t with this many df is the standard normal (student_t.hpp).
-constexpr double normal_df = std::numeric_limits<double>::infinity();
-
 // Below this n without ties the exact null distribution of S is used: 9! = 362880
 // permutations, counted by a table of 37 inversion counts, not enumerated.
 constexpr std::size_t exact_below = 10;
@@ -84,7 +81,7 @@ void theil_sen(const std::vector<double>& y, double confidence, trend_estimate& 
     std::sort(slopes.begin(), slopes.end());
     const std::size_t m = slopes.size();
     t.slope = m % 2 == 1 ? slopes[m / 2] : 0.5 * (slopes[m / 2 - 1] + slopes[m / 2]);
-    const double z = student_t_quantile(0.5 + confidence / 2, normal_df);
+    const double z = student_t_quantile(0.5 + confidence / 2, infinite_df);
     const double half = z * std::sqrt(t.variance);
     const auto nt = static_cast<double>(m);
     const double upper = std::min(std::nearbyint((nt + half) / 2), nt - 1);
@@ -119,7 +116,7 @@ trend_estimate mann_kendall(const std::vector<double>& y, double confidence) {
     if (t.n < exact_below && ties == 0) {
         t.p_value = exact_two_sided_p(t.n, t.s);
     } else if (t.variance > 0) {
-        t.p_value = std::min(1.0, 2 * student_t_cdf(-std::abs(t.z), normal_df));
+        t.p_value = std::min(1.0, 2 * student_t_cdf(-std::abs(t.z), infinite_df));
     }
     theil_sen(y, confidence, t);
     return t;
