@@ -11,8 +11,9 @@
 #   3. the sizes (scripts/check-sizes.py): every function in cli/ at most 50 lines, every file
 #      at most 400, every header + source pair at most 500; all files, every time (< 1 s).
 #   4. clang-tidy (.clang-tidy) on the sources changed since the commit in .ci/tidy-base, with
-#      the build's compile_commands.json; `scripts/check-style.sh --tidy-all` checks every
-#      source and, when clean, moves .ci/tidy-base to HEAD. Needs a configured build folder
+#      the build's compile_commands.json (for a unity build, one configured without batches in
+#      BUILD/tidy-db); `scripts/check-style.sh --tidy-all` checks every source and, when clean,
+#      moves .ci/tidy-base to HEAD. Needs a configured build folder
 #      (argument 1 or $GRP_BUILD_DIR, default build); without one this step says so and fails.
 # Exit 1 on any finding, naming the file and what to run to fix it.
 set -euo pipefail
@@ -56,9 +57,17 @@ if ((${#tidy[@]})); then
     echo "clang-tidy: no $build/compile_commands.json (configure the build first)" >&2
     exit 1
   fi
+  # A unity build's database names its batches, not the sources: tidy reads one configured
+  # (not built) without batches, so each source is also checked to compile on its own.
+  db=$build
+  if grep -qE '^CMAKE_UNITY_BUILD:[A-Z]*=ON' "$build/CMakeCache.txt" 2>/dev/null; then
+    db=$build/tidy-db
+    cmake -S . -B "$db" -DCMAKE_BUILD_TYPE=Release -DCMAKE_UNITY_BUILD=OFF \
+      -DGRP_BUILD_TESTS=OFF >/dev/null
+  fi
   echo "clang-tidy: ${#tidy[@]} source(s)" >&2
   if ! printf '%s\n' "${tidy[@]}" |
-      xargs -P "$(nproc)" -n 4 clang-tidy -p "$build" --quiet --warnings-as-errors='*' \
+      xargs -P "$(nproc)" -n 4 clang-tidy -p "$db" --quiet --warnings-as-errors='*' \
         >/tmp/grp-tidy.$$ 2>&1; then
     grep -E 'warning:|error:' /tmp/grp-tidy.$$ >&2 || cat /tmp/grp-tidy.$$ >&2
     echo "clang-tidy: findings above" >&2
