@@ -300,23 +300,25 @@ __kernel void reduce_vec4(__global const T* g_idata, __global T* g_odata, unsign
     }
 }
 
-// The load phase of reduce_onepass and reduce_single: vload4 grid-stride, four loads in flight
-// per work-item; work-item 0 also adds the n % 4 elements past the last whole vector.
+// The load phase of reduce_onepass and reduce_single: a grid-stride loop over T4 vectors, read
+// through a T4 pointer (an OpenCL buffer starts aligned to CL_DEVICE_MEM_BASE_ADDR_ALIGN, the
+// largest built-in type: 64 bytes or more) with two loads in flight per work-item; work-item 0 also adds the n % 4
+// elements past the last whole vector. On the H200 this beat vload4 with four loads in flight
+// at every n from 2^22 to 2^28 (250 -> 243 us at 2^28; bench/results/h200-onepass-loads.txt).
 inline T stride_vec4_sum(__global const T* g_idata, unsigned int n) {
+    __global const T4* in4 = (__global const T4*)g_idata;
     const unsigned int nvec = n / 4;
     const unsigned int grid = get_global_size(0);
     unsigned int v = get_global_id(0);
-    T4 a0 = (T4)(IDENTITY), a1 = (T4)(IDENTITY), a2 = (T4)(IDENTITY), a3 = (T4)(IDENTITY);
-    for (; v + 3 * grid < nvec; v += 4 * grid) {
-        a0 = REDUCE4(a0, vload4(v, g_idata));
-        a1 = REDUCE4(a1, vload4(v + grid, g_idata));
-        a2 = REDUCE4(a2, vload4(v + 2 * grid, g_idata));
-        a3 = REDUCE4(a3, vload4(v + 3 * grid, g_idata));
+    T4 a0 = (T4)(IDENTITY), a1 = (T4)(IDENTITY);
+    for (; v + grid < nvec; v += 2 * grid) {
+        a0 = REDUCE4(a0, in4[v]);
+        a1 = REDUCE4(a1, in4[v + grid]);
     }
-    for (; v < nvec; v += grid) {
-        a0 = REDUCE4(a0, vload4(v, g_idata));
+    if (v < nvec) {
+        a0 = REDUCE4(a0, in4[v]);
     }
-    const T4 acc = REDUCE4(REDUCE4(a0, a1), REDUCE4(a2, a3));
+    const T4 acc = REDUCE4(a0, a1);
     T sum = REDUCE(REDUCE(acc.x, acc.y), REDUCE(acc.z, acc.w));
     if (get_global_id(0) == 0) {
         for (unsigned int j = nvec * 4; j < n; ++j) {
