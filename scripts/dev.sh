@@ -30,9 +30,9 @@ scripts/install-packages.sh "${packages[@]}"
 
 build=${GRP_BUILD_DIR:-build}
 # A unity build: each library's sources compile in batches of 16, which halves a clean build on
-# 2 cores (CI: 7.5 -> 3.2 min); an edit then recompiles its whole batch, so for day-to-day work
-# configure a build of your own without it (CONTRIBUTING.md). Every source still compiles on
-# its own where it matters: clang-tidy reads a compile database without batches
+# 2 cores (CI's targets: ~7.5 -> 3.9 min); an edit then recompiles its whole batch, so for
+# day-to-day work configure a build of your own without it (CONTRIBUTING.md). Every changed
+# source still compiles on its own: clang-tidy reads a compile database without batches
 # (scripts/check-style.sh).
 if [[ ! -f $build/CMakeCache.txt ]]; then
   cmake -S . -B "$build" -DCMAKE_BUILD_TYPE=Release -DCMAKE_UNITY_BUILD=ON \
