@@ -28,7 +28,9 @@ struct param_space {
 inline constexpr std::uint64_t max_raw_configs = 4096;
 /// Most constraints one kernel may declare.
 inline constexpr std::size_t max_constraints = 16;
-/// The largest magnitude of a parameter value, in a spec or from --param: 2^31.
+/// The largest magnitude of a parameter value, in a spec or from --param: 2^31. Values become
+/// -D options and grid numbers: 32-bit is plenty and keeps products of a few of them far from
+/// 64-bit overflow.
 inline constexpr std::int64_t max_param_magnitude = std::int64_t{1} << 31U;
 
 /// Every configuration that satisfies the constraints, the first parameter varying slowest.

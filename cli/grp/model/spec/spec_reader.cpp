@@ -192,9 +192,6 @@ local_size_rule spec_reader::local_rule(const ojson& v, const std::string& field
 
 namespace {
 
-// Parameter values become -D options and grid numbers: 32-bit is plenty and keeps products of
-// a few of them far from 64-bit overflow.
-
 tuning_param read_param(const spec_reader& r, const std::string& name, const ojson& v,
                         const std::string& f) {
     if (!valid_param_name(name)) {
