@@ -7,6 +7,7 @@
 #include <csignal>
 #include <cstring>
 #include <fcntl.h>
+#include <iterator>
 #include <poll.h>
 #include <stdexcept>
 #include <sys/wait.h>
@@ -29,19 +30,53 @@ bool make_pipe(pipe_pair& p) {
     return true;
 }
 
-[[noreturn]] void exec_child(const std::vector<std::string>& argv, int out_fd, int err_fd) {
+/// The environment `env_changes` makes of ours ("NAME=VALUE" sets, "NAME" removes).
+std::vector<std::string> child_environment(const std::vector<std::string>& env_changes) {
+    const auto name_of = [](const std::string& entry) {
+        return entry.substr(0, entry.find('='));
+    };
+    std::vector<std::string> names, env;
+    std::transform(env_changes.begin(), env_changes.end(), std::back_inserter(names), name_of);
+    for (char** e = environ; e != nullptr && *e != nullptr; ++e) {
+        std::string entry(*e);
+        if (std::find(names.begin(), names.end(), name_of(entry)) == names.end()) {
+            env.push_back(std::move(entry));
+        }
+    }
+    std::copy_if(env_changes.begin(), env_changes.end(), std::back_inserter(env),
+                 [](const std::string& c) { return c.find('=') != std::string::npos; });
+    return env;
+}
+
+/// execve's view of `strings`: pointers into them, then a null. Built before fork: the child
+/// of a threaded program (run's signal and driver threads) must not allocate.
+std::vector<char*> c_strings(std::vector<std::string>& strings) {
+    std::vector<char*> out;
+    out.reserve(strings.size() + 1);
+    for (auto& s : strings) {
+        out.push_back(s.data());
+    }
+    out.push_back(nullptr);
+    return out;
+}
+
+/// In the child: a process group of its own (so that a timeout kills what the program started
+/// as well), standard input /dev/null, the pipes as standard output and error.
+[[noreturn]] void exec_child(char* const* argv, char* const* envp, int out_fd, int err_fd) {
+    setpgid(0, 0);
     const int null_fd = open("/dev/null", O_RDONLY | O_CLOEXEC);
     if (null_fd < 0 || dup2(null_fd, 0) < 0 || dup2(out_fd, 1) < 0 || dup2(err_fd, 2) < 0) {
         _exit(127);
     }
-    std::vector<char*> args;
-    args.reserve(argv.size() + 1);
-    for (const auto& a : argv) {
-        args.push_back(const_cast<char*>(a.c_str())); // NOLINT: execvp's signature
-    }
-    args.push_back(nullptr);
-    execvp(args[0], args.data());
+    execvpe(argv[0], argv, envp);
     _exit(127);
+}
+
+/// Kills the program and every process left in its group. Called only before the program is
+/// reaped: until then its pid, the group's id, cannot name another process.
+void kill_group(pid_t pid) {
+    kill(-pid, SIGKILL);
+    kill(pid, SIGKILL); // in case the group could not be made
 }
 
 /// Milliseconds left before `deadline` (0 when it has passed).
@@ -70,7 +105,7 @@ void drain(pid_t pid, const pipe_pair& out, const pipe_pair& err, const command_
             r.problem = ready < 0 ? std::string("poll: ") + std::strerror(errno)
                                   : "it did not finish within " +
                                         std::to_string(limits.timeout.count()) + " s (killed)";
-            kill(pid, SIGKILL);
+            kill_group(pid);
             return;
         }
         for (std::size_t i = 0; i < fds.size(); ++i) {
@@ -104,7 +139,7 @@ int reap(pid_t pid, std::chrono::steady_clock::time_point deadline, const comman
             return status;
         }
         if (got == 0 && ms_left(deadline) == 0) {
-            kill(pid, SIGKILL);
+            kill_group(pid);
             if (r.problem.empty()) {
                 r.problem = "it did not finish within " + std::to_string(limits.timeout.count()) +
                             " s (killed)";
@@ -121,10 +156,15 @@ int reap(pid_t pid, std::chrono::steady_clock::time_point deadline, const comman
 
 } // namespace
 
-command_result command_output(const std::vector<std::string>& argv, const command_limits& limits) {
+command_result command_output(const std::vector<std::string>& argv, const command_limits& limits,
+                              const std::vector<std::string>& env_changes) {
     if (argv.empty()) {
         throw std::invalid_argument("command_output: empty argv");
     }
+    auto args = argv;
+    auto env = child_environment(env_changes);
+    const auto arg_ptrs = c_strings(args);
+    const auto env_ptrs = c_strings(env);
     command_result r;
     const auto deadline = std::chrono::steady_clock::now() + limits.timeout;
     pipe_pair out, err;
@@ -139,7 +179,10 @@ command_result command_output(const std::vector<std::string>& argv, const comman
     }
     const pid_t pid = fork();
     if (pid == 0) {
-        exec_child(argv, out.write, err.write);
+        exec_child(arg_ptrs.data(), env_ptrs.data(), out.write, err.write);
+    }
+    if (pid > 0) {
+        setpgid(pid, pid); // as the child does: whichever runs first makes the group
     }
     close(out.write);
     close(err.write);
