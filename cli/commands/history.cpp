@@ -12,6 +12,7 @@
 #include "grp/core/error.hpp"
 #include "grp/core/files/output_file.hpp"
 #include "grp/core/process/git.hpp"
+#include "grp/core/text_safe.hpp"
 #include "grp/core/version.hpp"
 #include "grp/model/history/waivers.hpp"
 #include "grp/report/csv/history.hpp"
@@ -61,10 +62,18 @@ std::optional<std::vector<std::string>> order_line(const history_cli_options& o)
     if (o.no_order) {
         return std::nullopt;
     }
+    const bool asked = !o.git_ref.empty() || o.repo != "." || o.branch != "HEAD";
     try {
         return first_parent_commits(o.repo, o.branch);
+    } catch (const foreign_repository_error& e) {
+        if (asked) {
+            throw;
+        }
+        std::cerr << "warning: " << terminal_escape(e.what())
+                  << "; the points follow their start time\n";
+        return std::nullopt;
     } catch (const usage_error&) {
-        if (!o.git_ref.empty() || o.repo != "." || o.branch != "HEAD") {
+        if (asked) {
             throw; // asked for explicitly: its failure is the user's to see
         }
         return std::nullopt;

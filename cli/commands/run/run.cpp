@@ -371,7 +371,7 @@ int run_run(const run_cli_options& o) {
     auto sink = make_sink(progress, *store, child ? nullptr : &opts);
     profile p;
     run::stamp_profile(p, invocation_argv());
-    p.runs.front().revision = resolve_revision(o.commit);
+    p.runs.front().revision = resolve_revision(o.commit, child ? nullptr : &std::cerr);
     p.runs.front().shard = shard ? std::optional<shard_record>(shard->record) : std::nullopt;
     // The parts of --runs stay until the profile holding them is written (saved() in the hook).
     const auto folder =

@@ -14,6 +14,7 @@
 #include <cctype>
 #include <cstdio>
 #include <memory>
+#include <ostream>
 #include <random>
 
 namespace grp::cli {
@@ -157,9 +158,14 @@ run::run_options to_run_options(const run_cli_options& o) {
     return r;
 }
 
-std::optional<git_revision> resolve_revision(const std::string& commit) {
+std::optional<git_revision> resolve_revision(const std::string& commit, std::ostream* warnings) {
     if (commit.empty()) {
-        return current_revision(".");
+        auto found = current_revision(".");
+        if (warnings != nullptr && !found.not_recorded.empty()) {
+            *warnings << "warning: revision not recorded: " << found.not_recorded
+                      << "; give --commit SHA to record the commit measured\n";
+        }
+        return found.revision;
     }
     std::string sha = commit;
     std::transform(sha.begin(), sha.end(), sha.begin(),

@@ -5,6 +5,7 @@
 #include "grp/core/process/git.hpp"
 #include "grp/run/run_options.hpp"
 
+#include <iosfwd>
 #include <optional>
 #include <string>
 #include <vector>
@@ -64,8 +65,9 @@ run::run_options to_run_options(const run_cli_options& o);
 
 /// The revision the run records (runs[].revision): --commit's full sha when given (lowercased;
 /// usage_error for anything but 40 or 64 hex digits), else git's HEAD in the current folder,
-/// else none.
-std::optional<git_revision> resolve_revision(const std::string& commit);
+/// else none. Why a repository's HEAD was not recorded (one owned by another user) is said on
+/// `warnings` when it is given.
+std::optional<git_revision> resolve_revision(const std::string& commit, std::ostream* warnings);
 
 /// --order-seed's value: the number given, or for "random" one drawn now (below 2^53, so that
 /// every JSON reader keeps it exact). Throws usage_error for anything else.

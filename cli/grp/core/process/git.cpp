@@ -4,17 +4,72 @@
 #include "grp/core/process/command_output.hpp"
 
 #include <algorithm>
+#include <array>
 #include <sstream>
 
 namespace grp {
 
 namespace {
 
-command_result git(const std::string& repo, std::vector<std::string> args,
+/// Configuration that makes git run a program, switched off on every call (the command line
+/// outranks every file): an fsmonitor hook (the attack of CVE-2022-24765), hooks, the gpg
+/// program of a signature shown by `log`, an external diff, a fetch of a missing object by a
+/// partial clone (core.sshCommand), automatic gc.
+constexpr std::array<const char*, 8> inert_config{"core.fsmonitor=false",
+                                                  "core.hooksPath=/dev/null",
+                                                  "log.showSignature=false",
+                                                  "diff.external=",
+                                                  "core.attributesFile=/dev/null",
+                                                  "protocol.allow=never",
+                                                  "gc.auto=0",
+                                                  "maintenance.auto=false"};
+
+/// The environment of every call: neither the system's nor the user's configuration (a CI
+/// image's `safe.directory=*` would switch git's owner check off; the user's settings change
+/// nothing this reads), nor configuration passed down by a git that runs us (`git -c ...
+/// bisect run`); no prompt, no pager, no optional index write in a repository we only read;
+/// messages in English, so that a refusal is recognised.
+const std::vector<std::string>& git_environment() {
+    static const std::vector<std::string> env{"GIT_CONFIG_NOSYSTEM=1",
+                                              "GIT_CONFIG_GLOBAL=/dev/null",
+                                              "GIT_CONFIG_PARAMETERS",
+                                              "GIT_CONFIG_COUNT",
+                                              "GIT_ATTR_NOSYSTEM=1",
+                                              "GIT_EXTERNAL_DIFF",
+                                              "GIT_PAGER=cat",
+                                              "GIT_TERMINAL_PROMPT=0",
+                                              "GIT_ASKPASS",
+                                              "GIT_OPTIONAL_LOCKS=0",
+                                              "LC_ALL=C",
+                                              "LANGUAGE"};
+    return env;
+}
+
+command_result git(const std::string& repo, const std::vector<std::string>& args,
                    std::size_t max_bytes = std::size_t{64} << 20) {
-    std::vector<std::string> argv{"git", "-c", "safe.directory=*", "-C", repo};
+    std::vector<std::string> argv{"git", "--no-pager", "-C", repo};
+    for (const char* setting : inert_config) {
+        argv.insert(argv.end(), {"-c", setting});
+    }
     argv.insert(argv.end(), args.begin(), args.end());
-    return command_output(argv, {max_bytes, std::chrono::seconds(60)});
+    return command_output(argv, {max_bytes, std::chrono::seconds(60)}, git_environment());
+}
+
+/// Whether git refused the repository for its owner ("detected dubious ownership"; 2.35.2 said
+/// "unsafe repository ... is owned by someone else").
+bool foreign_owner(const command_result& r) {
+    return r.started && r.exit_status != 0 &&
+           (r.err.find("dubious ownership") != std::string::npos ||
+            r.err.find("owned by someone else") != std::string::npos);
+}
+
+/// Throws foreign_repository_error when git refused `repo` for its owner.
+void check_owner(const command_result& r, const std::string& repo) {
+    if (foreign_owner(r)) {
+        throw foreign_repository_error(
+            repo + ": repository owned by another user: git does not read it for us (its "
+                   "configuration could run programs as you); run as its owner, or copy it");
+    }
 }
 
 /// git's first line of complaint, or why it did not run.
@@ -50,6 +105,43 @@ void check_ref(const std::string& ref) {
     }
 }
 
+/// `-c` settings that switch off every filter driver the repository's configuration defines:
+/// `status` runs a file's clean filter (named by .gitattributes) to compare its content.
+/// Empty when there are none; nullopt for a driver name a `-c` cannot spell.
+std::optional<std::vector<std::string>> filters_off(const std::string& dir) {
+    const auto names =
+        git(dir, {"config", "-z", "--name-only", "--get-regexp", "^filter\\."}, 1U << 20U);
+    std::vector<std::string> off;
+    for (const auto& name : split_on(names.out, '\0')) {
+        const auto driver = name.substr(0, name.rfind('.'));
+        if (driver.find_first_of("=\n") != std::string::npos) {
+            return std::nullopt;
+        }
+        if (!off.empty() && off.back() == driver + ".required=false") {
+            continue; // the driver's next key: already off
+        }
+        for (const char* key : {".clean=", ".smudge=", ".process=", ".required=false"}) {
+            off.insert(off.end(), {"-c", driver + key});
+        }
+    }
+    return names.truncated ? std::nullopt : std::optional(off);
+}
+
+/// Whether tracked files differ from HEAD (a submodule at another commit counts, its own
+/// changes do not: checking them runs git in the submodule). True when it cannot be checked
+/// safely: a dirty run is an event in `history`, never a point.
+bool worktree_dirty(const std::string& dir) {
+    auto args = filters_off(dir);
+    if (!args) {
+        return true;
+    }
+    args->insert(args->end(),
+                 {"status", "--porcelain", "--untracked-files=no", "--ignore-submodules=dirty"});
+    const auto status = git(dir, *args, 4096);
+    // Cut at the cap is still dirty: only the first lines are kept.
+    return !status.started || status.exit_status != 0 || !trimmed(status.out).empty();
+}
+
 } // namespace
 
 bool is_full_sha(const std::string& s) {
@@ -58,19 +150,24 @@ bool is_full_sha(const std::string& s) {
            });
 }
 
-std::optional<git_revision> current_revision(const std::string& dir) {
-    const auto head = git(dir, {"log", "-1", "--format=%H%n%cI", "HEAD"}, 4096);
+revision_lookup current_revision(const std::string& dir) {
+    const auto head =
+        git(dir, {"log", "-1", "--no-show-signature", "--format=%H%n%cI", "HEAD"}, 4096);
+    if (foreign_owner(head)) {
+        return {std::nullopt, "repository owned by another user (reading it could run the "
+                              "programs its configuration names, as you)"};
+    }
     if (!head.ok()) {
-        return std::nullopt;
+        // Outside a repository, or without git, a run records no revision and says nothing.
+        const bool hung = head.started && head.exit_status == -1 && !head.problem.empty();
+        return {std::nullopt, hung ? "git " + head.problem : ""};
     }
     const auto lines = split_on(head.out, '\n');
     if (lines.empty() || !is_full_sha(lines[0])) {
-        return std::nullopt;
+        return {};
     }
-    git_revision r{lines[0], lines.size() > 1 ? trimmed(lines[1]) : "", false};
-    const auto status = git(dir, {"status", "--porcelain", "--untracked-files=no"}, 4096);
-    r.dirty = status.ok() && !trimmed(status.out).empty();
-    return r;
+    return {git_revision{lines[0], lines.size() > 1 ? trimmed(lines[1]) : "", worktree_dirty(dir)},
+            ""};
 }
 
 std::optional<bool> is_ancestor(const std::string& repo, const std::string& a,
@@ -88,6 +185,7 @@ std::optional<bool> is_ancestor(const std::string& repo, const std::string& a,
 std::vector<std::string> first_parent_commits(const std::string& repo, const std::string& ref) {
     check_ref(ref);
     const auto r = git(repo, {"rev-list", "--first-parent", ref, "--"});
+    check_owner(r, repo);
     if (!r.ok()) {
         throw usage_error("git rev-list " + ref + " in " + repo + ": " + complaint(r));
     }
@@ -97,6 +195,7 @@ std::vector<std::string> first_parent_commits(const std::string& repo, const std
 std::vector<std::string> files_at(const std::string& repo, const std::string& ref) {
     check_ref(ref);
     const auto r = git(repo, {"ls-tree", "-r", "-z", "--name-only", ref, "--"});
+    check_owner(r, repo);
     if (!r.ok()) {
         throw usage_error("git ls-tree " + ref + " in " + repo + ": " + complaint(r));
     }

@@ -1,10 +1,16 @@
 // What git knows that a profile needs: the commit a run measured (`run` records it in the
 // profile's `revision`), the first-parent line that orders `history`'s points, and the files of
 // a ref that keeps profiles (a `perf-data` branch), read with git itself, never a clone of our
-// own. Every call is `git -c safe.directory=* -C REPO ...` through command_output: in a
-// container the checkout often belongs to another user, and a ref or path is an argument, never
-// shell text.
+// own. Reading a revision must never run a program a repository configures: git's own check of
+// the repository's owner stays on (a repository owned by another user is refused, and `run`
+// says its revision was not recorded), and every call also switches off the configuration that
+// runs programs (core.fsmonitor, hooks, signature checks, filters, fetching a missing object)
+// and reads neither the system's nor the user's git configuration, where a CI image's
+// `safe.directory=*` would switch the owner check off. Calls go through command_output: a ref
+// or path is an argument, never shell text.
 #pragma once
+
+#include "grp/core/error.hpp"
 
 #include <optional>
 #include <string>
@@ -18,12 +24,26 @@ struct git_revision {
     bool dirty = false;       ///< tracked files differ from the commit
 };
 
-/// HEAD of the repository that holds `dir`; nullopt when git is missing or `dir` is not in a
-/// repository (a run outside git records no revision). Never throws.
-std::optional<git_revision> current_revision(const std::string& dir);
+/// What current_revision found: the revision, or why a repository's was not recorded.
+struct revision_lookup {
+    std::optional<git_revision> revision;
+    /// "" when recorded, or outside a repository (or without git: a run outside git records
+    /// no revision silently); else why not: "repository owned by another user", a timeout.
+    std::string not_recorded;
+};
+
+/// HEAD of the repository that holds `dir`. Never throws.
+revision_lookup current_revision(const std::string& dir);
+
+/// Thrown where git refuses a repository owned by another user (its configuration could run
+/// programs as the current user): a usage_error whose message says what to do.
+struct foreign_repository_error : usage_error {
+    using usage_error::usage_error;
+};
 
 /// The commits on REF's first-parent line, newest first (full shas). Throws usage_error naming
-/// git's complaint when `repo` is not a repository or `ref` does not resolve.
+/// git's complaint when `repo` is not a repository or `ref` does not resolve, and
+/// foreign_repository_error when `repo` belongs to another user.
 std::vector<std::string> first_parent_commits(const std::string& repo, const std::string& ref);
 
 /// Every file path of REF's tree (recursive). Throws usage_error as first_parent_commits.
