@@ -286,7 +286,8 @@ void add_history_baseline(CLI::App* sub, compare_cli_options& o) {
                     "profile is a candidate, judged against the latest invocations of its own "
                     "series (docs/history.md)")
         ->allow_extra_args(false) // each --history takes one path; the rest are candidates
-        ->type_name("PATH");
+        ->type_name("PATH")
+        ->check(non_empty("a profile or folder of earlier invocations"));
     sub->add_option("--waivers", o.waivers,
                     "Known slowdowns that do not fail: a reviewed JSON file of case and device "
                     "globs, the commit, a reason and an expiry (docs/history.md); one past its "

@@ -84,6 +84,10 @@ void json_files_under(const fs::path& dir, std::vector<std::string>& files,
 history_inputs read_history_paths(const std::vector<std::string>& paths) {
     history_inputs in;
     for (const auto& p : paths) {
+        if (p.empty()) {
+            throw usage_error("an empty path: give a profile or a folder of profiles (an unset "
+                              "variable in a script?)");
+        }
         std::error_code ec;
         const auto st = fs::status(p, ec);
         if (ec || !fs::exists(st)) {

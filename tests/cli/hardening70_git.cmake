@@ -7,3 +7,16 @@ add_test(NAME cli.git_never_runs_a_repositorys_programs
          COMMAND ${CMAKE_CURRENT_LIST_DIR}/git_hostile.sh ${GRP_BIN})
 set_tests_properties(cli.git_never_runs_a_repositorys_programs PROPERTIES LABELS "cli;ocl"
                      TIMEOUT 300)
+# An empty value (an unset variable in a CI script) is refused by name, never "not given".
+# add_test, not grp_cli_test: a list passed on through ARGN drops an empty argument.
+add_test(NAME cli.run_empty_commit_is_refused
+         COMMAND ${GRP_EXPECT} 2 "--commit: is empty; give the full sha"
+                 -- ${GRP_BIN} run -k reduce3 --dry-run --commit "")
+add_test(NAME cli.compare_empty_history_is_refused
+         COMMAND ${GRP_EXPECT} 2 "--history: is empty; give a profile or folder"
+                 -- ${GRP_BIN} compare ${GRP_DATA}/compare/base.json --history "")
+add_test(NAME cli.history_empty_path_is_refused
+         COMMAND ${GRP_EXPECT} 2 "an empty path: give a profile or a folder"
+                 -- ${GRP_BIN} history "")
+set_tests_properties(cli.run_empty_commit_is_refused cli.compare_empty_history_is_refused
+                     cli.history_empty_path_is_refused PROPERTIES LABELS cli TIMEOUT 60)

@@ -67,7 +67,8 @@ void add_output_options(CLI::App* sub, run_cli_options& o) {
     sub->add_option("--commit", o.commit,
                     "The commit of the measured code, recorded for `history` (full sha; default: "
                     "git's HEAD in the current folder, if any)")
-        ->type_name("SHA");
+        ->type_name("SHA")
+        ->check(non_empty("the full sha of the measured commit"));
 }
 
 } // namespace grp::cli
