@@ -45,6 +45,12 @@ std::string field(const nlohmann::ordered_json& w, const char* name, const std::
     if (v.empty()) {
         throw file_error(where + "." + name + ": empty");
     }
+    // The globs go to fnmatch as C strings: "reduce6/*\u0000/nothing" would match as "reduce6/*"
+    // and waive every reduce6 step.
+    if (const auto nul = v.find('\0'); nul != std::string::npos) {
+        throw file_error(where + "." + name + ": holds a NUL character (\\u0000) at offset " +
+                         std::to_string(nul) + "; remove it");
+    }
     return v;
 }
 

@@ -135,5 +135,22 @@ TEST(HistoryWaivers, TheFileIsCheckedFieldByField) {
     EXPECT_THROW(load_waivers(::testing::TempDir() + "no-such-waivers.json"), error);
 }
 
+// fnmatch reads a C string: a NUL would cut "reduce6/*\u0000/nothing" to "reduce6/*", which
+// waives every reduce6 step.
+TEST(HistoryWaivers, ANulInAGlobIsRefusedNotCutShort) {
+    for (const char* bad :
+         {R"({"waivers": [{"case": "reduce6/*\u0000/nothing", "device": "*", "commit": "abcdef0",
+              "reason": "r", "expires": "2027-01-31"}]})",
+          R"({"waivers": [{"case": "reduce6/x", "device": "*\u0000pocl", "commit": "abcdef0",
+              "reason": "r", "expires": "2027-01-31"}]})"}) {
+        try {
+            (void)load_waivers(write_temp(bad));
+            ADD_FAILURE() << "accepted: " << bad;
+        } catch (const file_error& e) {
+            EXPECT_NE(std::string(e.what()).find("NUL character"), std::string::npos) << e.what();
+        }
+    }
+}
+
 } // namespace
 } // namespace grp
