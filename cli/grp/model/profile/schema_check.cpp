@@ -6,6 +6,7 @@
 #include "grp/model/profile/io.hpp"
 #include "grp/model/profile/profile.hpp"
 
+#include <algorithm>
 #include <cstdlib>
 #include <memory>
 #include <valijson/adapters/nlohmann_json_adapter.hpp>
@@ -81,6 +82,32 @@ const json* resolve_ref(const json& root, const json* s) {
     return s;
 }
 
+/// The alternatives of a "oneOf" or "anyOf" schema, their "$ref"s followed; empty for others.
+std::vector<const json*> alternatives(const json& root, const json& s) {
+    std::vector<const json*> out;
+    for (const char* key : {"oneOf", "anyOf"}) {
+        if (auto list = s.find(key); list != s.end() && list->is_array()) {
+            for (const auto& alt : *list) {
+                if (const json* r = resolve_ref(root, &alt); r && r->is_object()) {
+                    out.push_back(r);
+                }
+            }
+        }
+    }
+    return out;
+}
+
+/// The schema of property `name` in the first alternative of `s` that has one (runs[].revision
+/// is null or an object whose "commit" has a pattern), or nullptr.
+const json* property_of_an_alternative(const json& root, const json& s, const std::string& name) {
+    for (const json* alt : alternatives(root, s)) {
+        if (auto props = alt->find("properties"); props != alt->end() && props->contains(name)) {
+            return resolve_ref(root, &(*props)[name]);
+        }
+    }
+    return nullptr;
+}
+
 /// The subschema that governs the value at `tokens`, or nullptr where the schema leaves it free.
 const json* subschema_at(const json& root, const std::vector<std::string>& tokens) {
     const json* s = resolve_ref(root, &root);
@@ -95,14 +122,27 @@ const json* subschema_at(const json& root, const std::vector<std::string>& token
         } else if (items != s->end() && items->is_object()) {
             s = resolve_ref(root, &*items);
         } else {
-            return nullptr;
+            s = property_of_an_alternative(root, *s, t);
         }
     }
     return s;
 }
 
-/// "integer or null (minimum 0)", "one of \"ok\", \"wrong\"", ...: what the schema wants.
-std::string describe_expected(const json& s) {
+/// Whether schema `s` names a "type" that `v` has ("number" takes integers too).
+bool admits_type(const json& s, const json& v) {
+    const auto t = s.find("type");
+    if (t == s.end()) {
+        return false;
+    }
+    const auto types = t->is_array() ? *t : json::array({*t});
+    return std::any_of(types.begin(), types.end(), [&v](const json& name) {
+        return name == v.type_name() || (name == "integer" && v.is_number_integer());
+    });
+}
+
+/// "integer or null (minimum 0)", "one of \"ok\", \"wrong\"", "null or object": what the
+/// schema wants (of a oneOf, each alternative's wants).
+std::string describe_expected(const json& root, const json& s) {
     std::string out;
     auto join = [&out](const json& list, const char* sep, bool dump) {
         for (std::size_t i = 0; i < list.size(); ++i) {
@@ -113,6 +153,10 @@ std::string describe_expected(const json& s) {
         out = "one of ";
         join(*e, ", ", true);
         return out;
+    }
+    for (const json* alt : alternatives(root, s)) {
+        const auto one = describe_expected(root, *alt);
+        out += out.empty() || one.empty() ? one : " or " + one;
     }
     if (auto t = s.find("type"); t != s.end()) {
         join(t->is_array() ? *t : json::array({*t}), " or ", false);
@@ -148,11 +192,15 @@ bool starts_with(const std::string& s, const char* prefix) {
 }
 
 /// Turns one valijson error into our message; "" for the wrappers valijson adds on every
-/// enclosing level ("Failed to validate item #3 in array."), which repeat the leaf error.
+/// enclosing level ("Failed to validate item #3 in array.") and around a oneOf's alternatives
+/// ("... child schema #0."), which repeat the leaf error, and for an alternative of another
+/// type than the value's (revision {"commit": "xyz"} is no null: its commit is what is wrong).
 std::string rewrite(const json& root, const json& doc, const std::vector<std::string>& tokens,
                     const std::string& description) {
     if (starts_with(description, "Failed to validate against schema associated with property") ||
-        starts_with(description, "Failed to validate item #")) {
+        starts_with(description, "Failed to validate item #") ||
+        starts_with(description, "Failed to validate against child schema") ||
+        starts_with(description, "Failed to validate against any child schemas")) {
         return "";
     }
     const std::string missing = "Missing required property '";
@@ -166,9 +214,17 @@ std::string rewrite(const json& root, const json& doc, const std::vector<std::st
                              starts_with(description, "Failed to match regex") ||
                              starts_with(description, "Expected number");
     const json* s = about_value ? subschema_at(root, tokens) : nullptr;
-    const std::string found = describe_found(doc, to_pointer(tokens));
+    const auto pointer = to_pointer(tokens);
+    const std::string found = describe_found(doc, pointer);
     if (s && s->is_object()) {
-        return "expected " + describe_expected(*s) + ", found " + found;
+        const auto alts = alternatives(root, *s);
+        const json::json_pointer ptr(pointer);
+        if (doc.contains(ptr) && std::any_of(alts.begin(), alts.end(), [&](const json* alt) {
+                return admits_type(*alt, doc.at(ptr));
+            })) {
+            return ""; // the alternative of its type says what is wrong inside it
+        }
+        return "expected " + describe_expected(root, *s) + ", found " + found;
     }
     return description + " (found " + found + ")";
 }
@@ -193,10 +249,14 @@ std::vector<schema_problem> check_profile_schema(const nlohmann::ordered_json& d
         return {{"", std::string("the schema validator failed: ") + e.what()}};
     }
     std::vector<schema_problem> problems;
+    schema_problem first; // valijson's own words, should every message be a repeat
     valijson::ValidationResults::Error e;
     while (results.popError(e)) {
         const auto tokens = context_tokens(e.context);
         auto message = rewrite(schema.doc, plain, tokens, e.description);
+        if (first.message.empty()) {
+            first = {to_pointer(tokens), e.description};
+        }
         if (message.empty()) {
             continue;
         }
@@ -205,6 +265,9 @@ std::vector<schema_problem> check_profile_schema(const nlohmann::ordered_json& d
             problems.back().message != p.message) {
             problems.push_back(std::move(p));
         }
+    }
+    if (problems.empty()) {
+        problems.push_back(std::move(first));
     }
     return problems;
 }

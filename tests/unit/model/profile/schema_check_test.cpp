@@ -121,6 +121,31 @@ TEST(profile_schema, wrong_type_names_pointer_expected_and_found) {
     EXPECT_EQ(problems[0].message, "expected integer (minimum 0), found string \"1048576\"");
 }
 
+// runs[].revision is null or an object (a oneOf): a wrong one says both, never "expected , found
+// object"; an object with a bad commit is blamed for the commit alone.
+TEST(profile_schema, a_bad_revision_names_what_is_expected) {
+    ojson doc = test::rich_profile();
+    doc["runs"][0]["revision"] = {{"commit", "abc"}, {"dirty", false}};
+    auto problems = check_profile_schema(doc);
+    ASSERT_EQ(problems.size(), 1u) << dump(problems);
+    EXPECT_EQ(problems[0].pointer, "/runs/0/revision/commit");
+    EXPECT_EQ(problems[0].message.rfind("expected string matching /^([0-9a-f]{40}", 0), 0u)
+        << problems[0].message;
+    doc["runs"][0]["revision"] = "abc";
+    problems = check_profile_schema(doc);
+    ASSERT_FALSE(problems.empty());
+    EXPECT_EQ(problems[0].pointer, "/runs/0/revision");
+    EXPECT_EQ(problems[0].message, "expected null or object, found string \"abc\"")
+        << dump(problems);
+    doc["runs"][0]["revision"] = ojson::object();
+    problems = check_profile_schema(doc);
+    ASSERT_FALSE(problems.empty());
+    EXPECT_EQ(problems[0].message, "missing required field \"commit\"") << dump(problems);
+    for (const auto& p : problems) {
+        EXPECT_EQ(p.message.find("expected ,"), std::string::npos) << dump(problems);
+    }
+}
+
 TEST(profile_schema, ns_samples_must_be_non_negative_integers) {
     ojson doc = test::rich_profile();
     doc["cases"][0]["rounds"][0]["samples_ns"] = {412000, 4.5e5, -3};
