@@ -10,6 +10,7 @@
 #include "commands/history_sources.hpp"
 #include "commands/validators.hpp"
 #include "grp/core/error.hpp"
+#include "grp/core/files/json_file.hpp"
 #include "grp/core/files/output_file.hpp"
 #include "grp/core/process/git.hpp"
 #include "grp/core/text_safe.hpp"
@@ -99,7 +100,7 @@ void print_outputs(const history_cli_options& o, const history_result& r,
             html::render_page("gpu-reduce-prof history", html::history_sections(r, opt), page));
     }
     if (o.json) {
-        std::cout << history_json(r, opt, skipped).dump(2) << '\n';
+        std::cout << json_output_text(history_json(r, opt, skipped), 2) << '\n';
     } else if (o.markdown) {
         std::cout << history_markdown(r, opt, skipped);
     } else {

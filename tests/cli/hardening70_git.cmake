@@ -7,6 +7,10 @@ add_test(NAME cli.git_never_runs_a_repositorys_programs
          COMMAND ${CMAKE_CURRENT_LIST_DIR}/git_hostile.sh ${GRP_BIN})
 set_tests_properties(cli.git_never_runs_a_repositorys_programs PROPERTIES LABELS "cli;ocl"
                      TIMEOUT 300)
+add_test(NAME cli.json_names_files_that_are_not_utf8_escaped
+         COMMAND ${CMAKE_CURRENT_LIST_DIR}/non_utf8_names.sh ${GRP_BIN} ${GRP_DATA})
+set_tests_properties(cli.json_names_files_that_are_not_utf8_escaped PROPERTIES LABELS cli
+                     TIMEOUT 120)
 # An empty value (an unset variable in a CI script) is refused by name, never "not given".
 # add_test, not grp_cli_test: a list passed on through ARGN drops an empty argument.
 add_test(NAME cli.run_empty_commit_is_refused

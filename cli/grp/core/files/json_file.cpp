@@ -234,4 +234,43 @@ std::string json_brief(const ojson& v) {
     return terminal_escape(text);
 }
 
+namespace {
+
+std::string escaped_if_not_utf8(const std::string& s) {
+    return is_valid_utf8(s) ? s : terminal_escape(s);
+}
+
+/// `v` with every string and key that is not UTF-8 escaped (JSON nests no deeper than the
+/// tool's own documents: the recursion is bounded).
+ojson utf8_copy(const ojson& v) {
+    if (v.is_string()) {
+        return escaped_if_not_utf8(v.get<std::string>());
+    }
+    if (v.is_array()) {
+        ojson out = ojson::array();
+        for (const auto& item : v) {
+            out.push_back(utf8_copy(item));
+        }
+        return out;
+    }
+    if (v.is_object()) {
+        ojson out = ojson::object();
+        for (const auto& [key, item] : v.items()) {
+            out[escaped_if_not_utf8(key)] = utf8_copy(item);
+        }
+        return out;
+    }
+    return v;
+}
+
+} // namespace
+
+std::string json_output_text(const ojson& doc, int indent) {
+    try {
+        return doc.dump(indent);
+    } catch (const ojson::type_error&) { // 316: invalid UTF-8, the only one dump throws
+        return utf8_copy(doc).dump(indent, ' ', false, ojson::error_handler_t::replace);
+    }
+}
+
 } // namespace grp

@@ -60,4 +60,9 @@ std::string json_to_string(const nlohmann::ordered_json& v, const std::string& w
 /// A short, printable rendering of a value for messages (cut at about 40 characters).
 std::string json_brief(const nlohmann::ordered_json& v);
 
+/// A document the tool prints, as text (`indent` as nlohmann's dump). A string or key that is
+/// not UTF-8 (a file name read from a folder: Linux names are bytes, JSON's are not) is written
+/// with its odd bytes escaped ("p\\xff.json", as terminal_escape writes them), never a crash.
+std::string json_output_text(const nlohmann::ordered_json& doc, int indent);
+
 } // namespace grp

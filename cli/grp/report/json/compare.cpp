@@ -1,5 +1,6 @@
 #include "grp/report/json/compare.hpp"
 
+#include "grp/core/files/json_file.hpp"
 #include "grp/core/version.hpp"
 #include "grp/report/text/work_text.hpp"
 #include "grp/report/views/compare_cells.hpp"
@@ -215,7 +216,7 @@ void json_compare_printer::do_print_work(const work_comparison& w) {
 
 void json_compare_printer::do_finish() {
     if (m_document) {
-        m_os << m_document->dump(2) << '\n';
+        m_os << json_output_text(*m_document, 2) << '\n';
     }
 }
 

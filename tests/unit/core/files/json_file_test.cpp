@@ -129,5 +129,19 @@ TEST(json_convert, counts_never_wrap_or_truncate) {
     }
 }
 
+// A file name is bytes; JSON text is UTF-8: a name that is not UTF-8 is printed escaped, and
+// the rest of the document as it is (nlohmann's dump would throw mid-output).
+TEST(json_output, names_that_are_not_utf8_are_escaped_not_fatal) {
+    const std::string bad = "perf/p\xff.json";
+    nlohmann::ordered_json doc{{"file", bad}, {bad, {"ok", 1}}, {"name", "caf\xc3\xa9"}};
+    EXPECT_THROW((void)doc.dump(2), nlohmann::json::type_error);
+    const auto text = json_output_text(doc, 2);
+    const auto back = nlohmann::ordered_json::parse(text);
+    EXPECT_EQ(back["file"], "perf/p\\xff.json");
+    EXPECT_TRUE(back.contains("perf/p\\xff.json")) << text;
+    EXPECT_EQ(back["name"], "caf\xc3\xa9");
+    EXPECT_EQ(json_output_text({{"a", 1}}, -1), R"({"a":1})");
+}
+
 } // namespace
 } // namespace grp
