@@ -160,7 +160,7 @@ revision_lookup current_revision(const std::string& dir) {
     if (!head.ok()) {
         // Outside a repository, or without git, a run records no revision and says nothing.
         const bool hung = head.started && head.exit_status == -1 && !head.problem.empty();
-        return {std::nullopt, hung ? "git " + head.problem : ""};
+        return {std::nullopt, hung ? "git: " + head.problem : ""};
     }
     const auto lines = split_on(head.out, '\n');
     if (lines.empty() || !is_full_sha(lines[0])) {
