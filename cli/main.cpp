@@ -31,8 +31,8 @@ Exit codes: 0 ok, 1 regression or wrong result, 2 usage, 3 OpenCL, 4 kernel buil
 5 bad profile/spec file or unwritable output, 6 self-check failed, 7 nothing measured,
 8 compare judged the timing of no case (undecided; also one run against one: not gated),
 9 a duet's A/A control was not same (biased), 10 a process of run --runs was killed,
-70 internal error (a bug), 128+N run stopped by signal N (finished cases saved). README lists
-which inputs give which code.)";
+11 merge: shards of a sharded sweep missing, 70 internal error (a bug), 128+N run stopped by
+signal N (finished cases saved). README lists which inputs give which code.)";
 
 } // namespace
 

@@ -14,7 +14,8 @@ seconds=${1:-60}
 shift || true
 harnesses=("$@")
 if ((${#harnesses[@]} == 0)); then
-  harnesses=(spec data profile compare merge report_html report_markdown scenarios check sysfs)
+  harnesses=(spec data profile compare merge shards report_html report_markdown scenarios check
+             sysfs)
 fi
 build=${GRP_ASAN_BUILD_DIR:-build-asan}
 jobs=${FUZZ_JOBS:-$(nproc)}
@@ -64,6 +65,23 @@ if [[ -d $seeds/merge ]]; then # a merge of runs split over files; a resume of a
     { cat "tests/data/$1.json"; printf '\0'; cat "tests/data/$2.json"; } \
       >"$seeds/merge/pair_${1//\//_}_${2//\//_}.json"
   done
+fi
+if [[ -d $seeds/shards ]]; then # the fleet fixture whole, and as its four shards (NUL-joined)
+  cp tests/data/fleet/four_cards.json "$seeds/shards/merged.json"
+  python3 - "$seeds/shards" tests/data/fleet/four_cards.json <<'PY'
+import copy, json, sys
+out, merged = sys.argv[1], json.load(open(sys.argv[2]))
+shards = []
+for i, run in enumerate(merged["runs"]):
+    s = copy.deepcopy(merged)
+    s["runs"] = [run]
+    s["cases"] = [c for c in s["cases"] if any(r["run"] == i for r in c["rounds"])]
+    for c in s["cases"]:
+        c["rounds"] = [dict(r, run=0) for r in c["rounds"] if r["run"] == i]
+    shards.append(json.dumps(s))
+open(f"{out}/four_shards", "w").write("\0".join(shards))
+open(f"{out}/three_of_four", "w").write("\0".join(shards[:3]))
+PY
 fi
 if [[ -d $seeds/scenarios ]]; then # every scenario summary the fixtures hold
   python3 - "$seeds/scenarios" "${profiles[@]}" <<'PY'

@@ -11,6 +11,7 @@
 #include "grp/model/profile/io.hpp"
 #include "grp/report/console/compare.hpp"
 
+#include <cstdint>
 #include <iostream>
 #include <memory>
 
@@ -22,7 +23,60 @@ struct merge_cli_options {
     std::vector<std::string> files;
     std::string output;
     bool force = false;
+    bool allow_missing = false;
 };
+
+// One word for a shell: as is when it is plain, else in single quotes.
+std::string shell_word(const std::string& w) {
+    const bool plain =
+        !w.empty() && w.find_first_not_of("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMN"
+                                          "OPQRSTUVWXYZ0123456789_./:=,^+-@%") == std::string::npos;
+    std::string quoted = "'";
+    for (char ch : w) {
+        quoted += ch == '\'' ? std::string("'\\''") : std::string(1, ch);
+    }
+    return plain ? w : quoted + "'";
+}
+
+// The command that runs shard K/N: the first shard's own run (its tool.argv) with its --shard,
+// output and --force left out, then --shard K/N -o shard-K.json.
+std::string shard_command(const std::vector<std::string>& argv, std::uint64_t k, std::uint64_t n) {
+    std::string out = "gpu-reduce-prof";
+    for (std::size_t i = 1; i < argv.size(); ++i) {
+        const auto& a = argv[i];
+        if (a == "--shard" || a == "-o" || a == "--output") {
+            ++i; // and its value
+        } else if (a.rfind("--shard=", 0) != 0 && a.rfind("--output=", 0) != 0 &&
+                   a.rfind("-o", 0) != 0 && a != "--force") {
+            out += " " + shell_word(a);
+        }
+    }
+    if (argv.size() < 2) {
+        out += " run [the shards' options]";
+    }
+    const auto ks = std::to_string(k);
+    return out + " --shard " + ks + "/" + std::to_string(n) + " -o shard-" + ks + ".json";
+}
+
+// A sharded sweep with shards missing: refused (exit 11) unless --allow-missing, with the
+// shards named and the commands that run them.
+void check_missing_shards(const shard_census& c, bool allow_missing) {
+    if (c.missing.empty() || allow_missing) {
+        return;
+    }
+    std::string commands;
+    for (std::size_t i = 0; i < c.missing.size() && i < 8; ++i) {
+        commands += "\n  " + shard_command(c.rerun_argv, c.missing[i], c.count);
+    }
+    if (c.missing.size() > 8) {
+        commands += "\n  (and " + std::to_string(c.missing.size() - 8) + " more like these)";
+    }
+    throw error(missing_text(c) +
+                    "; nothing is written. Run the missing shard(s) and merge again:" + commands +
+                    "\nor merge what is here with --allow-missing (the profile is marked "
+                    "incomplete)",
+                exit_code::incomplete);
+}
 
 int run_merge(const merge_cli_options& o) {
     const output_file out(o.output, "baseline profile", o.force);
@@ -34,7 +88,10 @@ int run_merge(const merge_cli_options& o) {
         runs.emplace_back(load_profile(f), f);
     }
     const auto shards = check_shards(runs); // refuses a foreign plan's shard or a rerun
+    check_missing_shards(shards, o.allow_missing);
     auto m = merge_profiles(runs, shards.sharded);
+    mark_missing_shards(m.merged, shards); // never complete: true without every shard
+    check_merged_shards(m.merged);
     m.warnings.insert(m.warnings.end(), shards.warnings.begin(), shards.warnings.end());
     for (const auto& w : m.warnings) {
         std::cerr << "warning: " << terminal_escape(w) << '\n';
@@ -65,9 +122,14 @@ twice (the same run id, or the very same rounds) counts once, with a warning: co
 pose as independent runs. A merge of separate runs is not a duet: compare --pair refuses it.
 
 Shards of one sweep (run --shard K/N) are recognised by their plan's hash: a shard of another
-plan or split is refused, a shard index from two different runs is refused (merge one of
-them), a missing shard is named in a warning; each case is kept once with the card that timed
-it, and the anchor cases once per card. Shards may come from other hosts without a warning.)";
+plan is refused (exit 2), a shard whose record disagrees with the others or with its own cases
+is refused (exit 5), a shard index from two different runs is refused (merge one of them); each
+case is kept once with the card that timed it, and the anchor cases once per card. Shards may
+come from other hosts without a warning.
+
+A missing shard stops the merge (exit 11): the shards are named with the run --shard K/N
+commands that make them. --allow-missing merges the shards there are into a profile marked
+incomplete (exit 0, with a warning).)";
 
 } // namespace
 
@@ -83,6 +145,9 @@ void add_merge(CLI::App& app, command_slot& slot) {
     sub->add_option("-o,--output", o->output, "The baseline profile to write ('-': stdout)")
         ->required();
     sub->add_flag("--force", o->force, "Overwrite an existing output file");
+    sub->add_flag("--allow-missing", o->allow_missing,
+                  "Merge the shards of a sharded sweep even when some are missing: the profile "
+                  "is marked incomplete (without it: exit 11)");
     sub->callback([o, &slot] {
         slot = [o] {
             return run_merge(*o);

@@ -5,8 +5,11 @@
 # Usage: shards.sh BIN OUTDIR
 #   Checks: every shard records the same plan hash and its own index; the anchors are in every
 #   shard; the shards' own cases are disjoint; the merge holds exactly the unsharded plan's case
-#   keys, each once; a missing shard is named (exit 0), a foreign plan's shard and a rerun shard
-#   are refused (exit 2); --dry-run shows the share; the fleet view is in report and compare.
+#   keys, each once; a missing shard stops the merge (exit 11, the shard and its command named)
+#   unless --allow-missing (exit 0, the profile marked incomplete); a foreign plan's shard and a
+#   rerun shard are refused (exit 2); a forged or damaged record (shard 4 of 3, a case removed,
+#   another N) is refused by validate and merge alike (exit 5, the field named); --dry-run
+#   shows the share; the fleet view is in report and compare.
 set -u
 bin=$1; out=$2
 rm -rf "$out"; mkdir -p "$out"; cd "$out" || exit 1
@@ -64,8 +67,41 @@ assert w["fleet"] is None and w["runs"][0]["shard"] is None
 PY
 "$bin" validate merged.json s1.json >/dev/null || fail "validate refused a shard or the merge"
 
-"$bin" merge s1.json s3.json -o partial.json 2>partial.err || fail "a missing shard was refused"
+"$bin" merge s1.json s3.json -o partial.json 2>partial.err; rc=$?
+[[ $rc == 11 && ! -e partial.json ]] || { cat partial.err; fail "a missing shard: exit $rc"; }
+grep -q "error: shard 2 of 3 missing" partial.err &&
+  grep -q "^  gpu-reduce-prof run -k reduce2,reduce3,reduce6 .*--shard 2/3 -o shard-2.json$" partial.err ||
+  { cat partial.err; fail "the missing shard or its command not named"; }
+grep -q -- "--shard auto" partial.err && { cat partial.err; fail "the command keeps --shard auto"; }
+"$bin" merge s1.json s3.json --allow-missing -o partial.json 2>partial.err ||
+  { cat partial.err; fail "--allow-missing exited $?"; }
 grep -q "warning: shard 2 of 3 missing.*--shard 2/3" partial.err || { cat partial.err; fail "missing shard not named"; }
+python3 -c "
+import json; p = json.load(open('partial.json'))
+assert p['complete'] is False and 'shard 2 of 3 missing' in p['incomplete_reason'], p['incomplete_reason']
+" || fail "a merge without shard 2 is not marked incomplete"
+"$bin" validate partial.json >/dev/null || fail "validate refused the partial merge"
+
+python3 - <<'PY'
+import json
+def edit(name, change):
+    p = json.load(open("s2.json"))
+    change(p)
+    json.dump(p, open(name, "w"))
+edit("four_of_three.json", lambda p: p["runs"][0]["shard"].update(index=4))
+edit("short.json", lambda p: p["cases"].pop())
+edit("other_n.json", lambda p: p["runs"][0]["shard"].update(count=4))
+PY
+for f in four_of_three:/runs/0/shard/index short.json:/runs/0/shard/cases; do
+  file=${f%%:*}; file=${file%.json}.json; field=${f#*:}
+  "$bin" validate "$file" >v.out 2>&1; rc=$?
+  [[ $rc == 5 ]] && grep -q "$file: $field" v.out || { cat v.out; fail "validate $file: exit $rc"; }
+  "$bin" merge s1.json "$file" s3.json -o x.json 2>m.err; rc=$?
+  [[ $rc == 5 && ! -e x.json ]] && grep -q "$file: $field" m.err || { cat m.err; fail "merge $file: exit $rc"; }
+done
+"$bin" merge s1.json other_n.json s3.json -o x.json 2>m.err; rc=$?
+[[ $rc == 5 ]] && grep -q "other_n.json: /runs/0/shard/count: 4 shards" m.err ||
+  { cat m.err; fail "a shard of another N: exit $rc"; }
 
 python3 - <<'PY'
 import json

@@ -21,6 +21,7 @@ enum class exit_code : int {
     undecided = 8,        ///< compare: no case fails, but timing judged none of a candidate's cases
     biased = 9,           ///< compare: no case fails, but a duet's A/A control was not `same`
     process_killed = 10,  ///< run --runs: a process was killed by a signal it cannot catch
+    incomplete = 11,      ///< merge: shards of the sweep are missing (--allow-missing merges)
     internal = 70,        ///< a bug: an exception that is not a grp::error (sysexits EX_SOFTWARE)
 };
 

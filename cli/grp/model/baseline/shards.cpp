@@ -13,16 +13,22 @@ std::string short_hash(const std::string& h) {
     return h.substr(0, 12);
 }
 
+// The first shards of a long list are named, the rest counted: a message stays readable.
+constexpr std::size_t named_shards = 20;
+
 std::string numbers_text(const std::vector<std::uint64_t>& v) {
     std::string out;
-    for (auto n : v) {
-        out += (out.empty() ? "" : ", ") + std::to_string(n);
+    for (std::size_t i = 0; i < v.size() && i < named_shards; ++i) {
+        out += (out.empty() ? "" : ", ") + std::to_string(v[i]);
     }
-    return out;
+    return out + (v.size() > named_shards ? " ... (" + std::to_string(v.size()) + " in all)" : "");
 }
 
 // "--shard 2/4 and --shard 4/4".
 std::string shard_args(const std::vector<std::uint64_t>& missing, std::uint64_t count) {
+    if (missing.size() > named_shards) {
+        return "--shard K/" + std::to_string(count) + " for each";
+    }
     std::string out;
     for (std::size_t i = 0; i < missing.size(); ++i) {
         out += std::string(i == 0                    ? ""
@@ -35,7 +41,7 @@ std::string shard_args(const std::vector<std::uint64_t>& missing, std::uint64_t 
 
 // The first shard seen sets the plan; every later one must match it.
 void check_same_plan(shard_census& c, const shard_record& s, const std::string& label,
-                     const std::string& first) {
+                     const std::string& first, std::size_t run) {
     if (c.plan_sha256.empty()) {
         c.plan_sha256 = s.plan_sha256;
         c.count = s.count;
@@ -50,11 +56,16 @@ void check_same_plan(shard_census& c, const shard_record& s, const std::string& 
                           "...): shards of one sweep run the same kernels, types, sizes, local "
                           "sizes and devices; merge only the shards of one plan");
     }
-    if (s.count != c.count || s.anchors != c.anchors) {
-        throw usage_error(label + " splits the plan " +
-                          (s.count != c.count ? "into " + std::to_string(s.count) + " shards, " +
-                                                    first + " into " + std::to_string(c.count)
-                                              : std::string("around other anchors than ") + first) +
+    if (s.count != c.count) { // the same plan's hash: a record that is not what it claims
+        throw file_error(label + ": /runs/" + std::to_string(run) +
+                         "/shard/count: " + std::to_string(s.count) + " shards of the plan " +
+                         first + " splits into " + std::to_string(c.count) +
+                         ": its cases are not the share merge expects; merge the shards of one "
+                         "split (run --shard K/" +
+                         std::to_string(c.count) + ")");
+    }
+    if (s.anchors != c.anchors) {
+        throw usage_error(label + " splits the plan around other anchors than " + first +
                           ": its cases are not the share merge expects");
     }
 }
@@ -85,12 +96,14 @@ shard_census check_shards(const std::vector<std::pair<profile, std::string>>& in
     std::string first, unsharded;
     for (const auto& [p, label] : inputs) {
         bool any = false;
-        for (const auto& r : p.runs) {
+        for (std::size_t i = 0; i < p.runs.size(); ++i) {
+            const auto& r = p.runs[i];
             if (r.shard) {
                 any = true;
                 first = first.empty() ? label : first;
-                check_same_plan(c, *r.shard, label, first);
+                check_same_plan(c, *r.shard, label, first, i);
                 claim_index(claims, r.shard->index, r.id, label);
+                c.rerun_argv = c.rerun_argv.empty() ? p.tool.argv : c.rerun_argv;
             }
         }
         unsharded = !any && unsharded.empty() ? label : unsharded;
@@ -107,14 +120,36 @@ shard_census check_shards(const std::vector<std::pair<profile, std::string>>& in
         (claims.count(k) != 0 ? c.present : c.missing).push_back(k);
     }
     if (!c.missing.empty()) {
-        c.warnings.push_back("shard" + std::string(c.missing.size() == 1 ? " " : "s ") +
-                             numbers_text(c.missing) + " of " + std::to_string(c.count) +
-                             " missing: the merged profile lacks " +
-                             (c.missing.size() == 1 ? "its" : "their") + " share of the plan's " +
-                             std::to_string(c.planned_cases) + " cases (run " +
-                             shard_args(c.missing, c.count) + " and merge again)");
+        c.warnings.push_back(missing_text(c) + " (run " + shard_args(c.missing, c.count) +
+                             " and merge again)");
     }
     return c;
+}
+
+std::string missing_text(const shard_census& c) {
+    return "shard" + std::string(c.missing.size() == 1 ? " " : "s ") + numbers_text(c.missing) +
+           " of " + std::to_string(c.count) + " missing: the merged profile lacks " +
+           (c.missing.size() == 1 ? "its" : "their") + " share of the plan's " +
+           std::to_string(c.planned_cases) + " cases";
+}
+
+void mark_missing_shards(profile& merged, const shard_census& c) {
+    if (c.missing.empty()) {
+        return;
+    }
+    merged.complete = false;
+    const std::string why = missing_text(c) + " (merged with --allow-missing)";
+    merged.incomplete_reason =
+        merged.incomplete_reason.empty() ? why : merged.incomplete_reason + "; " + why;
+}
+
+void check_merged_shards(const profile& merged) {
+    const auto problems = shard_problems(merged);
+    if (!problems.empty()) {
+        throw file_error("the shards do not add up to one sweep: in the merged profile, " +
+                         problems.front() +
+                         " (do two shards hold the same cases?); nothing is written");
+    }
 }
 
 } // namespace grp

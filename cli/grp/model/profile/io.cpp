@@ -1,7 +1,8 @@
 // Reading and writing profile files. Reading goes through core/json_file (regular files only,
 // size and depth limits, syntax errors with line:column), then the schema major check (2.x read
 // as is, 1.x upgraded first), the JSON Schema itself, and the checks the schema cannot express
-// (one case per key and device; every case's device and every round's run listed). Writing goes
+// (one case per key and device; every case's device and every round's run listed; shard records
+// that agree with each other and the cases). Writing goes
 // through core/output_file (temp file + rename).
 #include "grp/model/profile/io.hpp"
 
@@ -118,6 +119,10 @@ std::vector<std::string> consistency_problems(const profile& p) {
     add_round_run_problems(p, out);
     add_kernel_name_problems(p, out);
     add_duet_problems(p, out);
+    // A shard's record is what merge trusts to call a sweep whole (shard_record.hpp).
+    for (auto& problem : shard_problems(p)) {
+        out.push_back(std::move(problem));
+    }
     // Cases are matched by key: with two cases of one key, compare, merge and report would
     // each pick one (a present key was reported missing).
     for (auto& dup : duplicate_case_keys(p)) {

@@ -1,7 +1,8 @@
 // Reading and writing profile files. Reading goes through core/json_file (regular files only,
 // size and depth limits, syntax errors with line:column), then the schema major check (2.x read
 // as is, 1.x upgraded first), the JSON Schema itself, and the checks the schema cannot express
-// (one case per key and device; every case's device and every round's run listed). Writing goes
+// (one case per key and device; every case's device and every round's run listed; shard records
+// that agree with each other and the cases). Writing goes
 // through core/output_file (temp file + rename).
 #pragma once
 
@@ -15,9 +16,9 @@ std::vector<std::string> duplicate_case_keys(const profile& p);
 
 /// What the JSON Schema cannot express, one message per problem ("/json/pointer: what" or the
 /// duplicate's): a case whose device, or a round whose run, the profile does not list; a case
-/// key twice on one device. The one check of every reader: validate lists them all, and
-/// profile_from_json (so load_profile, parse_profile: compare, merge, report, run --resume)
-/// refuses the file on the first.
+/// key twice on one device; a shard record that is not one (shard_problems, shard_record.hpp). The
+/// one check of every reader: validate lists them all, and profile_from_json (so load_profile,
+/// parse_profile: compare, merge, report, run --resume) refuses the file on the first.
 std::vector<std::string> consistency_problems(const profile& p);
 
 /// Reads and checks a profile through the one loading path (core/files/json_file.hpp): a regular
