@@ -26,4 +26,13 @@ for i in (1, 2):
 m = json.load(open('out/sweep.json'))
 assert len(m['cases']) == 3 and m['fleet'] is not None, len(m['cases'])
 " || fail "the shards or their merge"
+# A task that failed leaves its shard missing: the rest is merged and reported, marked
+# incomplete, the missing shard named with its command, and the script exits 11.
+mkdir -p one && cp profiles/shard-1.json one/
+rc=0; "$repo/examples/slurm/merge-shards.sh" one one-out 2>one.err || rc=$?
+[[ $rc == 11 ]] && grep -q -- "--shard 2/2 -o shard-2.json" one.err ||
+  { cat one.err; fail "a missing shard: exit $rc"; }
+[[ -s one-out/report.html ]] || fail "no report of the shard there is"
+python3 -c "import json; assert json.load(open('one-out/sweep.json'))['complete'] is False" ||
+  fail "the merge without shard 2 is not marked incomplete"
 echo "slurm-shards-test: ok"
