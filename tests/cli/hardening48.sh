@@ -2,7 +2,7 @@
 # Issue #48's smaller items that need a script (hardening48.cmake):
 #   empty-values           run --duet '' and --resume '': exit 2, never "not given"
 #   dry-run-cold           --dry-run of --cache cold counts each launch chain's flush
-#   gate-full              run --gate -o FULL/p.json: the part rescued, the last line says where
+#   gate-full              run --gate -o FULL/p.json: the part rescued and merged, the profile rescued
 #   stopped-child          a stopped process of --runs is named after 2 s; SIGINT still ends
 #   long-pair-name         compare --pair with a 100 KB kernel name: exit 2, the name cut
 #   sigint-while-building  SIGINT while run builds its cases: no case saved as `ok` without a
@@ -73,18 +73,25 @@ PY
   echo "ok: exit 130; no case ok without a round"
   ;;
 gate-full)
-  # run --gate into a full disk: process 1's part is rescued and the last line says so, not
-  # only that no process had finished.
+  # run --gate into a full disk: process 1's part is rescued to $TMPDIR where the parent finds
+  # it and merges it (round 5, #70: it ended "no process had finished, so no profile is kept"),
+  # and the last line names the rescued profile, which holds that process's case.
   mkdir -p "$work/full"
   mount -t tmpfs -o size=64k tmpfs "$work/full" 2>/dev/null || { echo "skipped: no tmpfs"; exit 77; }
   dd if=/dev/zero of="$work/full/filler" bs=1k count=100 2>/dev/null
   out=$(TMPDIR=$work "$bin" run --gate -k reduce2 -l 64 -n 2^12 -o "$work/full/p.json" 2>&1); rc=$?
   umount "$work/full"
   [[ $rc == 5 ]] || fail "exit $rc, expected 5: $out"
-  rescued=$(grep -o "saved to [^ ]*gpu-reduce-prof-rescued-[^ ]*\.json" <<<"$out" | cut -c10-)
-  [[ -n $rescued && -s $rescued ]] || fail "the part was not rescued: $out"
-  tail -1 <<<"$out" | grep -q "is kept where its message above says" || fail "last line: $out"
-  echo "ok: the part rescued to $rescued, and the last line points to it"
+  part=$(grep -o "rescued to [^ ]*-part-1\.json, is merged" <<<"$out" | cut -d' ' -f3 | tr -d ,)
+  [[ -n $part && -s $part ]] || fail "the part was not rescued and merged: $out"
+  rescued=$(tail -1 <<<"$out" | grep -o "saved to [^ ]*gpu-reduce-prof-rescued-[^ ]*\.json" | cut -c10-)
+  [[ -n $rescued && -s $rescued ]] || fail "the last line names no rescued profile: $out"
+  python3 - "$rescued" <<'PY' || fail "the rescued profile does not hold process 1's case"
+import json, sys
+p = json.load(open(sys.argv[1]))
+assert len(p["runs"]) == 1 and len(p["cases"]) == 1 and p["complete"] is False, p["runs"]
+PY
+  echo "ok: the part rescued to $part and merged; the profile rescued to $rescued"
   ;;
 stopped-child)
   # The measuring process of --runs stopped from outside (SIGSTOP): the parent says so after

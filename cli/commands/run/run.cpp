@@ -20,6 +20,7 @@
 #include "grp/model/spec/kernel_catalog.hpp"
 #include "grp/parts/checkpoint_store.hpp"
 #include "grp/parts/input_digests.hpp"
+#include "grp/parts/part_folder.hpp"
 #include "grp/parts/run_parts.hpp"
 #include "grp/report/console/best.hpp"
 #include "grp/report/console/run.hpp"
@@ -364,7 +365,9 @@ int run_run(const run_cli_options& o) {
     if (!child) {
         print_notes(opts, out.path());
     }
-    auto store = std::make_shared<parts::checkpoint_store>(out);
+    auto store =
+        std::make_shared<parts::checkpoint_store>( // a part: rescued where the parent looks
+            out, part ? parts::part_rescue_path(o.part_output) : std::string());
     run::start_signal_thread([store](int sig) { store->write_and_exit(sig); });
     const auto parallel = parallel_devices(o, opts); // lists devices: after the signal thread
     run_progress progress(std::cerr, isatty(2) != 0, o.quiet, use_colour(2, o.color));

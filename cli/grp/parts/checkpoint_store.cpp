@@ -7,6 +7,7 @@
 
 #include <cerrno>
 #include <cstdlib>
+#include <fcntl.h>
 #include <filesystem>
 #include <iostream>
 #include <unistd.h>
@@ -16,7 +17,34 @@ namespace grp::parts {
 
 namespace fs = std::filesystem;
 
-std::string write_rescue_file(const std::string& text, const std::string& out) {
+namespace {
+
+// The whole text into a fresh file `fd` (closed here); false when any of it failed.
+bool write_all(int fd, const std::string& text) {
+    std::size_t done = 0;
+    while (done < text.size()) {
+        const ssize_t n = ::write(fd, text.data() + done, text.size() - done);
+        if (n <= 0 && errno != EINTR) {
+            break;
+        }
+        done += n > 0 ? static_cast<std::size_t>(n) : 0;
+    }
+    return ::close(fd) == 0 && done == text.size();
+}
+
+} // namespace
+
+std::string write_rescue_file(const std::string& text, const std::string& out,
+                              const std::string& first) {
+    if (!first.empty()) { // O_EXCL: a fresh file, never a symlink planted there
+        const int fd = ::open(first.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
+        if (fd >= 0 && write_all(fd, text)) {
+            return first;
+        }
+        if (fd >= 0) {
+            ::unlink(first.c_str());
+        }
+    }
     const fs::path target(out);
     const char* tmpdir = std::getenv("TMPDIR");
     std::vector<fs::path> dirs;
@@ -32,15 +60,7 @@ std::string write_rescue_file(const std::string& text, const std::string& out) {
         if (fd < 0) {
             continue;
         }
-        std::size_t done = 0;
-        while (done < text.size()) {
-            const ssize_t n = ::write(fd, text.data() + done, text.size() - done);
-            if (n <= 0 && errno != EINTR) {
-                break;
-            }
-            done += n > 0 ? static_cast<std::size_t>(n) : 0;
-        }
-        if (::close(fd) == 0 && done == text.size()) {
+        if (write_all(fd, text)) {
             return name;
         }
         ::unlink(name.c_str());
@@ -48,12 +68,12 @@ std::string write_rescue_file(const std::string& text, const std::string& out) {
     return "";
 }
 
-void save_or_rescue(const profile& p, const output_file& out) {
+void save_or_rescue(const profile& p, const output_file& out, const std::string& first) {
     const std::string text = profile_text(p);
     try {
         out.write(text);
     } catch (const error& e) {
-        const std::string rescued = write_rescue_file(text, out.path());
+        const std::string rescued = write_rescue_file(text, out.path(), first);
         throw error(std::string(e.what()) +
                         (rescued.empty() ? "\nthe profile could not be saved anywhere"
                                          : "\nthe profile (" + std::to_string(p.cases.size()) +
@@ -64,7 +84,7 @@ void save_or_rescue(const profile& p, const output_file& out) {
 
 void checkpoint_store::save_final(const profile& p) {
     std::lock_guard<std::mutex> lock(m_mutex);
-    save_or_rescue(p, m_out);
+    save_or_rescue(p, m_out, m_rescue);
     m_final_saved = true;
     if (m_after_save) {
         m_after_save();
@@ -95,7 +115,7 @@ void checkpoint_store::write_and_exit(int sig) {
             std::cerr << "\nstopped by a second " << name << " after the profile was saved to "
                       << terminal_escape(m_out.path()) << '\n';
         } else if (m_has) {
-            save_or_rescue(m_profile, m_out);
+            save_or_rescue(m_profile, m_out, m_rescue);
             if (m_after_save) {
                 m_after_save();
             }

@@ -13,13 +13,15 @@
 
 namespace grp::parts {
 
-/// Writes `text` to a new "gpu-reduce-prof-rescued-*.json" beside `out` (when that is a regular
-/// file or absent), else in $TMPDIR (/tmp). Returns its path, or "" when no place took it.
-std::string write_rescue_file(const std::string& text, const std::string& out);
+/// Writes `text` to `first` when given (a new file: a part's part_rescue_path), else to a new
+/// "gpu-reduce-prof-rescued-*.json" beside `out` (when that is a regular file or absent), else
+/// in $TMPDIR (/tmp). Returns its path, or "" when no place took it.
+std::string write_rescue_file(const std::string& text, const std::string& out,
+                              const std::string& first = "");
 
-/// Writes the profile to `out`, or, when that fails, to a rescue file; then rethrows the
-/// write error (its exit code) with the rescue file named.
-void save_or_rescue(const profile& p, const output_file& out);
+/// Writes the profile to `out`, or, when that fails, to a rescue file (`first` first); then
+/// rethrows the write error (its exit code) with the rescue file named.
+void save_or_rescue(const profile& p, const output_file& out, const std::string& first = "");
 
 // The last checkpoint of the profile, written by the signal thread when a second signal says
 // "stop now" while a kernel is still running. The final save goes through here too, under the
@@ -27,7 +29,10 @@ void save_or_rescue(const profile& p, const output_file& out);
 // with an older checkpoint.
 class checkpoint_store {
 public:
-    explicit checkpoint_store(output_file out) : m_out(std::move(out)) {}
+    /// `rescue`: where a process of --runs rescues its part first (part_rescue_path), where its
+    /// parent looks for it; "" for the usual places (write_rescue_file).
+    explicit checkpoint_store(output_file out, std::string rescue = "")
+        : m_out(std::move(out)), m_rescue(std::move(rescue)) {}
     [[nodiscard]] const output_file& out() const { return m_out; }
     /// Writes the finished (or cut short) profile: the run's last word on the file.
     void save_final(const profile& p);
@@ -48,6 +53,7 @@ private:
     bool m_final_saved = false;
     std::function<void()> m_after_save;
     std::function<std::string()> m_at_exit;
+    std::string m_rescue;
 };
 
 } // namespace grp::parts

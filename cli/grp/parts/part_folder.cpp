@@ -10,6 +10,7 @@
 #include <filesystem>
 #include <iostream>
 #include <sys/stat.h>
+#include <unistd.h>
 
 namespace grp::parts {
 
@@ -109,6 +110,9 @@ void part_folder::saved() {
     for (const auto i : m_merged) {
         std::error_code ec;
         fs::remove(file(i), ec);
+        if (const auto rescued = rescued_part(file(i)); !rescued.empty()) {
+            fs::remove(rescued, ec); // in the profile now written
+        }
     }
     m_merged.clear();
 }
@@ -135,6 +139,23 @@ std::string part_folder::leave(bool running) {
     return "the part files of --runs stay in " + terminal_escape(m_path) + "/ (" + list +
            (running ? "; the running process may still add its own" : "") +
            "): " + merge_hint(m_path);
+}
+
+std::string part_rescue_path(const std::string& part_path) {
+    const fs::path part(part_path);
+    std::string folder = part.parent_path().filename().string();
+    folder.erase(0, folder.find_first_not_of('.')); // no hidden file in $TMPDIR
+    const char* tmp = std::getenv("TMPDIR");
+    const std::string dir = tmp != nullptr && *tmp != '\0' ? tmp : "/tmp";
+    return dir + "/gpu-reduce-prof-rescued-" + folder + "-" + part.filename().string();
+}
+
+std::string rescued_part(const std::string& part_path) {
+    const std::string path = part_rescue_path(part_path);
+    struct stat st {};
+    const bool own =
+        ::lstat(path.c_str(), &st) == 0 && S_ISREG(st.st_mode) && st.st_uid == ::geteuid();
+    return own ? path : "";
 }
 
 std::vector<std::string> leftover_parts(const std::string& output) {

@@ -43,6 +43,16 @@ private:
     std::set<std::size_t> m_merged;
 };
 
+/// Where the process that writes the part `part_path` saves it when that cannot be written (a
+/// full or read-only disk): a name in $TMPDIR (else /tmp) made of the part's folder and file
+/// ("gpu-reduce-prof-rescued-NAME.parts-XXXXXX-part-1.json"), so that the parent finds the
+/// rescued part and merges it like the part itself.
+std::string part_rescue_path(const std::string& part_path);
+
+/// The rescued part of `part_path` (part_rescue_path) when it is a regular file of this user
+/// (never a link or another user's plant in a shared /tmp); "" otherwise.
+std::string rescued_part(const std::string& part_path);
+
 /// One line per folder of parts beside `output` that an earlier run with this output left
 /// (its parent was killed before it could merge them), saying how to keep or remove them.
 std::vector<std::string> leftover_parts(const std::string& output);

@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <cmath>
 #include <filesystem>
+#include <iostream>
 
 namespace grp::parts {
 
@@ -38,14 +39,21 @@ profile merge_parts(const std::vector<labelled_part>& parts, std::size_t count,
 std::string take_part(const part_folder& folder, std::size_t i, std::size_t count,
                       const std::vector<std::string>& argv, std::vector<labelled_part>& parts,
                       std::vector<std::string>& warnings, profile& p) {
-    const std::string path = folder.file(i);
+    std::string path = folder.file(i);
     std::error_code ec;
     if (!std::filesystem::exists(path, ec)) {
-        return "";
+        path = rescued_part(path); // the process could not write it there (a full disk)
+        if (path.empty()) {
+            return "";
+        }
     }
     try {
         parts.emplace_back(load_profile(path), "process " + std::to_string(i));
         p = merge_parts(parts, count, argv, warnings);
+        if (path != folder.file(i)) {
+            std::cerr << "note: the part of process " << i << ", rescued to "
+                      << terminal_escape(path) << ", is merged\n";
+        }
         return "";
     } catch (const error& e) {
         if (!parts.empty() && parts.back().second == "process " + std::to_string(i)) {

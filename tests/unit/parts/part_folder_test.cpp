@@ -82,6 +82,40 @@ TEST(PartFolder, StdoutsPartsGoToTmpdir) {
     }
 }
 
+// Round 5 (#70): a process whose part's disk is full rescues the part to $TMPDIR under a name
+// its parent can find; the parent takes only a regular file of this user (never a link planted
+// in a shared /tmp), and removes it once the profile holding it is saved.
+TEST(PartFolder, ARescuedPartIsFoundByNameTakenOnlyAsOwnFileAndGoesWhenSaved) {
+    test::temp_dir out;
+    test::temp_dir tmp;
+    const char* old = std::getenv("TMPDIR");
+    const std::string kept = old == nullptr ? "" : old;
+    ::setenv("TMPDIR", tmp.path().c_str(), 1);
+    {
+        part_folder f(out.file("p.json"));
+        const auto rescue = part_rescue_path(f.file(1));
+        EXPECT_EQ(fs::path(rescue).parent_path(), tmp.path());
+        const auto name = fs::path(rescue).filename().string();
+        EXPECT_EQ(name.rfind("gpu-reduce-prof-rescued-p.json.parts-", 0), 0U) << name;
+        EXPECT_NE(name.find("-part-1.json"), std::string::npos) << name;
+        EXPECT_EQ(rescued_part(f.file(1)), ""); // nothing rescued
+        fs::create_symlink(out.file("elsewhere.json"), rescue);
+        touch(out.file("elsewhere.json"));
+        EXPECT_EQ(rescued_part(f.file(1)), ""); // a link is never taken
+        fs::remove(rescue);
+        touch(rescue);
+        EXPECT_EQ(rescued_part(f.file(1)), rescue);
+        f.merged(1);
+        f.saved();
+        EXPECT_FALSE(fs::exists(rescue));
+    }
+    if (old == nullptr) {
+        ::unsetenv("TMPDIR");
+    } else {
+        ::setenv("TMPDIR", kept.c_str(), 1);
+    }
+}
+
 TEST(LeftoverParts, AnEarlierRunsFolderIsNamedWithItsPartCount) {
     test::temp_dir dir;
     const std::string out = dir.file("out.json");
