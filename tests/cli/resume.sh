@@ -59,6 +59,9 @@ retry)
   "$bin" run "${plan[@]}" --round-spacing 0 --runs 1 --resume s.json -o h.json --force 2>h.log >/dev/null ||
     { cat h.log; fail "changed source exited $?"; }
   grep -q "measuring 4: 4 whose kernel source changed" h.log || { cat h.log; fail "h"; }
+  # Every case of the changed kernel was measured again: one source, no "mixes them" (#70).
+  grep -q "mixes them" h.log && { cat h.log; fail "h: a warning that the baseline mixes sources"; }
+  py h.json "assert len({k['sha256'] for k in p['kernels']}) == len(p['kernels']) and all(k['sha256'] != '0' * 64 for k in p['kernels']), p['kernels']" || fail "h.json keeps the old source"
   ;;
 device)
   "$bin" run "${plan[@]}" --round-spacing 0 --runs 1 -o a.json --force 2>/dev/null >/dev/null || fail "first run"

@@ -67,6 +67,26 @@ bool measured_again(const profile& resumed, const case_result& c, const profile&
     return find_resumed(now, c.key, resumed.devices[d].info) != nullptr;
 }
 
+// A kernel whose source changed has every case measured again with the new source: its old
+// record goes with them, so the union holds one source and the merge does not call it mixed.
+// Where a case of the old source stays (this run did not reach it), both stay, and the
+// merge's warning is true.
+void drop_replaced_sources(profile& kept, const resume_rules& rules) {
+    auto& ks = kept.kernels;
+    ks.erase(std::remove_if(ks.begin(), ks.end(),
+                            [&](const kernel_record& k) {
+                                const auto now = rules.sources.find(k.name);
+                                const bool changed = now != rules.sources.end() &&
+                                                     !now->second.empty() &&
+                                                     now->second != k.sha256;
+                                return changed && std::none_of(kept.cases.begin(), kept.cases.end(),
+                                                               [&](const case_result& c) {
+                                                                   return c.key.kernel == k.name;
+                                                               });
+                            }),
+             ks.end());
+}
+
 } // namespace
 
 const case_result* find_resumed(const profile& resumed, const case_key& key,
@@ -169,6 +189,7 @@ profile resume_union(const profile& resumed, const std::string& resumed_path, co
         unfinished += ours && resume_action_for(&c, resumed, rules) != resume_action::keep;
         kept.cases.push_back(c);
     }
+    drop_replaced_sources(kept, rules);
     auto m = merge_profiles({{kept, resumed_path}, {now, "this run"}});
     warnings = m.warnings;
     profile& out = m.merged;

@@ -144,5 +144,29 @@ TEST(ResumeUnion, KeptAndNewCasesKeepTheirRunsRenumbered) {
     EXPECT_TRUE(u.complete);
 }
 
+// Round 5 (#70): a kernel edited between the runs is measured again whole, so the union holds
+// the new source only, and the merge's "the baseline mixes them" would be false.
+TEST(ResumeUnion, AChangedSourceMeasuredAgainLeavesOneSourceAndNoMixWarning) {
+    const auto old = resumed_of({64, 128}, 3);
+    auto now = resumed_of({64, 128}, 3, "new");
+    now.kernels[0].sha256 = "bbb";
+    std::vector<std::string> warnings;
+    const auto u = resume_union(old, "a.json", now, rules_of(3, "bbb"), warnings);
+    ASSERT_EQ(u.kernels.size(), 1U);
+    EXPECT_EQ(u.kernels[0].sha256, "bbb");
+    for (const auto& w : warnings) {
+        EXPECT_EQ(w.find("mixes"), std::string::npos) << w;
+    }
+    EXPECT_TRUE(u.complete);
+    // Only one case measured again: the other keeps the old source, and the warning is true.
+    auto part = resumed_of({64}, 3, "new");
+    part.kernels[0].sha256 = "bbb";
+    const auto v = resume_union(old, "a.json", part, rules_of(3, "bbb"), warnings);
+    EXPECT_EQ(v.kernels.size(), 1U); // the merged record of the name is the first one's
+    ASSERT_FALSE(warnings.empty());
+    EXPECT_NE(warnings.back().find("the baseline mixes them"), std::string::npos);
+    EXPECT_FALSE(v.complete);
+}
+
 } // namespace
 } // namespace grp
