@@ -58,3 +58,12 @@ endforeach()
 grp_cli_test(check_unsafe_and_wrong_prints_both 1
   "reduce4_lockstep +int +flat +4099 +64 +unsafe +data-race x[0-9]+. result wrong too .*  unsafe and wrong: reduce4_lockstep int n=4099 local=64: expected exactly -?[0-9]+, got -?[0-9]+"
   check -k reduce4_lockstep -t int -l 64 -q -o check_unsafe_wrong.json --force)
+# Round 5 (#70): a kernel that does not build, under --keep-going, is `failed` with its compiler
+# log under the table, its line breaks kept (the findings cell printed it with literal \x0a).
+add_test(NAME cli.check_failed_build_log_keeps_its_line_breaks
+  COMMAND ${GRP_EXPECT} 1
+          "failed +kernel build failed: .*  failed: broken float n=4099 local=64: kernel build failed: .*    [a-z.]+:3:22: error: use of undeclared identifier 'undeclared_variable'"
+          --not "x0a"
+          -- ${GRP_BIN} check -k ${GRP_DATA}/kernels/broken.json -l 64 --keep-going
+             -o check_broken.json --force)
+set_tests_properties(cli.check_failed_build_log_keeps_its_line_breaks PROPERTIES LABELS cli)

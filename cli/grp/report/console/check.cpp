@@ -11,8 +11,8 @@ namespace grp {
 namespace {
 
 std::string findings_text(const case_result& c) {
-    if (!c.check) {
-        return c.reason.empty() ? "-" : c.reason;
+    if (!c.check) { // a table cell holds one line: a build log's lines follow the table
+        return c.reason.empty() ? "-" : c.reason.substr(0, c.reason.find('\n'));
     }
     if (c.check->diagnostics.empty()) {
         return c.status == case_status::ok ? "none" : c.reason;
@@ -38,6 +38,26 @@ void print_also_wrong(std::ostream& os, const profile& p) {
                << terminal_escape(c.key.type) << " n=" << c.key.n << " local=" << c.key.local_size
                << ": " << terminal_escape(why) << '\n';
         }
+    }
+}
+
+// Under the table: each failed case's whole reason, a build log's line breaks kept (the
+// table's cell shows its first line; a control character is still escaped).
+void print_failed(std::ostream& os, const profile& p) {
+    for (const auto& c : p.cases) {
+        if (c.status != case_status::failed || c.reason.find('\n') == std::string::npos) {
+            continue;
+        }
+        std::string text = terminal_escape(c.reason, true);
+        while (!text.empty() && text.back() == '\n') {
+            text.pop_back();
+        }
+        for (std::size_t at = text.find('\n'); at != std::string::npos;
+             at = text.find('\n', at + 1)) {
+            text.insert(at + 1, "    ");
+        }
+        os << "  failed: " << terminal_escape(c.key.kernel) << ' ' << terminal_escape(c.key.type)
+           << " n=" << c.key.n << " local=" << c.key.local_size << ": " << text << '\n';
     }
 }
 
@@ -76,6 +96,7 @@ void print_case_table(std::ostream& os, const profile& p, bool colour) {
     }
     t.print(os, colour);
     print_also_wrong(os, p);
+    print_failed(os, p);
     std::map<std::string, std::size_t> skipped;
     for (const auto& c : p.cases) {
         if (c.status == case_status::skipped) {

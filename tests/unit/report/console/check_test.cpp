@@ -1,0 +1,40 @@
+// check's console tables (print_check_tables): round 5 (#70) found a failed build's compiler log
+// printed in the findings cell with its line breaks escaped (`\x0a`). The cell holds the first
+// line; the whole log follows the table with its line breaks, control characters still escaped.
+#include "grp/report/console/check.hpp"
+
+#include <gtest/gtest.h>
+#include <sstream>
+
+namespace grp {
+namespace {
+
+TEST(check_console, a_failed_builds_log_keeps_its_line_breaks) {
+    profile p;
+    case_result c;
+    c.key = make_case_key("broken", "float", "flat", 4099, 64);
+    c.status = case_status::failed;
+    c.reason = "kernel build failed: CL_BUILD_PROGRAM_FAILURE (-11) for entry 'broken'\n"
+               "broken.cl:3:22: error: use of undeclared identifier\n"
+               "    out[0] = in[0] + undeclared_variable;\x1b[31m\n"
+               "1 error generated.\n";
+    p.cases.push_back(c);
+    std::ostringstream os;
+    print_check_tables(os, p, false);
+    const auto text = os.str();
+    EXPECT_EQ(text.find("\\x0a"), std::string::npos) << text;
+    EXPECT_NE(text.find("failed  kernel build failed: CL_BUILD_PROGRAM_FAILURE (-11) for entry "
+                        "'broken'"),
+              std::string::npos)
+        << text;
+    EXPECT_NE(text.find("  failed: broken float n=4099 local=64: kernel build failed: "
+                        "CL_BUILD_PROGRAM_FAILURE (-11) for entry 'broken'\n"
+                        "    broken.cl:3:22: error: use of undeclared identifier\n"
+                        "        out[0] = in[0] + undeclared_variable;\\x1b[31m\n"
+                        "    1 error generated.\n"),
+              std::string::npos)
+        << text;
+}
+
+} // namespace
+} // namespace grp
