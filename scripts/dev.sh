@@ -23,8 +23,12 @@ if [[ $mode == test ]]; then
   # The report test renders the HTML in headless Chromium, as a user would see it; the
   # sanitizer build and the fuzzers use clang and its runtime libraries; the style check uses
   # clang-format and clang-tidy.
-  # `check` runs kernels on the Oclgrind simulator.
-  packages+=(chromium python3 clang-14 libclang-rt-14-dev clang-format clang-tidy oclgrind)
+  # `check` runs kernels on the Oclgrind simulator. Mesa's OpenCL drivers (rusticl, Clover),
+  # common on desktops, are installed too: the tests pin PoCL (tests/CMakeLists.txt:
+  # grp_pin_ocl_vendors), so a machine with Mesa passes as one without, and tests/cli/rusticl.cmake
+  # keeps rusticl tested.
+  packages+=(chromium python3 clang-14 libclang-rt-14-dev clang-format clang-tidy oclgrind
+             mesa-opencl-icd)
 fi
 scripts/install-packages.sh "${packages[@]}"
 
@@ -66,8 +70,8 @@ ctest --test-dir "$build" --output-on-failure -j"$(nproc)" \
 # The unit tests and the file-handling CLI tests under AddressSanitizer +
 # UndefinedBehaviorSanitizer (any finding fails the test), then every fuzzer for 3 s. One clang
 # build serves both (build-asan).
-# LeakSanitizer runs on our code; PoCL's own allocations that live until exit are suppressed
-# (tests/lsan.supp says which and why). The few CLI tests here that launch kernels turn leak
+# LeakSanitizer runs on our code; PoCL's and Mesa's own allocations that live until exit are
+# suppressed (tests/lsan.supp says which and why). The few CLI tests here that launch kernels turn leak
 # detection off for themselves: LeakSanitizer's tracer can crash at exit among PoCL's threads
 # (stop 55's CI failed on it in cli.compare_pools_duet_invocations).
 asan=${GRP_ASAN_BUILD_DIR:-build-asan}
