@@ -25,3 +25,10 @@ grp_cli_test(validate_mixed_files_exit_5 5 "valid\\.json: ok"
 grp_cli_test(validate_no_files_is_usage_error 2 "at least one profile" validate)
 grp_cli_test(validate_help_has_examples 0 "Examples:.*" validate --help)
 grp_cli_test(validate_print_schema 0 "json-schema\\.org/draft-07/schema#" validate --print-schema)
+# A sequential duet's record of its looks: validate and compare refuse the same forged or
+# unsupported records (exit 5, the field named), never a verdict from them (#70).
+add_test(NAME cli.validate_and_compare_refuse_a_forged_sequential_record
+         COMMAND ${CMAKE_CURRENT_LIST_DIR}/sequential_forged.sh ${GRP_BIN}
+                 ${GRP_DATA}/compare/duet_controlled.json)
+set_tests_properties(cli.validate_and_compare_refuse_a_forged_sequential_record
+                     PROPERTIES LABELS cli TIMEOUT 120)

@@ -292,7 +292,10 @@ comparison compare_pair(const profile& p, const kernel_pair& pair, const compare
                         const std::string& file) {
     compare_options opt = given;
     if (!opt.sequential) {
-        opt.sequential = sequential_design_of(p.settings); // judged at the run's last look
+        opt.sequential = checked_sequential_design(p); // judged at the run's last look, checked
+    }
+    if (opt.sequential) { // a record never judges looser than the alpha the header states
+        opt.sequential->alpha = std::min(opt.sequential->alpha, opt.alpha);
     }
     comparison r;
     r.base_label = file + ":" + pair.base;

@@ -50,7 +50,9 @@ inline constexpr double pair_process_alpha = 0.05;
 /// correction over the cases as in compare_profiles. labels: "FILE:OLD" / "FILE:NEW". A duet's
 /// A/A control gates the result afterwards (control.hpp: apply_control). A profile that records
 /// sequential looks (settings.sequential) is judged at its last look's level unless `opt`
-/// names a design already. Throws file_error for a malformed settings.sequential.
+/// names a design already, with the record's alpha capped at opt.alpha (a record never
+/// judges looser than the header's interval). Throws file_error for a settings.sequential
+/// that checked_sequential_design refuses.
 comparison compare_pair(const profile& p, const kernel_pair& pair, const compare_options& opt,
                         const std::string& file);
 

@@ -6,9 +6,14 @@
 //   {"spending": "obrien-fleming", "alpha": 0.01, "max_processes": 12,
 //    "looks": [3, 4, 5], "stopped": "decided" | "budget" | "interrupted"}
 // The boundary is computed again from it (deterministic), and a statistic with df degrees of
-// freedom at the last look is judged at the level look_t_critical gives. Pure: no I/O.
+// freedom at the last look is judged at the level look_t_critical gives. The record changes
+// verdicts, so every reader (validate, compare, report, merge, --resume) checks it against what
+// the profile holds through one check (checked_sequential_design): a look counts only
+// processes that measured, alpha stays within compare's --alpha range, and the budget is the
+// one the run's argv gave. Pure: no I/O.
 #pragma once
 
+#include "grp/model/profile/profile.hpp"
 #include "grp/model/stats/sequential.hpp"
 
 #include <cstddef>
@@ -21,6 +26,8 @@ namespace grp {
 
 /// The most processes one `run` takes (--runs, --budget): what a plan may ask of one invocation.
 inline constexpr std::size_t max_run_processes = 100;
+/// A sequential duet's first look: after the fixed design's 3 processes (also the least budget).
+inline constexpr std::size_t sequential_first_look = 3;
 
 struct sequential_design {
     alpha_spending spending = alpha_spending::obrien_fleming;
@@ -46,9 +53,23 @@ nlohmann::ordered_json to_json(const sequential_design& d);
 std::string stop_reason(std::size_t undecided, std::size_t processes, std::size_t max_processes,
                         double elapsed_s, double max_seconds);
 
-/// settings.sequential of a profile; empty when absent. Throws file_error naming the field
-/// when present but malformed (looks out of order, beyond max_processes, alpha out of (0, 1),
-/// an unknown spending function).
+/// settings.sequential of a profile's settings; empty when absent. Throws file_error naming the
+/// field ("/settings/sequential/looks: ...") when present but malformed: a field missing or of
+/// another type, an unknown spending function or reason to stop, alpha outside (0, 0.5)
+/// (compare's --alpha range), max_processes outside 3..100 (--budget's), no looks, looks not
+/// strictly increasing, a first look before process 3, a look beyond max_processes.
 std::optional<sequential_design> sequential_design_of(const nlohmann::ordered_json& settings);
+
+/// The processes of `p` up to the last one that measured: 1 + the highest run index a round
+/// with samples names (0 when none). A process merged without a round (cut short as it
+/// started) is not counted; a look can only be taken at processes that measured.
+std::size_t measured_processes(const profile& p);
+
+/// settings.sequential of `p`, checked as above and against what `p` holds: the last look at
+/// most measured_processes(p) (a look at a process that measured nothing would judge the
+/// earlier data at a later look's level), and max_processes the budget p.tool.argv gave
+/// (--budget N or N,SECONDS), when it gave one. The one check of validate and of every
+/// reader (consistency_problems). Throws file_error naming the field.
+std::optional<sequential_design> checked_sequential_design(const profile& p);
 
 } // namespace grp

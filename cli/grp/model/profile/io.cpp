@@ -2,7 +2,8 @@
 // size and depth limits, syntax errors with line:column), then the schema major check (2.x read
 // as is, 1.x upgraded first), the JSON Schema itself, and the checks the schema cannot express
 // (one case per key and device; every case's device and every round's run listed; shard records
-// that agree with each other and the cases). Writing goes
+// that agree with each other and the cases; a sequential duet's record of its looks borne out by
+// the processes that measured). Writing goes
 // through core/output_file (temp file + rename).
 #include "grp/model/profile/io.hpp"
 
@@ -10,6 +11,7 @@
 #include "grp/core/files/json_file.hpp"
 #include "grp/core/files/output_file.hpp"
 #include "grp/core/text_safe.hpp"
+#include "grp/model/compare/sequential_design.hpp"
 #include "grp/model/profile/profile.hpp"
 #include "grp/model/profile/schema_check.hpp"
 #include "grp/model/profile/v1.hpp"
@@ -111,6 +113,17 @@ void add_duet_problems(const profile& p, std::vector<std::string>& out) {
     }
 }
 
+// settings.sequential changes the level compare judges at: a record that its profile does not
+// bear out (a look at a process that measured nothing, a forged alpha or budget) is refused by
+// the same check compare applies (checked_sequential_design), never read as a verdict.
+void add_sequential_problems(const profile& p, std::vector<std::string>& out) {
+    try {
+        (void)checked_sequential_design(p);
+    } catch (const file_error& e) {
+        out.emplace_back(e.what());
+    }
+}
+
 } // namespace
 
 std::vector<std::string> consistency_problems(const profile& p) {
@@ -123,6 +136,7 @@ std::vector<std::string> consistency_problems(const profile& p) {
     for (auto& problem : shard_problems(p)) {
         out.push_back(std::move(problem));
     }
+    add_sequential_problems(p, out);
     // Cases are matched by key: with two cases of one key, compare, merge and report would
     // each pick one (a present key was reported missing).
     for (auto& dup : duplicate_case_keys(p)) {

@@ -16,8 +16,9 @@ std::vector<std::string> duplicate_case_keys(const profile& p);
 
 /// What the JSON Schema cannot express, one message per problem ("/json/pointer: what" or the
 /// duplicate's): a case whose device, or a round whose run, the profile does not list; a case
-/// key twice on one device; a shard record that is not one (shard_problems, shard_record.hpp). The
-/// one check of every reader: validate lists them all, and profile_from_json (so load_profile,
+/// key twice on one device; a shard record that is not one (shard_problems, shard_record.hpp); a
+/// settings.sequential that checked_sequential_design refuses. The one check of every reader:
+/// validate lists them all, and profile_from_json (so load_profile,
 /// parse_profile: compare, merge, report, run --resume) refuses the file on the first.
 std::vector<std::string> consistency_problems(const profile& p);
 

@@ -1,6 +1,8 @@
 // settings.sequential as compare reads it (sequential_design.hpp): the record round-trips,
 // malformed records are refused with the field named, and a duet judged at an early look is
-// stricter than the same rounds judged as a fixed design.
+// stricter than the same rounds judged as a fixed design. Issue #70: the record is checked
+// against what the profile holds (a look only at processes that measured, the budget the run's
+// argv gave), and a forged alpha never judges looser than the header's interval.
 #include "grp/core/error.hpp"
 #include "grp/model/compare/pair.hpp"
 #include "grp/model/compare/sequential_design.hpp"
@@ -113,6 +115,82 @@ TEST(sequential_design, a_look_that_spends_no_alpha_decides_nothing) {
         << first.cases[0].note;
     p.settings["sequential"] = to_json(design({3}, 10)); // a budget of 10: decided at once
     EXPECT_EQ(compare_pair(p, {"old", "new"}, {}, "d.json").cases[0].outcome, verdict::slower);
+}
+
+/// `file`'s message for the record of `p`, or "(accepted)".
+std::string record_error(const profile& p) {
+    try {
+        (void)checked_sequential_design(p);
+    } catch (const file_error& e) {
+        return e.what();
+    }
+    return "(accepted)";
+}
+
+TEST(sequential_design, a_process_merged_without_rounds_is_not_measured) {
+    auto p = duet_of({1.0, 1.0, 1.0, 1.0});
+    EXPECT_EQ(measured_processes(p), 4U);
+    p.runs.emplace_back(); // process 5, cut short as it started: a run, no round
+    EXPECT_EQ(measured_processes(p), 4U);
+    p.settings["sequential"] = to_json(design({3, 4, 5}, 8));
+    EXPECT_NE(record_error(p).find("/settings/sequential/looks: the last look is at 5 processes, "
+                                   "but 4 measured"),
+              std::string::npos)
+        << record_error(p);
+    p.settings["sequential"] = to_json(design({3, 4}, 8));
+    EXPECT_EQ(record_error(p), "(accepted)");
+}
+
+TEST(sequential_design, a_record_the_profile_does_not_bear_out_names_its_field) {
+    auto p = duet_of({1.0, 1.0, 1.0, 1.0});
+    const std::vector<std::pair<std::string, std::string>> forged = {
+        {R"({"alpha": 0.9})", "/settings/sequential/alpha: must be in (0, 0.5)"},
+        {R"({"alpha": 0})", "/settings/sequential/alpha: must be in (0, 0.5)"},
+        {R"({"looks": [1]})", "/settings/sequential/looks: the first look is at 1 processes"},
+        {R"({"looks": [3, 3]})", "/settings/sequential/looks: must increase strictly (3 then 3)"},
+        {R"({"looks": [3, 9]})", "/settings/sequential/looks: a look at 9 processes passes"},
+        {R"({"looks": [3.5]})", "/settings/sequential/looks: must hold whole numbers"},
+        {R"({"looks": [-3]})", "/settings/sequential/looks: must hold whole numbers"},
+        {R"({"looks": []})", "/settings/sequential/looks: is empty"},
+        {R"({"max_processes": 2})", "/settings/sequential/max_processes: 2 is outside"},
+        {R"({"max_processes": 101})", "/settings/sequential/max_processes: 101 is outside"},
+        {R"({"spending": "fast"})", "/settings/sequential/spending: 'fast' is not a spending"},
+        {R"({"stopped": "bored"})", "/settings/sequential/stopped: must be"},
+        {R"({"looks": "3"})", "/settings/sequential/looks: has the wrong type"},
+    };
+    for (const auto& [patch, want] : forged) {
+        auto record = to_json(design({3, 4}, 8));
+        record.update(nlohmann::ordered_json::parse(patch));
+        p.settings["sequential"] = record;
+        EXPECT_NE(record_error(p).find(want), std::string::npos)
+            << patch << ": " << record_error(p);
+    }
+    // The budget the run's argv gave: 8 processes, not the 4 a forger would make the last look.
+    p.tool.argv = {"gpu-reduce-prof", "run", "--duet", "b.json", "--budget", "8,3min"};
+    p.settings["sequential"] = to_json(design({3, 4}, 4));
+    EXPECT_NE(record_error(p).find("/settings/sequential/max_processes: 4 is not the run's "
+                                   "--budget (8 processes"),
+              std::string::npos)
+        << record_error(p);
+    p.settings["sequential"] = to_json(design({3, 4}, 8));
+    EXPECT_EQ(record_error(p), "(accepted)");
+    p.tool.argv = {"gpu-reduce-prof", "run", "--duet", "b.json", "--budget=90s"}; // a time alone
+    EXPECT_EQ(record_error(p), "(accepted)");
+}
+
+TEST(sequential_design, a_forged_alpha_never_judges_looser_than_the_header) {
+    // One look at the whole budget with alpha 0.4 read 60 % intervals under compare's 99 %
+    // header: a forged record turned an undecided case into a verdict.
+    auto p = duet_of({1.04, 1.16, 1.10, 1.07, 1.13});
+    auto d = design({5}, 5);
+    p.settings["sequential"] = to_json(d);
+    const auto honest = compare_pair(p, {"old", "new"}, {}, "d.json");
+    d.alpha = 0.4;
+    p.settings["sequential"] = to_json(d);
+    const auto forged = compare_pair(p, {"old", "new"}, {}, "d.json");
+    ASSERT_EQ(forged.cases.size(), 1U);
+    EXPECT_EQ(forged.cases[0].outcome, honest.cases[0].outcome) << forged.cases[0].note;
+    EXPECT_EQ(forged.cases[0].ci_low, honest.cases[0].ci_low);
 }
 
 } // namespace

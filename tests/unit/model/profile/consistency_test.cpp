@@ -63,6 +63,27 @@ TEST(profile_consistency, validate_lists_every_problem_and_a_reader_names_the_fi
               std::string::npos);
 }
 
+// Issue #70: validate accepted a settings.sequential that compare refused or, forged, read as
+// a verdict (a look at processes that never measured). Both now refuse it through one check.
+TEST(profile_consistency, a_sequential_record_the_profile_does_not_bear_out_is_refused_by_both) {
+    profile p = test::rich_profile(); // one process
+    p.settings["sequential"] = {{"spending", "obrien-fleming"},
+                                {"alpha", 0.01},
+                                {"max_processes", 8},
+                                {"looks", {3}},
+                                {"stopped", "interrupted"}};
+    const auto text = profile_text(p);
+    const auto check = check_profile_text(text, "p.json");
+    ASSERT_EQ(check.problems.size(), 1U);
+    EXPECT_NE(check.problems[0].find("/settings/sequential/looks: the last look is at 3 processes, "
+                                     "but 1 measured"),
+              std::string::npos)
+        << check.problems[0];
+    EXPECT_NE(reader_error(text).find("p.json: /settings/sequential/looks: the last look is at 3"),
+              std::string::npos)
+        << reader_error(text);
+}
+
 std::vector<std::string> json_files(const std::string& folder) {
     std::vector<std::string> out;
     if (DIR* d = opendir((std::string(GRP_TEST_DATA) + "/" + folder).c_str())) {
