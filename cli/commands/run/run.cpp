@@ -261,8 +261,18 @@ void measure_parts(const run_setup& r, const run::progress_sink& sink, parts::pa
         };
         plan.part_rounds_total = r.opts.measure.rounds;
     }
+    // Every checkpoint carries the looks so far: a second signal writes the last checkpoint,
+    // and without the record compare would judge looked-at data as a fixed design (#70).
+    run::progress_sink keeping = sink;
+    if (r.sequential.on && sink.checkpoint) {
+        keeping.checkpoint = [&looks, &sink](const profile& q) {
+            profile with_looks = q;
+            looks.record(with_looks);
+            sink.checkpoint(with_looks);
+        };
+    }
     try {
-        parts::run_parts(plan, folder, sink, {r.o.quiet, process_time}, p);
+        parts::run_parts(plan, folder, keeping, {r.o.quiet, process_time}, p);
     } catch (...) {
         looks.record(p);
         throw;

@@ -152,6 +152,9 @@ sequential_looks::sequential_looks(const sequential_plan& plan, bool quiet)
 }
 
 bool sequential_looks::look(const profile& p, std::size_t processes) {
+    if (measured_processes(p) < processes) {
+        return false; // process `processes` merged no round: no new evidence, no look
+    }
     design_.looks.push_back(processes);
     compare_options opt = same_round_options(); // as compare DUET.json judges it
     opt.sequential = design_;
@@ -176,7 +179,9 @@ void sequential_looks::record(profile& p) const {
         return; // no look was taken: the processes merged are judged as a fixed design
     }
     sequential_design d = design_;
-    const std::size_t processes = p.runs.size();
+    // Only processes that measured: one cut short as it started merges a run without rounds,
+    // and a look there would judge the earlier data at a later look's level (#70).
+    const std::size_t processes = measured_processes(p);
     if (processes > d.looks.back() && processes <= d.max_processes) {
         d.looks.push_back(processes); // merged after the last look: judged as a look of its own
         d.stopped = "interrupted";

@@ -24,8 +24,8 @@
 
 namespace grp::cli {
 
-/// The first look: the fixed design's processes.
-inline constexpr std::size_t sequential_first_look = 3;
+// The first look (sequential_first_look, 3: the fixed design's processes) is the record's
+// rule too: model/compare/sequential_design.hpp, where every reader checks it.
 /// The default budget's most processes: on the H100 a process of the 8-case duet costs about
 /// 3 s, so 10 keep an undecided duet near 30 s; one that decides stops earlier.
 inline constexpr std::size_t default_budget_processes = 10;
@@ -70,10 +70,12 @@ class sequential_looks {
 public:
     sequential_looks(const sequential_plan& plan, bool quiet);
     /// After `processes` processes merged into `p`: true to stop (decided, or the budget
-    /// would be passed by one more process).
+    /// would be passed by one more process). No look (false) when process `processes` merged
+    /// no round (measured_processes): a look needs new evidence.
     bool look(const profile& p, std::size_t processes);
-    /// settings.sequential into `p`: the looks taken (a process merged after the last look, as
-    /// when a signal cut the run short, is a look of its own) and why the run stopped.
+    /// settings.sequential into `p`: the looks taken (a process merged after the last look with
+    /// rounds, as when a signal cut the run short, is a look of its own; one that measured
+    /// nothing is not) and why the run stopped.
     void record(profile& p) const;
 
 private:
