@@ -2,6 +2,7 @@
 
 #include "grp/model/baseline/merge.hpp"
 #include "grp/model/compare/case_compare.hpp"
+#include "grp/model/compare/sequential_design.hpp"
 
 #include <algorithm>
 #include <set>
@@ -163,6 +164,16 @@ std::vector<std::string> resume_setting_warnings(const profile& resumed, const s
         {"sensors", "timing: --sensors"},
     };
     std::vector<std::string> out;
+    if (const auto& seq = resumed.settings.find("sequential"); seq != resumed.settings.end()) {
+        out.push_back(
+            path + " is a sequential duet (" +
+            (resumed.complete ? std::string("finished") : std::string("cut short, so incomplete")) +
+            "; settings.sequential): --resume adds no looks to it, and keeps its "
+            "record of the looks" +
+            (resumed.complete ? "" : " and its incomplete mark") +
+            " wherever its cases are kept, so compare judges it at its last look; "
+            "to decide it, run the duet again");
+    }
     for (const auto& [key, what] : keys) {
         const auto a = resumed.settings.find(key);
         const auto b = now.find(key);
@@ -174,6 +185,40 @@ std::vector<std::string> resume_setting_warnings(const profile& resumed, const s
     }
     return out;
 }
+
+namespace {
+
+// A sequential duet's cases kept by --resume were measured under its looks: the record goes with
+// them (without it compare would judge them as a fixed design at the full alpha), and a duet
+// cut short stays incomplete, since --resume adds no looks (#70). Looks past the processes
+// that still hold rounds (their cases measured again) are left out: an earlier look is stricter.
+void keep_sequential_record(const profile& resumed, const std::string& path, profile& out) {
+    auto d = sequential_design_of(resumed.settings);
+    if (!d) {
+        return;
+    }
+    const std::size_t measured = measured_processes(out);
+    while (!d->looks.empty() && d->looks.back() > measured) {
+        d->looks.pop_back();
+        d->stopped = "interrupted";
+    }
+    if (!d->looks.empty()) {
+        out.settings["sequential"] = to_json(*d);
+    }
+    if (resumed.complete && !d->looks.empty()) {
+        return;
+    }
+    const std::string note = "the sequential duet resumed from " + path +
+                             " was cut short; --resume adds no looks: run the duet again to "
+                             "decide it";
+    const std::string& before = out.complete ? resumed.incomplete_reason : out.incomplete_reason;
+    out.incomplete_reason = before.find(note) != std::string::npos ? before
+                            : before.empty()                       ? note
+                                                                   : before + "; " + note;
+    out.complete = false;
+}
+
+} // namespace
 
 profile resume_union(const profile& resumed, const std::string& resumed_path, const profile& now,
                      const resume_rules& rules, std::vector<std::string>& warnings) {
@@ -207,6 +252,9 @@ profile resume_union(const profile& resumed, const std::string& resumed_path, co
     out.host_baselines = resumed.host_baselines;
     for (const auto& b : now.host_baselines) {
         out.host_baselines.push_back(b);
+    }
+    if (!kept.cases.empty()) {
+        keep_sequential_record(resumed, resumed_path, out);
     }
     return std::move(out);
 }

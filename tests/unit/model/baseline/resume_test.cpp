@@ -168,5 +168,48 @@ TEST(ResumeUnion, AChangedSourceMeasuredAgainLeavesOneSourceAndNoMixWarning) {
     EXPECT_FALSE(v.complete);
 }
 
+// Issue #70: --resume of a sequential duet that a signal cut short said "nothing to measure",
+// dropped settings.sequential and wrote complete: true, so compare judged the 4 processes of
+// looks [3, 4] of 8 as a fixed design and passed. The record and the incomplete mark stay.
+TEST(ResumeUnion, ASequentialDuetKeepsItsLooksAndStaysIncomplete) {
+    auto old = resumed_of({64, 128}, 4);
+    old.runs.resize(4, old.runs.front());
+    for (std::size_t r = 0; r < old.runs.size(); ++r) {
+        old.runs[r].id = "process" + std::to_string(r + 1);
+    }
+    for (auto& c : old.cases) {
+        for (std::size_t r = 0; r < c.rounds.size(); ++r) {
+            c.rounds[r].run = r; // one round per process, as a sequential duet's
+        }
+    }
+    old.complete = false;
+    old.incomplete_reason = "interrupted by SIGINT in process 5 of 8";
+    old.settings["sequential"] = {{"spending", "obrien-fleming"},
+                                  {"alpha", 0.01},
+                                  {"max_processes", 8},
+                                  {"looks", {3, 4}},
+                                  {"stopped", "interrupted"}};
+    profile now; // nothing left to measure: no case, this run's settings
+    now.runs.push_back({"empty", "", "", "", {}, {}, {}, {}, {}, {}});
+    now.settings = {{"rounds", 3}};
+    std::vector<std::string> warnings;
+    const auto u = resume_union(old, "a.json", now, rules_of(3), warnings);
+    EXPECT_EQ(u.settings.value("sequential", nlohmann::ordered_json()), old.settings["sequential"]);
+    EXPECT_FALSE(u.complete);
+    EXPECT_NE(u.incomplete_reason.find("interrupted by SIGINT in process 5 of 8; the sequential "
+                                       "duet resumed from a.json was cut short"),
+              std::string::npos)
+        << u.incomplete_reason;
+    const auto said = resume_setting_warnings(old, "a.json", now.settings);
+    ASSERT_FALSE(said.empty());
+    EXPECT_NE(said.front().find("--resume adds no looks"), std::string::npos);
+    // Every case measured again (a larger --rounds): the new runs are a fixed design of their
+    // own, and the record of the old looks does not describe them.
+    const auto again =
+        resume_union(old, "a.json", resumed_of({64, 128}, 6, "new"), rules_of(6), warnings);
+    EXPECT_FALSE(again.settings.contains("sequential"));
+    EXPECT_TRUE(again.complete);
+}
+
 } // namespace
 } // namespace grp
