@@ -133,6 +133,15 @@ add_test(NAME cli.run_duet_adds_processes_until_decided
          COMMAND ${CMAKE_CURRENT_LIST_DIR}/sequential_duet.sh ${GRP_BIN} ${GRP_KDATA})
 set_tests_properties(cli.run_duet_adds_processes_until_decided
                      PROPERTIES LABELS cli TIMEOUT 600)
+# Stopped as process 5 starts (a signal to the parent or to process 5, SIGKILL of process 5, the
+# last checkpoint written by a third signal): the record ends at the last look with data, compare reads undecided, --resume keeps
+# both (#70).
+foreach(case int-parent term-child kill-child checkpoint)
+  add_test(NAME cli.run_duet_interrupted_${case}_judges_the_last_look_with_data
+           COMMAND ${CMAKE_CURRENT_LIST_DIR}/sequential_interrupt.sh ${GRP_BIN} ${GRP_KDATA} ${case})
+  set_tests_properties(cli.run_duet_interrupted_${case}_judges_the_last_look_with_data
+                       PROPERTIES LABELS cli TIMEOUT 300)
+endforeach()
 
 # Sensors: a fabricated sysfs stands for a CPU's clocks, energy and temperature (issue #30).
 add_test(NAME cli.run_records_the_sensors_it_found_or_lacked
