@@ -11,7 +11,8 @@ cd "$(dirname "${BASH_SOURCE[0]}")/.."
 seconds=${1:-600}
 result=${2:-/dev/stdout}
 build=${GRP_ASAN_BUILD_DIR:-build-asan}
-harnesses=(spec data profile compare merge shards report_html report_markdown scenarios check sysfs)
+harnesses=(spec data profile compare merge shards report_html report_markdown scenarios check sysfs
+           sequential)
 export FUZZ_JOBS=${FUZZ_JOBS:-${#harnesses[@]}}
 
 corpus_sizes() {

@@ -15,7 +15,7 @@ shift || true
 harnesses=("$@")
 if ((${#harnesses[@]} == 0)); then
   harnesses=(spec data profile compare merge shards report_html report_markdown scenarios check
-             sysfs)
+             sysfs sequential)
 fi
 build=${GRP_ASAN_BUILD_DIR:-build-asan}
 jobs=${FUZZ_JOBS:-$(nproc)}
@@ -94,6 +94,17 @@ for i, path in enumerate(sys.argv[2:]):
     if isinstance(s, dict) and s:
         open(f"{sys.argv[1]}/{i}.json", "w").write(json.dumps(s))
 PY
+fi
+if [[ -d $seeds/sequential ]]; then # settings.sequential records, a NUL, --budget's value
+  i=0
+  for seed in '{"spending":"obrien-fleming","alpha":0.01,"max_processes":8,"looks":[3,4],"stopped":"interrupted"}|8' \
+              '{"spending":"pocock","alpha":0.01,"max_processes":5,"looks":[3,4,5],"stopped":"budget"}|5,3min' \
+              '{"spending":"obrien-fleming","alpha":0.01,"max_processes":10,"looks":[3],"stopped":"decided"}|90s' \
+              '{"spending":"obrien-fleming","alpha":0.9,"max_processes":5,"looks":[1],"stopped":"decided"}|5' \
+              '{"spending":"obrien-fleming","alpha":0.4,"max_processes":5,"looks":[5],"stopped":"decided"}|5' \
+              '{"spending":"obrien-fleming","alpha":0.01,"max_processes":8,"looks":[3,4,5,6],"stopped":"interrupted"}|8'; do
+    printf '%s\0%s' "${seed%|*}" "${seed##*|}" >"$seeds/sequential/record_$((i++))"
+  done
 fi
 if [[ -d $seeds/data ]]; then # --data values; file: values as raw bytes after the first line
   i=0
