@@ -28,9 +28,10 @@ template <typename T> T field(const nlohmann::ordered_json& s, const char* key) 
     }
 }
 
-// A count: a JSON integer >= 0 (a get<std::size_t> would wrap -1 and truncate 3.5).
+// A count: a JSON integer >= 0 (a get<std::size_t> would wrap -1 and truncate 3.5). Parsed
+// text holds one as unsigned; a record built in memory (8 is an int) as a signed integer.
 std::size_t count_of(const nlohmann::ordered_json& v, const char* key) {
-    if (!v.is_number_unsigned()) {
+    if (!v.is_number_unsigned() && !(v.is_number_integer() && v.get<std::int64_t>() >= 0)) {
         malformed(key, std::string("must hold whole numbers of processes (0 or more), got ") +
                            (v.is_number() ? "a negative or fractional number" : v.type_name()));
     }

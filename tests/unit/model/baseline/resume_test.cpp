@@ -180,6 +180,7 @@ TEST(ResumeUnion, ASequentialDuetKeepsItsLooksAndStaysIncomplete) {
     for (auto& c : old.cases) {
         for (std::size_t r = 0; r < c.rounds.size(); ++r) {
             c.rounds[r].run = r; // one round per process, as a sequential duet's
+            c.rounds[r].samples_ns = {1000 + 37 * r, 1010 + 53 * r, 990 + 71 * r}; // distinct runs
         }
     }
     old.complete = false;
