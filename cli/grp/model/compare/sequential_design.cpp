@@ -187,7 +187,9 @@ std::optional<sequential_design> checked_sequential_design(const profile& p) {
                                " processes, but " + std::to_string(measured) +
                                " measured (runs whose rounds the cases hold): a look at a "
                                "process without data would judge the earlier data at a "
-                               "later look's level");
+                               "later look's level (an earlier gpu-reduce-prof wrote one when a "
+                               "signal cut the duet short: drop the looks past " +
+                               std::to_string(measured) + ", or run the duet again)");
     }
     if (const auto budget = budget_processes(p.tool.argv); budget && *budget != d->max_processes) {
         malformed("max_processes", std::to_string(d->max_processes) +
