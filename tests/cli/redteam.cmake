@@ -18,3 +18,11 @@ endforeach()
 add_test(NAME cli.redteam_rt_sniff_deep
          COMMAND ${CMAKE_CURRENT_LIST_DIR}/redteam.sh ${GRP_BIN} ${GRP_REDTEAM} rt_sniff_deep 2^22)
 set_tests_properties(cli.redteam_rt_sniff_deep PROPERTIES LABELS cli TIMEOUT 120)
+# The precision red team (precision.sh): narrower accumulators than the declared type, caught
+# only by the precision check; their honest twins (one of them a single long chain per
+# work-item) stay ok. Powers of two, an odd size and a size past one block per record.
+add_test(NAME cli.precision_narrow_accumulators_are_wrong
+         COMMAND ${CMAKE_CURRENT_LIST_DIR}/precision.sh ${GRP_BIN} ${GRP_DATA}/precision
+                 2^10,2^16,100003,2^20)
+set_tests_properties(cli.precision_narrow_accumulators_are_wrong PROPERTIES LABELS cli
+                     TIMEOUT 300)

@@ -102,7 +102,8 @@ ojson verification_json(const verification_record& v) {
         {"example_wrong", v.example_wrong ? json_result_value(*v.example_wrong) : ojson(nullptr)},
         {"input_checks", v.input_checks},
         {"input_modified", v.input_modified},
-        {"in_place", v.in_place}};
+        {"in_place", v.in_place},
+        {"precision", v.precision ? ojson(*v.precision) : ojson(nullptr)}};
 }
 
 verification_record verification_from(const ojson& j) {
@@ -123,6 +124,9 @@ verification_record verification_from(const ojson& j) {
     v.input_checks = j.value("input_checks", std::uint64_t{0});
     v.input_modified = j.value("input_modified", false);
     v.in_place = j.value("in_place", false);
+    if (auto e = j.find("precision"); e != j.end() && e->is_object()) {
+        v.precision = e->get<precision_record>();
+    }
     return v;
 }
 

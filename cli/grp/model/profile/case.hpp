@@ -6,6 +6,7 @@
 #include "grp/model/profile/case_key.hpp"
 #include "grp/model/profile/check_record.hpp"
 #include "grp/model/profile/conditions.hpp"
+#include "grp/model/profile/precision_record.hpp"
 #include "grp/model/stats/stats.hpp"
 
 #include <cstdint>
@@ -109,6 +110,8 @@ struct verification_record {
     std::uint64_t input_checks = 0;      ///< times the input was compared with its pristine copy
     bool input_modified = false;         ///< the kernel wrote into its input buffer
     bool in_place = false;               ///< the spec declares it: input restored every launch
+    /// 2.16: the precision check (float and double sums); empty when not run.
+    std::optional<precision_record> precision;
 };
 
 struct case_result {

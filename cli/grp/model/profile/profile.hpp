@@ -24,7 +24,7 @@
 
 namespace grp {
 
-inline constexpr const char* profile_schema_version = "2.15.0";
+inline constexpr const char* profile_schema_version = "2.16.0";
 inline constexpr int profile_schema_major = 2;
 inline constexpr int profile_schema_oldest_major = 1; ///< 1.x profiles are upgraded on load
 

@@ -24,6 +24,7 @@ void verify_first_launch(ocl::session& s, prepared_case& c, input_store& inputs)
 /// The exact check for the active cases that read `input` (one fill per window, shared by
 /// the cases); the pristine data is restored afterwards. Integer types have no windows: their
 /// timing data is already checked exactly.
+/// Then the precision check (precision_check.hpp) for the float and double sums among them.
 void verify_exact(input_store& inputs, const input_key& input,
                   const std::vector<prepared_case*>& cases);
 

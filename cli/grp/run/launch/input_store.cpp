@@ -17,11 +17,6 @@ std::size_t buffer_count(data_layout l) {
     return l == data_layout::soa ? 3 : 1;
 }
 
-// Words of one record in one buffer: 1 (flat, soa), 3 (aos12), 4 (aos16).
-std::size_t words_per_record(data_layout l) {
-    return l == data_layout::aos16 ? 4 : (l == data_layout::aos12 ? 3 : 1);
-}
-
 // Transfers are split into pieces of at most this many bytes: on the H100 (driver 580.159.04)
 // a 2 GiB fill of the pristine double input at n = 2^28 never returned; pieces of 1 GiB, as
 // every size up to 2^28 floats used, do.
@@ -333,6 +328,10 @@ void input_store::fill_exact(const input_key& k, const exact_window& w) {
                                                cl::NDRange(local));
     }
     m_session.queue().finish();
+}
+
+std::size_t words_per_record(data_layout l) {
+    return l == data_layout::aos16 ? 4 : (l == data_layout::aos12 ? 3 : 1);
 }
 
 } // namespace grp::run

@@ -98,6 +98,7 @@ public:
     /// Fills the working buffers with window `w`'s data (restore() brings the pristine back).
     void fill_exact(const input_key& k, const exact_window& w);
 
+    [[nodiscard]] ocl::session& session() { return m_session; }
     [[nodiscard]] const data_choice& data() const { return m_data; }
     /// Operators other than sum whose exact references each new input gets (run --op).
     void set_ops(std::vector<std::string> ops) { m_ops = std::move(ops); }
@@ -131,6 +132,9 @@ private:
     /// Writes every value of in.pristine_behind into the pristine copy and waits.
     void sync_pristine(const input_key& k, device_input& in);
 };
+
+/// Values of the element type per record in one buffer: 1 (flat, soa), 3 (aos12), 4 (aos16).
+std::size_t words_per_record(data_layout l);
 
 /// A grid for the tool's streaming kernels on this device: {global, local}; with the driver's
 /// loop limit (session::loop_limit) enough work-items that none loops over half of it across
