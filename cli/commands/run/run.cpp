@@ -6,6 +6,7 @@
 
 #include "commands/command.hpp"
 #include "commands/run/run_devices.hpp"
+#include "commands/run/run_hang.hpp"
 #include "commands/run/run_list.hpp"
 #include "commands/run/run_outcome.hpp"
 #include "commands/run/run_plan.hpp"
@@ -50,9 +51,10 @@ namespace {
 namespace fs = std::filesystem;
 
 // `resumed`: the options of a --resume run's own process, whose checkpoints hold the union (a
-// second signal must never write a profile without the resumed cases); null in a part.
+// second signal must never write a profile without the resumed cases); null in a part. Every
+// process's checkpoints hold what an earlier process of it handed over (--after-hang).
 run::progress_sink make_sink(run_progress& progress, parts::checkpoint_store& store,
-                             const run::run_options* resumed) {
+                             const run::run_options& opts, const run::run_options* resumed) {
     run::progress_sink sink;
     sink.device_started = [&](const device_info& d, std::size_t n) {
         progress.device_started(d, n);
@@ -80,13 +82,12 @@ run::progress_sink make_sink(run_progress& progress, parts::checkpoint_store& st
     sink.case_finished = [&](std::size_t i, std::size_t n, const case_result& r) {
         progress.case_finished(i, n, r);
     };
-    sink.checkpoint = [&store, resumed](const profile& p) {
-        if (resumed == nullptr || !resumed->resume) {
-            store.update(p);
-            return;
-        }
+    sink.checkpoint = [&store, &opts, resumed](const profile& p) {
         profile u = p;
-        with_resumed(u, *resumed, false);
+        with_after_hang(u, opts);
+        if (resumed != nullptr) {
+            with_resumed(u, *resumed, false);
+        }
         store.update(std::move(u));
     };
     return sink;
@@ -128,11 +129,13 @@ std::string where(const output_file& f) {
     return f.is_stdout() ? std::string("stdout") : terminal_escape(f.path());
 }
 
-int finish_run(profile& p, const run_outputs& outs, const run_cli_options& o) {
+int finish_run(profile& p, const run_outputs& outs, const run_cli_options& o,
+               const run::run_options& opts) {
     if (auto rows = summarize_layouts(p); !rows.empty()) {
         p.scenarios["layouts"]["table"] = to_json(rows);
     }
     outs.store.save_final(p);
+    drop_after_hang_file(opts);
     if (outs.csv != nullptr) {
         std::ostringstream csv;
         print_cases_csv(csv, p);
@@ -227,6 +230,7 @@ int finish_part(const run_cli_options& o, const run::run_options& opts,
         parts::check_input_digests(o.part_inputs, opts, "while this process measured (not kept)");
     }
     store.save_final(p);
+    drop_after_hang_file(opts);
     return exit_status(p, count_outcomes(p));
 }
 
@@ -300,10 +304,12 @@ std::shared_ptr<parts::part_folder> measure_run(const run_setup& r, const run::p
         } else {
             run::run_sweep(r.opts, sink, p);
         }
+        with_after_hang(p, r.opts); // what an earlier process of this one finished
     } catch (const std::bad_alloc&) {
         throw; // nothing can be saved without memory
     } catch (const std::exception& e) {
         progress.finish();
+        with_after_hang(p, r.opts);
         if (!r.part && r.o.device_child < 0) {
             with_resumed(p, r.opts);
         }
@@ -379,11 +385,12 @@ int run_run(const run_cli_options& o) {
         std::make_shared<parts::checkpoint_store>( // a part: rescued where the parent looks
             out, part ? parts::part_rescue_path(o.part_output) : std::string());
     run::start_signal_thread([store](int sig) { store->write_and_exit(sig); });
+    opts.on_hang = continue_after_hang(*store, opts, invocation_argv());
     const auto parallel = parallel_devices(o, opts); // lists devices: after the signal thread
     run_progress progress(std::cerr, isatty(2) != 0, o.quiet, use_colour(2, o.color));
-    auto sink = make_sink(progress, *store, child ? nullptr : &opts);
+    auto sink = make_sink(progress, *store, opts, child ? nullptr : &opts);
     profile p;
-    run::stamp_profile(p, invocation_argv());
+    run::stamp_profile(p, without_after_hang(invocation_argv()));
     p.runs.front().revision = resolve_revision(o.commit, child ? nullptr : &std::cerr);
     p.runs.front().shard = shard ? std::optional<shard_record>(shard->record) : std::nullopt;
     // The parts of --runs stay until the profile holding them is written (saved() in the hook).
@@ -397,7 +404,7 @@ int run_run(const run_cli_options& o) {
     with_resumed(p, opts);
     const run_outputs outs{*store, csv ? &*csv : nullptr,
                            out.is_stdout() || (csv && csv->is_stdout()), started};
-    return finish_run(p, outs, o);
+    return finish_run(p, outs, o, opts);
 }
 
 } // namespace grp::cli

@@ -101,12 +101,17 @@ void select_kernels(const run_cli_options& o, run::run_options& r) {
     }
 }
 
-// --resume's profile, read now (a bad one fails before any work).
+// --resume's profile and --after-hang's, read now (a bad one fails before any work).
 void read_resume(const run_cli_options& o, run::run_options& r) {
     if (!o.resume.empty()) {
         r.resume = std::make_shared<const profile>(load_profile(o.resume));
         r.resume_path = o.resume;
     }
+    if (!o.after_hang.empty()) {
+        r.after_hang = std::make_shared<const profile>(load_profile(o.after_hang));
+        r.after_hang_path = o.after_hang;
+    }
+    r.launch_timeout_s = o.launch_timeout_s;
 }
 
 } // namespace

@@ -23,6 +23,9 @@ void add_part_options(CLI::App* sub, run_cli_options& o) {
     sub->add_option("--part-rounds", o.part_rounds, "(internal) the rounds the parent shares")
         ->transform(count_range(1, 1000000))
         ->group("");
+    sub->add_option("--after-hang", o.after_hang,
+                    "(internal) the cases an earlier process of this run finished or saw hang")
+        ->group("");
     sub->add_option("--device-child", o.device_child,
                     "(internal) this process measures the device of this flat index alone")
         ->check(CLI::Range(0, 1 << 20))
@@ -38,6 +41,17 @@ void add_devices_parallel(CLI::App* sub, run_cli_options& o) {
                     "share a host resource; auto: on unless a CPU device is among them (it "
                     "shares the host's cores with the others' launches)")
         ->check(CLI::IsMember({"auto", "on", "off"}))
+        ->capture_default_str();
+}
+
+// A launch that never completes (run_hang.hpp).
+void add_launch_timeout(CLI::App* sub, run_cli_options& o) {
+    sub->add_option("--launch-timeout", o.launch_timeout_s,
+                    "Seconds a launch may run before it counts as hung: its case fails "
+                    "(\"hung: no completion after N s\") and the other cases go on in a fresh "
+                    "process (a hung launch cannot be cancelled). 0: max(60, 20 x the plan's "
+                    "longest launch estimate)")
+        ->check(finite_range(0.0, 1e6))
         ->capture_default_str();
 }
 
@@ -73,6 +87,7 @@ void add_process_options(CLI::App* sub, run_cli_options& o) {
                     "the profile); off: none")
         ->check(CLI::IsMember({"on", "off"}))
         ->capture_default_str();
+    add_launch_timeout(sub, o);
     sub->add_option("--settle", o.settle_s,
                     "Most seconds of untimed launches before a process's first round, until "
                     "the clock sensor reads a steady clock (GPUs without one: 0.2 s); 0: none")

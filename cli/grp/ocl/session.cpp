@@ -1,5 +1,6 @@
 #include "grp/ocl/session.hpp"
 
+#include "grp/ocl/device_wait.hpp"
 #include "grp/ocl/stderr_capture.hpp"
 
 #include <chrono>
@@ -21,11 +22,14 @@ session::session(device_handle dev, bool probe) : m_dev(std::move(dev)) {
 launch_stamps session::time_launch(const std::function<cl::Event()>& launch) {
     if (!host_timing()) {
         const auto e = launch();
-        e.wait();
+        m_queue.flush();
+        wait_for(e);
         return read_stamps(e);
     }
     const auto t0 = host_clock_ns();
-    launch().wait();
+    const auto e = launch();
+    m_queue.flush();
+    wait_for(e);
     const auto t1 = host_clock_ns();
     return {t0, t0, t0, t1};
 }

@@ -107,23 +107,34 @@ void checkpoint_store::set_hooks(std::function<void()> after_save,
     m_at_exit = std::move(at_exit);
 }
 
+std::optional<profile> checkpoint_store::last_checkpoint() {
+    std::lock_guard<std::mutex> lock(m_mutex);
+    return m_has ? std::optional<profile>(m_profile) : std::nullopt;
+}
+
 void checkpoint_store::write_and_exit(int sig) {
     std::lock_guard<std::mutex> lock(m_mutex);
-    const char* name = run::signal_name(sig);
+    // A second signal, or the first one still not obeyed after the grace (a hung launch).
+    const std::string why = run::stop_grace_expired()
+                                ? std::string(run::signal_name(sig)) + " not obeyed within " +
+                                      std::to_string(run::stop_grace_s) +
+                                      " s (a launch still running); stopped"
+                                : std::string("stopped by a second ") + run::signal_name(sig);
     try {
         if (m_final_saved) {
-            std::cerr << "\nstopped by a second " << name << " after the profile was saved to "
-                      << terminal_escape(m_out.path()) << '\n';
-        } else if (m_has) {
+            std::cerr << '\n'
+                      << why << " after the profile was saved to " << terminal_escape(m_out.path())
+                      << '\n';
+        } else if (m_has && !m_profile.cases.empty()) {
             save_or_rescue(m_profile, m_out, m_rescue);
             if (m_after_save) {
                 m_after_save();
             }
-            std::cerr << "\nstopped by a second " << name << ": finished rounds saved to "
-                      << terminal_escape(m_out.path()) << '\n';
+            std::cerr << '\n'
+                      << why << ": finished rounds saved to " << terminal_escape(m_out.path())
+                      << '\n';
         } else {
-            std::cerr << "\nstopped by a second " << name
-                      << " before any case finished; nothing written\n";
+            std::cerr << '\n' << why << " before any case finished; nothing written\n";
         }
     } catch (const std::exception& e) {
         std::cerr << "\nstopped; " << terminal_escape(e.what(), true) << '\n';

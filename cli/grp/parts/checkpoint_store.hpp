@@ -9,6 +9,7 @@
 
 #include <functional>
 #include <mutex>
+#include <optional>
 #include <string>
 
 namespace grp::parts {
@@ -38,7 +39,10 @@ public:
     void save_final(const profile& p);
     /// Keeps `p` (marked incomplete) as what a second signal writes.
     void update(profile p);
-    /// Writes the last checkpoint (unless the final profile is saved) and ends the process.
+    /// The last checkpoint update() kept (marked incomplete), if any.
+    [[nodiscard]] std::optional<profile> last_checkpoint();
+    /// Writes the last checkpoint (unless the final profile is saved, or it holds no case) and
+    /// ends the process with 128 + `sig`.
     [[noreturn]] void write_and_exit(int sig);
     /// For the parts of --runs: `after_save` runs after every successful save (the merged
     /// parts may go); `at_exit` returns a line on what stays where before write_and_exit ends

@@ -1,7 +1,9 @@
 #include "grp/run/interrupt.hpp"
 
 #include <atomic>
+#include <cerrno>
 #include <csignal>
+#include <ctime>
 #include <pthread.h>
 #include <thread>
 #include <unistd.h>
@@ -13,6 +15,7 @@ namespace {
 std::atomic<int> g_signal{0};
 std::atomic<int> g_follower{0};
 std::atomic<bool> g_passed_second{false};
+std::atomic<bool> g_grace_expired{false};
 
 // Ctrl-Z: the follower first (SIGSTOP: a child in a group of its own may be in an orphaned
 // group, where SIGTSTP is discarded), then this process, as the default action would.
@@ -43,7 +46,31 @@ bool handled_here(int sig) {
     return false;
 }
 
+// The next signal of `set`; once a stop was asked, a stop not obeyed within stop_grace_s (a
+// launch that never ends, a driver that never returns) counts as the same signal again, so
+// every run ends within seconds of one signal. 0 when sigwait failed.
+int next_signal(const sigset_t& set) {
+    if (!interrupted()) {
+        int sig = 0;
+        return sigwait(&set, &sig) == 0 ? sig : 0;
+    }
+    const timespec grace{static_cast<time_t>(stop_grace_s), 0};
+    const int sig = sigtimedwait(&set, nullptr, &grace);
+    if (sig > 0) {
+        return sig;
+    }
+    if (errno != EAGAIN) {
+        return 0;
+    }
+    g_grace_expired.store(true);
+    return interrupt_signal();
+}
+
 } // namespace
+
+bool stop_grace_expired() {
+    return g_grace_expired.load();
+}
 
 bool interrupted() {
     return g_signal.load() != 0;
@@ -105,8 +132,8 @@ void start_signal_thread(std::function<void(int)> on_second) {
     pthread_sigmask(SIG_BLOCK, &set, nullptr);
     std::thread([set, on_second = std::move(on_second)] {
         for (;;) {
-            int sig = 0;
-            if (sigwait(&set, &sig) != 0 || handled_here(sig)) {
+            const int sig = next_signal(set);
+            if (sig <= 0 || handled_here(sig)) {
                 continue;
             }
             if (!interrupted()) {

@@ -3,16 +3,24 @@
 // the first sets interrupted(), which the runner polls between launches and rounds, so it saves
 // what is finished and exits 128 + the signal; a second one (a kernel that runs for minutes)
 // calls the handler given to start_signal_thread, which writes the last checkpoint and ends the
-// process at once. SIGPIPE is ignored: `run ... | head` must not lose the profile. The parent of
-// `run --runs` follows its measuring child (set_follower), which sits in a process group of its
-// own where the terminal's signals do not reach it: Ctrl-Z (SIGTSTP) stops the child with the
-// parent, SIGCONT (`fg`, `bg`) resumes it, and a second signal goes to the child (which writes
-// its last checkpoint and ends at once) instead of ending the parent before it merged the parts.
+// process at once; so does a first signal not obeyed within stop_grace_s (a hung launch keeps
+// the runner from ever polling), so one signal ends any run within seconds. SIGPIPE is ignored:
+// `run ... | head` must not lose the profile. The parent of `run --runs` follows its measuring
+// child (set_follower), which sits in a process group of its own where the terminal's signals do
+// not reach it: Ctrl-Z (SIGTSTP) stops the child with the parent, SIGCONT (`fg`, `bg`) resumes it,
+// and a second signal goes to the child (which writes its last checkpoint and ends at once) instead
+// of ending the parent before it merged the parts.
 #pragma once
 
 #include <functional>
 
 namespace grp::run {
+
+/// Seconds a stop may take before the signal counts twice (and once more for a follower).
+constexpr int stop_grace_s = 3;
+
+/// True once the grace after a stop passed and the signal thread counted the signal again.
+bool stop_grace_expired();
 
 /// True once a stop was requested (a signal, or request_interrupt()).
 bool interrupted();

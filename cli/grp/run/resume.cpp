@@ -2,11 +2,14 @@
 #include "grp/run/resume.hpp"
 
 #include "grp/core/error.hpp"
+#include "grp/model/measure/launch_timeout.hpp"
 #include "grp/ocl/enumerate.hpp"
 #include "grp/run/launch/case_setup.hpp"
 #include "grp/run/run_options.hpp"
 #include "grp/run/run_record.hpp"
 #include "grp/run/shard_plan.hpp"
+
+#include <algorithm>
 
 namespace grp::run {
 
@@ -35,6 +38,27 @@ std::vector<sweep_point> points_to_resume(const std::vector<sweep_point>& points
             out.push_back(p);
         }
     }
+    return out;
+}
+
+std::vector<sweep_point> points_to_measure(const run_options& opt,
+                                           const std::vector<sweep_point>& points,
+                                           const device_info& dev) {
+    const auto rules = resume_rules_of(opt);
+    auto out = points_to_resume(points, opt.kernels, dev, opt.resume.get(), rules);
+    if (!opt.after_hang) {
+        return out;
+    }
+    const auto& done = *opt.after_hang;
+    out.erase(std::remove_if(out.begin(), out.end(),
+                             [&](const sweep_point& p) {
+                                 const auto* had =
+                                     find_resumed(done, key_of(opt.kernels[p.kernel], p), dev);
+                                 const auto a = resume_action_for(had, done, rules);
+                                 return a == resume_action::keep ||
+                                        (a == resume_action::failed && is_hung(*had));
+                             }),
+              out.end());
     return out;
 }
 

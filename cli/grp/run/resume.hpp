@@ -27,6 +27,13 @@ std::vector<sweep_point> points_to_resume(const std::vector<sweep_point>& points
                                           const device_info& dev, const profile* done,
                                           const resume_rules& rules);
 
+/// The points of `points` this process measures on `dev`: points_to_resume of --resume's
+/// profile, less those --after-hang's profile holds in full or as hung (is_hung: one would
+/// hang again; a changed source is measured again).
+std::vector<sweep_point> points_to_measure(const run_options& opt,
+                                           const std::vector<sweep_point>& points,
+                                           const device_info& dev);
+
 /// What --resume will measure, counted over the devices this run selects.
 struct resume_summary {
     std::size_t planned = 0;

@@ -16,6 +16,7 @@
 #include "grp/model/profile/profile.hpp"
 #include "grp/model/spec/duet.hpp"
 #include "grp/model/spec/kernel_spec.hpp"
+#include "grp/run/hang_watch.hpp"
 #include "grp/run/launch/case_setup.hpp"
 #include "grp/run/launch/first_launch_hook.hpp"
 #include "grp/run/measure.hpp"
@@ -42,6 +43,17 @@ struct run_options {
     /// The invocation's rounds per case (before a part of --runs takes its share): a resumed
     /// case with fewer is measured again (resume_action_for). 0: measure.rounds.
     std::uint64_t resume_rounds = 0;
+    /// --after-hang: the profile this invocation's earlier process wrote when a launch hung
+    /// (its finished cases and the hung ones); this process skips those and adds them to its
+    /// own (model/measure/launch_timeout.hpp). Null otherwise.
+    std::shared_ptr<const profile> after_hang;
+    std::string after_hang_path; ///< where `after_hang` was read from
+    /// --launch-timeout: the most seconds a device wait may take before its launch is hung;
+    /// 0: default_launch_timeout_s of the plan's longest launch.
+    double launch_timeout_s = 0;
+    /// What a hung launch does (the command saves and goes on in a fresh process); empty: the
+    /// waits have no deadline (check).
+    on_hang_fn on_hang;
     measure_options measure;
     data_choice data;
     wg_limit_policy wg_limit = wg_limit_policy::device;

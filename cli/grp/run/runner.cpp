@@ -8,6 +8,7 @@
 #include "grp/ocl/enumerate.hpp"
 #include "grp/run/device_record.hpp"
 #include "grp/run/halving.hpp"
+#include "grp/run/hang_watch.hpp"
 #include "grp/run/interrupt.hpp"
 #include "grp/run/launch/case_checks.hpp"
 #include "grp/run/launch/layout_check.hpp"
@@ -134,25 +135,6 @@ std::vector<prepared_case> prepare_all(device_context& d, const std::vector<meas
     return sorted();
 }
 
-// A launch above the kernel's reported work-group limit that the driver refuses is a skip
-// (the device cannot run it), not a failure.
-void first_launch(device_context& d, input_store& inputs, prepared_case& c) {
-    try {
-        verify_first_launch(d.session, c, inputs);
-    } catch (const cl::Error& e) {
-        const std::string why = ocl::wrap("launching " + c.result.key.to_string(), e).what();
-        if (c.kernel_wg_limit != 0) {
-            c.result.status = case_status::skipped;
-            c.result.reason = "above the kernel's reported CL_KERNEL_WORK_GROUP_SIZE " +
-                              std::to_string(c.kernel_wg_limit) + ", and the launch failed: " + why;
-        } else {
-            c.result.status = case_status::failed;
-            c.result.reason = why;
-        }
-        c.chain.reset();
-    }
-}
-
 // First launches in prepare_all's order: drivers may load code then (docs/statistics.md, H100).
 void verify_all(device_context& d, input_store& inputs, std::vector<prepared_case>& cases) {
     auto t = d.phases.time("verification");
@@ -166,9 +148,9 @@ void verify_all(device_context& d, input_store& inputs, std::vector<prepared_cas
         }
         if (cases[i].active() && d.opt.check != nullptr) {
             d.opt.check->around_first_launch(d.session.info(), *cases[i].spec, cases[i].result,
-                                             [&] { first_launch(d, inputs, cases[i]); });
+                                             [&] { first_launch(d.session, inputs, cases[i]); });
         } else if (cases[i].active()) {
-            first_launch(d, inputs, cases[i]);
+            first_launch(d.session, inputs, cases[i]);
         }
         if (cases[i].active()) {
             by_input[cases[i].input].push_back(&cases[i]);
@@ -301,6 +283,9 @@ void measure_groups(device_context& d, const std::vector<sweep_point>& points,
         if (interrupted()) {
             break;
         }
+        if (d.progress.checkpoint) { // finished cases only: what a hang in this group keeps
+            d.progress.checkpoint(d.prof);
+        }
         if (d.opt.search.what == search_options::kind::halving) {
             measure_halving(d.session, d.device_index, d.opt, group, d.prof, d.progress);
         } else {
@@ -327,10 +312,12 @@ void run_device(const run_options& opt, const ocl::device_handle& h, int device_
         session->info().preferred_work_group_multiple;
     record_timer(p.devices.back(), session->timer(), session->loop_limit(), progress);
     const auto info = sized_device(*session, opt, session->info(), progress); // a CPU's n
-    auto points = points_to_resume(
+    auto points = points_to_measure(
+        opt,
         shard_points(opt, plan_capped_sweep(opt.kernels, opt.sweep, info, opt.max_cases),
                      device_index),
-        opt.kernels, info, opt.resume.get(), resume_rules_of(opt));
+        info);
+    watch_launches(opt, points, info, device_index);
     if (progress.device_started) {
         progress.device_started(h.info, points.size());
     }

@@ -2,6 +2,7 @@
 
 #include "grp/model/plan/cache_mode.hpp"
 #include "grp/model/spec/kernel_catalog.hpp"
+#include "grp/ocl/device_wait.hpp"
 #include "grp/run/launch/input_store.hpp"
 
 #include <algorithm>
@@ -36,7 +37,7 @@ void cache_flush::run() {
     auto& q = m_session.queue();
     q.enqueueNDRangeKernel(m_write, cl::NullRange, cl::NDRange(global), cl::NDRange(local));
     q.enqueueNDRangeKernel(m_read, cl::NullRange, cl::NDRange(global), cl::NDRange(local));
-    q.finish();
+    ocl::finish_queue(q);
 }
 
 std::unique_ptr<cache_flush> flush_for_cold_cases(ocl::session& s,

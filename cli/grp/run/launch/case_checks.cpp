@@ -288,4 +288,21 @@ bool check_launch(prepared_case& c, const std::vector<double>& values,
     return false;
 }
 
+void first_launch(ocl::session& s, input_store& inputs, prepared_case& c) {
+    try {
+        verify_first_launch(s, c, inputs);
+    } catch (const cl::Error& e) {
+        const std::string why = ocl::wrap("launching " + c.result.key.to_string(), e).what();
+        if (c.kernel_wg_limit != 0) {
+            c.result.status = case_status::skipped;
+            c.result.reason = "above the kernel's reported CL_KERNEL_WORK_GROUP_SIZE " +
+                              std::to_string(c.kernel_wg_limit) + ", and the launch failed: " + why;
+        } else {
+            c.result.status = case_status::failed;
+            c.result.reason = why;
+        }
+        c.chain.reset();
+    }
+}
+
 } // namespace grp::run

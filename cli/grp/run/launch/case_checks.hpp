@@ -21,6 +21,11 @@ void mark_wrong(case_result& r, const std::string& why);
 /// the counter (finish "last_group") and that the input is unchanged (restoring it when not).
 void verify_first_launch(ocl::session& s, prepared_case& c, input_store& inputs);
 
+/// verify_first_launch, where a launch above the kernel's reported work-group limit that the
+/// driver refuses is a skip (the device cannot run it), not a failure; any other refusal fails
+/// the case; a refused case's chain is dropped.
+void first_launch(ocl::session& s, input_store& inputs, prepared_case& c);
+
 /// The exact check for the active cases that read `input` (one fill per window, shared by
 /// the cases); the pristine data is restored afterwards. Integer types have no windows: their
 /// timing data is already checked exactly.

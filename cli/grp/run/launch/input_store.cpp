@@ -4,6 +4,7 @@
 #include "grp/model/host/host_data.hpp"
 #include "grp/model/host/reduce_op.hpp"
 #include "grp/model/spec/kernel_catalog.hpp"
+#include "grp/ocl/device_wait.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -27,13 +28,15 @@ constexpr std::uint64_t transfer_piece = std::uint64_t{1} << 30;
 void write_padded(cl::CommandQueue& q, const cl::Buffer& buf, const unsigned char* data,
                   std::uint64_t bytes, std::uint64_t size) {
     for (std::uint64_t off = 0; off < bytes; off += transfer_piece) {
-        q.enqueueWriteBuffer(buf, CL_TRUE, off, std::min(transfer_piece, bytes - off), data + off);
+        q.enqueueWriteBuffer(buf, CL_FALSE, off, std::min(transfer_piece, bytes - off), data + off);
+        ocl::finish_queue(q);
     }
     if (size > bytes) {
         const std::vector<unsigned char> zeros(std::min(transfer_piece, size - bytes), 0);
         for (std::uint64_t off = bytes; off < size; off += zeros.size()) {
-            q.enqueueWriteBuffer(buf, CL_TRUE, off,
+            q.enqueueWriteBuffer(buf, CL_FALSE, off,
                                  std::min<std::uint64_t>(zeros.size(), size - off), zeros.data());
+            ocl::finish_queue(q);
         }
     }
 }
@@ -135,8 +138,10 @@ void input_store::copy(const buffer_set& from, const buffer_set& to, std::uint64
     if (m_copy_through_host) {
         std::vector<unsigned char> host(bytes_each);
         for (std::size_t b = 0; b < from.size(); ++b) {
-            m_session.queue().enqueueReadBuffer(from[b], CL_TRUE, 0, bytes_each, host.data());
-            m_session.queue().enqueueWriteBuffer(to[b], CL_TRUE, 0, bytes_each, host.data());
+            m_session.queue().enqueueReadBuffer(from[b], CL_FALSE, 0, bytes_each, host.data());
+            ocl::finish_queue(m_session.queue());
+            m_session.queue().enqueueWriteBuffer(to[b], CL_FALSE, 0, bytes_each, host.data());
+            ocl::finish_queue(m_session.queue());
         }
         return;
     }
@@ -146,7 +151,7 @@ void input_store::copy(const buffer_set& from, const buffer_set& to, std::uint64
                                                 std::min(transfer_piece, bytes_each - off));
         }
     }
-    m_session.queue().finish();
+    ocl::finish_queue(m_session.queue());
 }
 
 void input_store::prefetch(const input_key& k) {
@@ -263,7 +268,7 @@ void input_store::sync_pristine(const input_key& k, device_input& in) {
                                              size_of(k.type), &in.staging[i]);
         ++i;
     }
-    m_session.queue().finish(); // the staging bytes must outlive the writes
+    ocl::finish_queue(m_session.queue()); // the staging bytes must outlive the writes
     in.pristine_behind.clear();
 }
 
@@ -292,7 +297,8 @@ bool input_store::modified(const input_key& k) {
                                                cl::NDRange(local));
     }
     cl_uint v = 0;
-    m_session.queue().enqueueReadBuffer(flag, CL_TRUE, 0, sizeof v, &v);
+    m_session.queue().enqueueReadBuffer(flag, CL_FALSE, 0, sizeof v, &v);
+    ocl::finish_queue(m_session.queue());
     return v != 0;
 }
 
@@ -327,7 +333,7 @@ void input_store::fill_exact(const input_key& k, const exact_window& w) {
         m_session.queue().enqueueNDRangeKernel(fill, cl::NullRange, cl::NDRange(global),
                                                cl::NDRange(local));
     }
-    m_session.queue().finish();
+    ocl::finish_queue(m_session.queue());
 }
 
 std::size_t words_per_record(data_layout l) {

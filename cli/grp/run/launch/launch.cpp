@@ -3,6 +3,9 @@
 #include "grp/core/build_log.hpp"
 #include "grp/model/plan/pass_plan.hpp"
 #include "grp/model/spec/build_options.hpp"
+#include "grp/ocl/device_wait.hpp"
+#include "grp/run/hang_watch.hpp"
+#include "grp/run/launch/case_setup.hpp"
 
 #include <algorithm>
 #include <cstring>
@@ -76,7 +79,7 @@ const char* role_expectation(kernel_arg::role r) {
 
 launch_chain::launch_chain(ocl::session& s, const kernel_spec& k, const sweep_point& p,
                            const std::vector<pass_info>& passes, const std::string& cl_options)
-    : m_session(s), m_spec(k), m_point(p), m_passes(passes) {
+    : m_session(s), m_spec(k), m_point(p), m_key(key_of(k, p)), m_passes(passes) {
     for (std::size_t i = 0; i < passes.size(); ++i) {
         auto options = expand_build_options(k, p.type, p.local_size, passes[i].n, p.op);
         if (!cl_options.empty()) {
@@ -169,6 +172,7 @@ void launch_chain::set_args(std::size_t pass, const buffer_set& in, const buffer
 }
 
 void launch_chain::bind(const buffer_set& input) {
+    const launch_watch watch(m_key);
     m_partials.clear();
     for (std::size_t i = 0; i < m_passes.size(); ++i) {
         m_partials.push_back(make_partials(i));
@@ -176,7 +180,7 @@ void launch_chain::bind(const buffer_set& input) {
     for (std::size_t i = 0; i < m_passes.size(); ++i) {
         set_args(i, i == 0 ? input : m_partials[i - 1], m_partials[i]);
     }
-    m_session.queue().finish();
+    ocl::finish_queue(m_session.queue());
 }
 
 void launch_chain::poison() {
@@ -190,22 +194,24 @@ void launch_chain::poison() {
 }
 
 void launch_chain::run_untimed() {
+    const launch_watch watch(m_key);
     poison();
     auto& q = m_session.queue();
     for (std::size_t i = 0; i < m_kernels.size(); ++i) {
         q.enqueueNDRangeKernel(m_kernels[i], cl::NullRange, cl::NDRange(m_passes[i].global_size),
                                cl::NDRange(m_passes[i].local_size));
     }
-    q.finish();
+    ocl::finish_queue(q);
 }
 
 chain_timing launch_chain::run(std::uint64_t timer_resolution_ns) {
+    const launch_watch watch(m_key);
     poison();
     auto& q = m_session.queue();
     std::vector<launch_stamps> stamps;
     stamps.reserve(m_kernels.size());
     if (m_session.host_timing()) { // the data's changes and the poison stay out of the bracket
-        q.finish();
+        ocl::finish_queue(q);
     }
     const auto t0 = ocl::host_clock_ns();
     if (m_session.host_timing()) { // each pass bracketed on the host: no overlap, no events
@@ -225,7 +231,7 @@ chain_timing launch_chain::run(std::uint64_t timer_resolution_ns) {
                                    cl::NDRange(m_passes[i].global_size),
                                    cl::NDRange(m_passes[i].local_size), nullptr, &events[i]);
         }
-        q.finish();
+        ocl::finish_queue(q);
         for (const auto& e : events) {
             stamps.push_back(ocl::read_stamps(e));
         }
@@ -236,6 +242,7 @@ chain_timing launch_chain::run(std::uint64_t timer_resolution_ns) {
 }
 
 std::vector<double> launch_chain::read_result() {
+    const launch_watch watch(m_key);
     const bool on_device = m_spec.finish_on_device();
     const auto& out = m_partials.back();
     const std::uint64_t records = on_device ? 1 : m_passes.back().groups;
@@ -246,7 +253,8 @@ std::vector<double> launch_chain::read_result() {
     std::vector<unsigned char> bytes(records * stride);
     m_poisoned_records = 0;
     for (std::size_t b = 0; b < out.size(); ++b) {
-        m_session.queue().enqueueReadBuffer(out[b], CL_TRUE, 0, bytes.size(), bytes.data());
+        m_session.queue().enqueueReadBuffer(out[b], CL_FALSE, 0, bytes.size(), bytes.data());
+        ocl::finish_queue(m_session.queue());
         for (std::uint64_t r = 0; r < records; ++r) {
             const auto* rec = bytes.data() + r * stride;
             if (is_floating(m_point.type) &&
@@ -266,11 +274,13 @@ std::optional<std::uint32_t> launch_chain::read_counter() {
     if (!m_counter) {
         return std::nullopt;
     }
+    const launch_watch watch(m_key);
     cl_uint v = 0;
-    m_session.queue().enqueueReadBuffer(*m_counter, CL_TRUE, 0, sizeof v, &v);
+    m_session.queue().enqueueReadBuffer(*m_counter, CL_FALSE, 0, sizeof v, &v);
+    ocl::finish_queue(m_session.queue());
     if (v != 0) { // leave it usable for the next launch; the caller reports the bug
         m_session.queue().enqueueFillBuffer(*m_counter, cl_uint{0}, 0, sizeof(cl_uint));
-        m_session.queue().finish();
+        ocl::finish_queue(m_session.queue());
     }
     return v;
 }

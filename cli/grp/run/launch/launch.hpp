@@ -61,6 +61,7 @@ private:
     ocl::session& m_session;
     const kernel_spec& m_spec;
     sweep_point m_point;
+    case_key m_key; ///< for a hung launch's report (hang_watch.hpp)
     std::vector<pass_info> m_passes;
     std::vector<cl::Kernel> m_kernels;
     std::vector<buffer_set> m_partials; ///< output of pass i

@@ -6,6 +6,7 @@
 #include "grp/model/spec/kernel_catalog.hpp"
 #include "grp/model/spec/kernel_spec.hpp"
 #include "grp/model/stats/stats.hpp"
+#include "grp/ocl/device_wait.hpp"
 #include "grp/run/interrupt.hpp"
 #include "grp/run/phase_clock.hpp"
 #include "grp/run/run_options.hpp"
@@ -100,7 +101,7 @@ peak_buffers make_buffers(ocl::session& s, std::uint64_t bytes) {
                    cl::Buffer(s.context(), CL_MEM_WRITE_ONLY, bytes)};
     // Filled on the device: no host copy of the buffer to make and upload.
     s.queue().enqueueFillBuffer(b.in, cl_float{1.0f}, 0, bytes);
-    s.queue().finish();
+    ocl::finish_queue(s.queue());
     return b;
 }
 
@@ -184,7 +185,7 @@ peak_probe::peak_probe(ocl::session& s, const measure_options& m, peak_bandwidth
             m_kernels.back().setArg(
                 2, static_cast<cl_uint>(p.bytes / (shape.kernel == "chunk_read" ? 64 : 16)));
         }
-        s.queue().finish();
+        ocl::finish_queue(s.queue());
     } catch (const cl::Error& e) {
         throw ocl::wrap("preparing the peak probe on '" + s.info().name + "'", e);
     }

@@ -1,0 +1,147 @@
+#include "commands/run/run_hang.hpp"
+
+#include "grp/core/text_safe.hpp"
+#include "grp/model/baseline/resume.hpp"
+#include "grp/model/measure/launch_timeout.hpp"
+#include "grp/model/profile/io.hpp"
+#include "grp/run/interrupt.hpp"
+#include "grp/run/resume.hpp"
+
+#include <cstdio>
+#include <dirent.h>
+#include <fcntl.h>
+#include <iostream>
+#include <unistd.h>
+
+namespace grp::cli {
+
+namespace {
+
+// Every descriptor above stderr closes at the exec: the driver's (a GPU's context goes with
+// them) and any file this process had open.
+void close_on_exec_all() {
+    DIR* d = ::opendir("/proc/self/fd");
+    if (d == nullptr) {
+        return;
+    }
+    const int own = ::dirfd(d);
+    while (const dirent* e = ::readdir(d)) {
+        const int fd = std::atoi(e->d_name);
+        if (fd > 2 && fd != own) {
+            ::fcntl(fd, F_SETFD, ::fcntl(fd, F_GETFD) | FD_CLOEXEC);
+        }
+    }
+    ::closedir(d);
+}
+
+// Becomes this binary again with --after-hang `file`; returns only when exec failed.
+void exec_continuation(const std::vector<std::string>& argv, const std::string& file) {
+    auto args = without_after_hang(argv);
+    args.insert(args.end(), {"--after-hang", file});
+    std::vector<char*> raw;
+    raw.reserve(args.size() + 1);
+    for (auto& a : args) {
+        raw.push_back(a.data());
+    }
+    raw.push_back(nullptr);
+    std::cout.flush();
+    std::cerr.flush();
+    std::fflush(nullptr);
+    close_on_exec_all();
+    ::execv("/proc/self/exe", raw.data());
+}
+
+// Saves `p` as the run's profile (incomplete) and ends the process with `code`.
+[[noreturn]] void save_and_end(parts::checkpoint_store& store, profile p, int code) {
+    if (code > 128) {
+        store.update(std::move(p));
+        store.write_and_exit(code - 128);
+    }
+    p.complete = false;
+    p.incomplete_reason = "a launch hung and no fresh process could continue the run";
+    if (p.cases.empty()) {
+        std::cerr << "no case had finished; nothing written\n";
+        std::cerr.flush();
+        ::_exit(code);
+    }
+    try {
+        parts::save_or_rescue(p, store.out());
+        std::cerr << "finished cases saved to " << terminal_escape(store.out().path()) << '\n';
+    } catch (const std::exception& e) {
+        std::cerr << terminal_escape(e.what(), true) << '\n';
+    }
+    std::cerr.flush();
+    ::_exit(code);
+}
+
+} // namespace
+
+std::vector<std::string> without_after_hang(const std::vector<std::string>& argv) {
+    std::vector<std::string> out;
+    for (std::size_t i = 0; i < argv.size(); ++i) {
+        if (argv[i] == "--after-hang") {
+            ++i; // and its value
+        } else if (argv[i].rfind("--after-hang=", 0) != 0) {
+            out.push_back(argv[i]);
+        }
+    }
+    return out;
+}
+
+void with_after_hang(profile& p, const run::run_options& opts) {
+    if (!opts.after_hang) {
+        return;
+    }
+    const auto settings = p.settings;
+    const bool complete = p.complete;
+    const std::string reason = p.incomplete_reason;
+    std::vector<std::string> warnings; // the same invocation: no settings differ
+    p = resume_union(*opts.after_hang, opts.after_hang_path, p, run::resume_rules_of(opts),
+                     warnings);
+    if (!settings.empty()) {
+        p.settings = settings;
+    }
+    p.settings.erase("resumed_from");
+    p.complete = complete;
+    p.incomplete_reason = reason;
+}
+
+void drop_after_hang_file(const run::run_options& opts) {
+    if (opts.after_hang) {
+        std::remove(opts.after_hang_path.c_str());
+    }
+}
+
+run::on_hang_fn continue_after_hang(parts::checkpoint_store& store, const run::run_options& opts,
+                                    std::vector<std::string> argv) {
+    return [&store, &opts, argv = std::move(argv)](const run::hang_report& r) {
+        auto p = store.last_checkpoint().value_or(profile{});
+        const std::string what = r.key ? r.key->to_string() : "the tool's own work (no case)";
+        std::cerr << "\nerror: " << terminal_escape(what) << ": the device did not complete "
+                  << "within " << r.seconds << " s (--launch-timeout); a hung launch cannot be "
+                  << "cancelled";
+        if (!r.key || p.devices.empty()) { // a driver that hangs on the tool's own kernels
+            std::cerr << "; the device is unusable: the run stops\n";
+            save_and_end(store, std::move(p), 3);
+        }
+        mark_hung(p, *r.key, r.device, r.seconds);
+        if (run::interrupted()) {
+            std::cerr << '\n';
+            save_and_end(store, std::move(p), 128 + run::interrupt_signal());
+        }
+        p.complete = false;
+        p.incomplete_reason = "a launch hung; this file hands the finished cases to a fresh "
+                              "process of the same run";
+        const auto file = parts::write_rescue_file(profile_text(p), store.out().path());
+        drop_after_hang_file(opts); // the earlier hand-over is in `p`
+        if (!file.empty()) {
+            std::cerr << "; its case is failed, and the other cases go on in a fresh process\n";
+            exec_continuation(argv, file);
+            std::remove(file.c_str());
+        }
+        std::cerr << "error: no fresh process could be started; the run stops\n";
+        save_and_end(store, std::move(p), 3);
+    };
+}
+
+} // namespace grp::cli
