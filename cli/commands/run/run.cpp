@@ -83,12 +83,13 @@ run::progress_sink make_sink(run_progress& progress, parts::checkpoint_store& st
         progress.case_finished(i, n, r);
     };
     sink.checkpoint = [&store, &opts, resumed](const profile& p) {
-        profile u = p;
-        with_after_hang(u, opts);
+        profile own = p;
+        with_after_hang(own, opts);
+        profile u = own;
         if (resumed != nullptr) {
             with_resumed(u, *resumed, false);
         }
-        store.update(std::move(u));
+        store.update(std::move(u), std::move(own));
     };
     return sink;
 }

@@ -1,5 +1,6 @@
 #include "commands/run/run_hang.hpp"
 
+#include "grp/core/error.hpp"
 #include "grp/core/text_safe.hpp"
 #include "grp/model/baseline/resume.hpp"
 #include "grp/model/measure/launch_timeout.hpp"
@@ -51,22 +52,27 @@ void exec_continuation(const std::vector<std::string>& argv, const std::string& 
     ::execv("/proc/self/exe", raw.data());
 }
 
-// Saves `p` as the run's profile (incomplete) and ends the process with `code`.
-[[noreturn]] void save_and_end(parts::checkpoint_store& store, profile p, int code) {
+// Ends the process with `code` after saving the last checkpoint, with the hung case marked
+// when there is one: at once through the store on a signal (128 + it), else as an error.
+[[noreturn]] void save_and_end(parts::checkpoint_store& store, const run::hang_report& r,
+                               int code) {
+    auto p = store.last_checkpoint().value_or(profile{});
+    if (r.key) {
+        mark_hung(p, *r.key, r.device, r.seconds);
+    }
     if (code > 128) {
-        store.update(std::move(p));
+        store.update(p, p);
         store.write_and_exit(code - 128);
     }
     p.complete = false;
-    p.incomplete_reason = "a launch hung and no fresh process could continue the run";
-    if (p.cases.empty()) {
-        std::cerr << "no case had finished; nothing written\n";
-        std::cerr.flush();
-        ::_exit(code);
-    }
+    p.incomplete_reason = "a launch hung and the run could not go on (see its error)";
     try {
-        parts::save_or_rescue(p, store.out());
-        std::cerr << "finished cases saved to " << terminal_escape(store.out().path()) << '\n';
+        if (p.cases.empty()) {
+            std::cerr << "no case had finished; nothing written\n";
+        } else {
+            parts::save_or_rescue(p, store.out());
+            std::cerr << "finished cases saved to " << terminal_escape(store.out().path()) << '\n';
+        }
     } catch (const std::exception& e) {
         std::cerr << terminal_escape(e.what(), true) << '\n';
     }
@@ -115,32 +121,32 @@ void drop_after_hang_file(const run::run_options& opts) {
 run::on_hang_fn continue_after_hang(parts::checkpoint_store& store, const run::run_options& opts,
                                     std::vector<std::string> argv) {
     return [&store, &opts, argv = std::move(argv)](const run::hang_report& r) {
-        auto p = store.last_checkpoint().value_or(profile{});
+        auto own = store.last_own();
         const std::string what = r.key ? r.key->to_string() : "the tool's own work (no case)";
         std::cerr << "\nerror: " << terminal_escape(what) << ": the device did not complete "
                   << "within " << r.seconds << " s (--launch-timeout); a hung launch cannot be "
                   << "cancelled";
-        if (!r.key || p.devices.empty()) { // a driver that hangs on the tool's own kernels
+        if (!r.key || !own) { // the tool's own kernels, or before any group: the device is stuck
             std::cerr << "; the device is unusable: the run stops\n";
-            save_and_end(store, std::move(p), 3);
+            save_and_end(store, r, static_cast<int>(exit_code::opencl));
         }
-        mark_hung(p, *r.key, r.device, r.seconds);
         if (run::interrupted()) {
             std::cerr << '\n';
-            save_and_end(store, std::move(p), 128 + run::interrupt_signal());
+            save_and_end(store, r, 128 + run::interrupt_signal());
         }
-        p.complete = false;
-        p.incomplete_reason = "a launch hung; this file hands the finished cases to a fresh "
-                              "process of the same run";
-        const auto file = parts::write_rescue_file(profile_text(p), store.out().path());
-        drop_after_hang_file(opts); // the earlier hand-over is in `p`
+        mark_hung(*own, *r.key, r.device, r.seconds);
+        own->complete = false;
+        own->incomplete_reason = "a launch hung; this file hands the finished cases to a fresh "
+                                 "process of the same run";
+        const auto file = parts::write_rescue_file(profile_text(*own), store.out().path());
+        drop_after_hang_file(opts); // the earlier hand-over is in `own`
         if (!file.empty()) {
             std::cerr << "; its case is failed, and the other cases go on in a fresh process\n";
             exec_continuation(argv, file);
             std::remove(file.c_str());
         }
         std::cerr << "error: no fresh process could be started; the run stops\n";
-        save_and_end(store, std::move(p), 3);
+        save_and_end(store, r, static_cast<int>(exit_code::opencl));
     };
 }
 

@@ -91,12 +91,13 @@ void checkpoint_store::save_final(const profile& p) {
     }
 }
 
-void checkpoint_store::update(profile p) {
+void checkpoint_store::update(profile p, profile own) {
     p.complete = false;
     p.incomplete_reason = "stopped by a second signal during a launch; the cases finished "
                           "up to the last round are kept";
     std::lock_guard<std::mutex> lock(m_mutex);
     m_profile = std::move(p);
+    m_own = std::move(own);
     m_has = true;
 }
 
@@ -110,6 +111,11 @@ void checkpoint_store::set_hooks(std::function<void()> after_save,
 std::optional<profile> checkpoint_store::last_checkpoint() {
     std::lock_guard<std::mutex> lock(m_mutex);
     return m_has ? std::optional<profile>(m_profile) : std::nullopt;
+}
+
+std::optional<profile> checkpoint_store::last_own() {
+    std::lock_guard<std::mutex> lock(m_mutex);
+    return m_has ? std::optional<profile>(m_own) : std::nullopt;
 }
 
 void checkpoint_store::write_and_exit(int sig) {

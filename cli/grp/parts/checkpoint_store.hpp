@@ -37,10 +37,14 @@ public:
     [[nodiscard]] const output_file& out() const { return m_out; }
     /// Writes the finished (or cut short) profile: the run's last word on the file.
     void save_final(const profile& p);
-    /// Keeps `p` (marked incomplete) as what a second signal writes.
-    void update(profile p);
+    /// Keeps `p` (marked incomplete) as what a second signal writes, and `own`, the same
+    /// without --resume's cases, as what a hung launch hands to a fresh process (which adds
+    /// --resume's itself).
+    void update(profile p, profile own);
     /// The last checkpoint update() kept (marked incomplete), if any.
     [[nodiscard]] std::optional<profile> last_checkpoint();
+    /// The last `own` update() kept, if any.
+    [[nodiscard]] std::optional<profile> last_own();
     /// Writes the last checkpoint (unless the final profile is saved, or it holds no case) and
     /// ends the process with 128 + `sig`.
     [[noreturn]] void write_and_exit(int sig);
@@ -52,7 +56,7 @@ public:
 private:
     output_file m_out;
     std::mutex m_mutex;
-    profile m_profile;
+    profile m_profile, m_own;
     bool m_has = false;
     bool m_final_saved = false;
     std::function<void()> m_after_save;
