@@ -2,7 +2,8 @@
 # A launch that never completes beside an honest case (#70): with --launch-timeout the hung
 # case ends failed ("hung: no completion after N s"), the run goes on in a fresh process and
 # measures the honest case, and the whole run ends in bounded time with exit 1 (a failed case).
-# Without the timeout the run stayed in "verifying" forever. The hand-over file is removed.
+# Without the timeout the run stayed in "verifying" forever. The hand-over file is removed, and
+# with --runs N the later processes skip the hung case instead of waiting for it again.
 # Usage: hang.sh BIN OUT_DIR HANG_SPEC [EXTRA RUN OPTIONS...]
 set -u
 bin=$1; dir=$2; spec=$3; shift 3
@@ -17,6 +18,9 @@ cat "$log"
 [[ $rc != 124 && $rc != 137 ]] || { echo "FAIL: the run hung (killed by timeout)"; exit 1; }
 [[ $rc == 1 ]] || { echo "FAIL: exit $rc, expected 1 (a failed case)"; exit 1; }
 grep -q "fresh process" "$log" || { echo "FAIL: no word of the fresh process"; exit 1; }
+# Once per run: a later process of --runs skips the case an earlier one saw hang.
+n=$(grep -c "did not complete" "$log")
+[[ $n == 1 ]] || { echo "FAIL: $n hangs waited for, expected 1"; exit 1; }
 python3 - "$out" <<'PY' || exit 1
 import json, sys
 p = json.load(open(sys.argv[1]))

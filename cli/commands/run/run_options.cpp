@@ -111,6 +111,9 @@ void read_resume(const run_cli_options& o, run::run_options& r) {
         r.after_hang = std::make_shared<const profile>(load_profile(o.after_hang));
         r.after_hang_path = o.after_hang;
     }
+    for (const auto& f : o.skip_hung) {
+        r.hung_elsewhere.push_back(std::make_shared<const profile>(load_profile(f)));
+    }
     r.launch_timeout_s = o.launch_timeout_s;
 }
 

@@ -40,7 +40,8 @@ struct run_cli_options {
     std::string print_spec; ///< --print-spec FILE.cl: its starter spec on stdout, nothing runs
     std::string part, part_output; ///< set by the parent of --runs in each child
     std::string after_hang; ///< set by a process whose launch hung, for its fresh self (run_hang)
-    double launch_timeout_s = 0; ///< --launch-timeout; 0: from the plan (launch_timeout.hpp)
+    std::vector<std::string> skip_hung; ///< set by the parent of --runs: parts with hung cases
+    double launch_timeout_s = 0;        ///< --launch-timeout; 0: from the plan (launch_timeout.hpp)
     std::string devices_parallel = "auto"; ///< auto | on | off: -d all's devices at once
     int device_child = -1;         ///< set by the parent of parallel devices: this process's device
     std::uint64_t part_rounds = 0; ///< the rounds the parent shares out (sequential)

@@ -26,6 +26,8 @@ void add_part_options(CLI::App* sub, run_cli_options& o) {
     sub->add_option("--after-hang", o.after_hang,
                     "(internal) the cases an earlier process of this run finished or saw hang")
         ->group("");
+    sub->add_option("--skip-hung", o.skip_hung, "(internal) an earlier part whose cases hung")
+        ->group("");
     sub->add_option("--device-child", o.device_child,
                     "(internal) this process measures the device of this flat index alone")
         ->check(CLI::Range(0, 1 << 20))

@@ -2,12 +2,14 @@
 
 #include "grp/core/error.hpp"
 #include "grp/core/text_safe.hpp"
+#include "grp/model/measure/launch_timeout.hpp"
 #include "grp/parts/child_process.hpp"
 #include "grp/parts/input_digests.hpp"
 #include "grp/parts/part_merge.hpp"
 #include "grp/parts/partition.hpp"
 #include "grp/run/interrupt.hpp"
 
+#include <algorithm>
 #include <iostream>
 #include <sys/wait.h>
 
@@ -15,10 +17,19 @@ namespace grp::parts {
 
 namespace {
 
+/// The parts finished so far, the merge's warnings, and the files of those with a hung case.
+struct parts_state {
+    std::vector<labelled_part> parts;
+    std::vector<std::string> warnings;
+    std::vector<std::string> hung_files;
+};
+
 /// The invocation's arguments plus the part, where it writes, the invocation's order seed (one
-/// for all parts: their rounds continue one seeded sequence) and the first part's peaks.
+/// for all parts: their rounds continue one seeded sequence), the first part's peaks and the
+/// parts whose cases hung (each would hang again, costing --launch-timeout per process).
 std::vector<std::string> child_args(std::size_t i, const parts_plan& plan, const std::string& path,
-                                    const profile* first) {
+                                    const parts_state& s) {
+    const profile* first = s.parts.empty() ? nullptr : &s.parts.front().first;
     std::vector<std::string> args = plan.argv;
     args.insert(args.end(),
                 {"--part", std::to_string(i) + "/" + std::to_string(plan.count), "--part-output",
@@ -34,6 +45,9 @@ std::vector<std::string> child_args(std::size_t i, const parts_plan& plan, const
             args.insert(args.end(), {"--part-peak", part_peak_arg(static_cast<int>(d), *peak)});
         }
     }
+    for (const auto& f : s.hung_files) {
+        args.insert(args.end(), {"--skip-hung", f});
+    }
     return args;
 }
 
@@ -47,12 +61,6 @@ void check_inputs_again(const parts_plan& plan, const std::string& kept) {
     }
 }
 
-/// The parts finished so far and the merge's warnings.
-struct parts_state {
-    std::vector<labelled_part> parts;
-    std::vector<std::string> warnings;
-};
-
 // Runs process `i` and takes its part into `p` (checkpointed); throws when the run must stop.
 void run_one(const parts_plan& plan, std::size_t i, part_folder& folder,
              const run::progress_sink& progress, const parts_voice& voice, parts_state& s,
@@ -63,11 +71,15 @@ void run_one(const parts_plan& plan, std::size_t i, part_folder& folder,
                      "--runs)"
                   << time_left(s.parts, plan.count - i + 1) << "\n";
     }
-    const int status = wait_child(start_child(
-        child_args(i, plan, folder.file(i), s.parts.empty() ? nullptr : &s.parts.front().first)));
+    const int status = wait_child(start_child(child_args(i, plan, folder.file(i), s)));
     const std::size_t before = s.parts.size();
     const std::string refused = take_part(folder, i, plan.count, plan.argv, s.parts, s.warnings, p);
     if (s.parts.size() > before) {
+        const auto& cases = s.parts.back().first.cases;
+        if (std::any_of(cases.begin(), cases.end(),
+                        [](const case_result& c) { return is_hung(c); })) {
+            s.hung_files.push_back(folder.file(i));
+        }
         if (const auto& runs = s.parts.back().first.runs;
             !voice.quiet && runs.size() == 1 && voice.process_time) {
             std::cerr << "  " << voice.process_time(runs.front(), i, plan.count) << '\n';

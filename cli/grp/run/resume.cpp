@@ -41,23 +41,36 @@ std::vector<sweep_point> points_to_resume(const std::vector<sweep_point>& points
     return out;
 }
 
+namespace {
+
+// Whether this process skips `p`: --after-hang's profile holds it in full or hung (a changed
+// source is measured again), or an earlier part of --runs saw it hang.
+bool skipped_after_hang(const run_options& opt, const sweep_point& p, const device_info& dev,
+                        const resume_rules& rules) {
+    const auto key = key_of(opt.kernels[p.kernel], p);
+    if (opt.after_hang) {
+        const auto* had = find_resumed(*opt.after_hang, key, dev);
+        const auto a = resume_action_for(had, *opt.after_hang, rules);
+        if (a == resume_action::keep || (a == resume_action::failed && is_hung(*had))) {
+            return true;
+        }
+    }
+    return std::any_of(opt.hung_elsewhere.begin(), opt.hung_elsewhere.end(), [&](const auto& part) {
+        const auto* had = find_resumed(*part, key, dev);
+        return had != nullptr && is_hung(*had);
+    });
+}
+
+} // namespace
+
 std::vector<sweep_point> points_to_measure(const run_options& opt,
                                            const std::vector<sweep_point>& points,
                                            const device_info& dev) {
     const auto rules = resume_rules_of(opt);
     auto out = points_to_resume(points, opt.kernels, dev, opt.resume.get(), rules);
-    if (!opt.after_hang) {
-        return out;
-    }
-    const auto& done = *opt.after_hang;
-    out.erase(std::remove_if(out.begin(), out.end(),
-                             [&](const sweep_point& p) {
-                                 const auto* had =
-                                     find_resumed(done, key_of(opt.kernels[p.kernel], p), dev);
-                                 const auto a = resume_action_for(had, done, rules);
-                                 return a == resume_action::keep ||
-                                        (a == resume_action::failed && is_hung(*had));
-                             }),
+    out.erase(std::remove_if(
+                  out.begin(), out.end(),
+                  [&](const sweep_point& p) { return skipped_after_hang(opt, p, dev, rules); }),
               out.end());
     return out;
 }

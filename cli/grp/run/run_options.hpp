@@ -48,6 +48,9 @@ struct run_options {
     /// own (model/measure/launch_timeout.hpp). Null otherwise.
     std::shared_ptr<const profile> after_hang;
     std::string after_hang_path; ///< where `after_hang` was read from
+    /// --skip-hung: earlier parts of --runs whose hung cases this part skips (its parent merges
+    /// them failed from those parts) instead of waiting --launch-timeout for each again.
+    std::vector<std::shared_ptr<const profile>> hung_elsewhere;
     /// --launch-timeout: the most seconds a device wait may take before its launch is hung;
     /// 0: default_launch_timeout_s of the plan's longest launch.
     double launch_timeout_s = 0;
