@@ -8,6 +8,7 @@
 #include "grp/run/interrupt.hpp"
 #include "grp/run/resume.hpp"
 
+#include <algorithm>
 #include <cstdio>
 #include <dirent.h>
 #include <fcntl.h>
@@ -49,7 +50,9 @@ void exec_continuation(const std::vector<std::string>& argv, const std::string& 
     std::cerr.flush();
     std::fflush(nullptr);
     close_on_exec_all();
-    ::execv("/proc/self/exe", raw.data());
+    if (!run::interrupted()) { // a signal taken meanwhile would not reach the fresh process
+        ::execv("/proc/self/exe", raw.data());
+    }
 }
 
 // Ends the process with `code` after saving the last checkpoint, with the hung case marked
@@ -78,6 +81,17 @@ void exec_continuation(const std::vector<std::string>& argv, const std::string& 
     }
     std::cerr.flush();
     ::_exit(code);
+}
+
+// Whether the case of `r` is among the hung ones of --after-hang's profile.
+bool hung_before(const run::run_options& opts, const run::hang_report& r) {
+    if (!opts.after_hang || !r.key) {
+        return false;
+    }
+    const auto& cases = opts.after_hang->cases;
+    return std::any_of(cases.begin(), cases.end(), [&r](const case_result& c) {
+        return c.key == *r.key && c.device == r.device && is_hung(c);
+    });
 }
 
 } // namespace
@@ -134,6 +148,10 @@ run::on_hang_fn continue_after_hang(parts::checkpoint_store& store, const run::r
             std::cerr << '\n';
             save_and_end(store, r, 128 + run::interrupt_signal());
         }
+        if (hung_before(opts, r)) { // skipped, yet launched again: never loop on it
+            std::cerr << "; it hung in an earlier process of this run too: the run stops\n";
+            save_and_end(store, r, static_cast<int>(exit_code::opencl));
+        }
         mark_hung(*own, *r.key, r.device, r.seconds);
         own->complete = false;
         own->incomplete_reason = "a launch hung; this file hands the finished cases to a fresh "
@@ -144,6 +162,9 @@ run::on_hang_fn continue_after_hang(parts::checkpoint_store& store, const run::r
             std::cerr << "; its case is failed, and the other cases go on in a fresh process\n";
             exec_continuation(argv, file);
             std::remove(file.c_str());
+        }
+        if (run::interrupted()) {
+            save_and_end(store, r, 128 + run::interrupt_signal());
         }
         std::cerr << "error: no fresh process could be started; the run stops\n";
         save_and_end(store, r, static_cast<int>(exit_code::opencl));
