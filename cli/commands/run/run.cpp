@@ -385,7 +385,7 @@ int run_run(const run_cli_options& o) {
     auto store =
         std::make_shared<parts::checkpoint_store>( // a part: rescued where the parent looks
             out, part ? parts::part_rescue_path(o.part_output) : std::string());
-    run::start_signal_thread([store](int sig) { store->write_and_exit(sig); });
+    run::start_signal_thread([store](int sig) { store->write_and_exit(sig); }, run::stop_grace_s);
     opts.on_hang = continue_after_hang(*store, opts, invocation_argv());
     const auto parallel = parallel_devices(o, opts); // lists devices: after the signal thread
     run_progress progress(std::cerr, isatty(2) != 0, o.quiet, use_colour(2, o.color));

@@ -16,6 +16,7 @@ std::atomic<int> g_signal{0};
 std::atomic<int> g_follower{0};
 std::atomic<bool> g_passed_second{false};
 std::atomic<bool> g_grace_expired{false};
+std::atomic<int> g_grace_s{0};
 
 // Ctrl-Z: the follower first (SIGSTOP: a child in a group of its own may be in an orphaned
 // group, where SIGTSTP is discarded), then this process, as the default action would.
@@ -46,15 +47,15 @@ bool handled_here(int sig) {
     return false;
 }
 
-// The next signal of `set`; once a stop was asked, a stop not obeyed within stop_grace_s (a
-// launch that never ends, a driver that never returns) counts as the same signal again, so
-// every run ends within seconds of one signal. 0 when sigwait failed.
+// The next signal of `set`; once a stop was asked, a stop not obeyed within the grace (a launch
+// that never ends, a driver that never returns) counts as the same signal again, so a run ends
+// within seconds of one signal. 0 when sigwait failed.
 int next_signal(const sigset_t& set) {
-    if (!interrupted()) {
+    if (!interrupted() || g_grace_s.load() <= 0) {
         int sig = 0;
         return sigwait(&set, &sig) == 0 ? sig : 0;
     }
-    const timespec grace{static_cast<time_t>(stop_grace_s), 0};
+    const timespec grace{static_cast<time_t>(g_grace_s.load()), 0};
     const int sig = sigtimedwait(&set, nullptr, &grace);
     if (sig > 0) {
         return sig;
@@ -120,7 +121,8 @@ const char* signal_name(int signal) {
     }
 }
 
-void start_signal_thread(std::function<void(int)> on_second) {
+void start_signal_thread(std::function<void(int)> on_second, int grace_s) {
+    g_grace_s.store(grace_s);
     std::signal(SIGPIPE, SIG_IGN);
     sigset_t set;
     sigemptyset(&set);
