@@ -14,8 +14,8 @@ namespace grp::cli {
 void add_selection_options(CLI::App* sub, run_cli_options& o);
 /// --order, --cache, --search, -a, --max-cases, --resume, --seed, --order-seed, --wg-limit.
 void add_walk_options(CLI::App* sub, run_cli_options& o);
-/// --rounds, --runs, --gate, --rotate-cpus, --sensors, --settle, the internal --part options,
-/// --extra-rounds, --round-spacing.
+/// --rounds, --runs, --gate, --rotate-cpus, --sensors, --launch-timeout, --settle, the internal
+/// --part options (and --after-hang, --skip-hung), --extra-rounds, --round-spacing.
 void add_process_options(CLI::App* sub, run_cli_options& o);
 /// --warmup, --min-samples, --max-samples, --samples, --max-noise, --max-time, --host-repeats.
 void add_sampling_options(CLI::App* sub, run_cli_options& o);

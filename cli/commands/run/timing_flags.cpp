@@ -1,6 +1,7 @@
 // run's option tables for the rounds and the processes they are split over (--rounds, --runs,
-// --gate, the internal --part options, --round-spacing) and for the sampling inside a round
-// (--warmup, --min-samples, --max-samples, --samples, --max-noise, --max-time).
+// --gate, the internal --part options, --round-spacing, --launch-timeout and the processes a
+// hung launch hands over to) and for the sampling inside a round (--warmup, --min-samples,
+// --max-samples, --samples, --max-noise, --max-time).
 #include "commands/run/run_flags.hpp"
 #include "commands/validators.hpp"
 
