@@ -36,10 +36,13 @@ void close_on_exec_all() {
     ::closedir(d);
 }
 
-// Becomes this binary again with --after-hang `file`; returns only when exec failed.
-void exec_continuation(const std::vector<std::string>& argv, const std::string& file) {
+// Becomes this binary again with --after-hang `file` and this process's order seed (the kept
+// cases' rounds were ordered by it; settings.order_seed records one); returns only when exec
+// failed. The hand-over's arguments come last, so without_after_hang cuts them off.
+void exec_continuation(const std::vector<std::string>& argv, const std::string& file,
+                       std::uint64_t order_seed) {
     auto args = without_after_hang(argv);
-    args.insert(args.end(), {"--after-hang", file});
+    args.insert(args.end(), {"--after-hang", file, "--order-seed", std::to_string(order_seed)});
     std::vector<char*> raw;
     raw.reserve(args.size() + 1);
     for (auto& a : args) {
@@ -97,15 +100,10 @@ bool hung_before(const run::run_options& opts, const run::hang_report& r) {
 } // namespace
 
 std::vector<std::string> without_after_hang(const std::vector<std::string>& argv) {
-    std::vector<std::string> out;
-    for (std::size_t i = 0; i < argv.size(); ++i) {
-        if (argv[i] == "--after-hang") {
-            ++i; // and its value
-        } else if (argv[i].rfind("--after-hang=", 0) != 0) {
-            out.push_back(argv[i]);
-        }
-    }
-    return out;
+    const auto at = std::find_if(argv.begin(), argv.end(), [](const std::string& a) {
+        return a == "--after-hang" || a.rfind("--after-hang=", 0) == 0;
+    });
+    return {argv.begin(), at};
 }
 
 void with_after_hang(profile& p, const run::run_options& opts) {
@@ -160,7 +158,7 @@ run::on_hang_fn continue_after_hang(parts::checkpoint_store& store, const run::r
         drop_after_hang_file(opts); // the earlier hand-over is in `own`
         if (!file.empty()) {
             std::cerr << "; its case is failed, and the other cases go on in a fresh process\n";
-            exec_continuation(argv, file);
+            exec_continuation(argv, file, opts.measure.order_seed);
             std::remove(file.c_str());
         }
         if (run::interrupted()) {

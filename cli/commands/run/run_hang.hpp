@@ -22,7 +22,8 @@ namespace grp::cli {
 run::on_hang_fn continue_after_hang(parts::checkpoint_store& store, const run::run_options& opts,
                                     std::vector<std::string> argv);
 
-/// `argv` without --after-hang and its value (the command line the profile records).
+/// `argv` up to --after-hang: without the arguments a hung launch's hand-over appends (the
+/// command line the profile records).
 std::vector<std::string> without_after_hang(const std::vector<std::string>& argv);
 
 /// With --after-hang, `p` (this process's) becomes the union with that file's profile, as
