@@ -130,13 +130,11 @@ std::string where(const output_file& f) {
     return f.is_stdout() ? std::string("stdout") : terminal_escape(f.path());
 }
 
-int finish_run(profile& p, const run_outputs& outs, const run_cli_options& o,
-               const run::run_options& opts) {
+int finish_run(profile& p, const run_outputs& outs, const run_cli_options& o) {
     if (auto rows = summarize_layouts(p); !rows.empty()) {
         p.scenarios["layouts"]["table"] = to_json(rows);
     }
     outs.store.save_final(p);
-    drop_after_hang_file(opts);
     if (outs.csv != nullptr) {
         std::ostringstream csv;
         print_cases_csv(csv, p);
@@ -231,7 +229,6 @@ int finish_part(const run_cli_options& o, const run::run_options& opts,
         parts::check_input_digests(o.part_inputs, opts, "while this process measured (not kept)");
     }
     store.save_final(p);
-    drop_after_hang_file(opts);
     return exit_status(p, count_outcomes(p));
 }
 
@@ -405,7 +402,7 @@ int run_run(const run_cli_options& o) {
     with_resumed(p, opts);
     const run_outputs outs{*store, csv ? &*csv : nullptr,
                            out.is_stdout() || (csv && csv->is_stdout()), started};
-    return finish_run(p, outs, o, opts);
+    return finish_run(p, outs, o);
 }
 
 } // namespace grp::cli

@@ -132,6 +132,9 @@ void drop_after_hang_file(const run::run_options& opts) {
 
 run::on_hang_fn continue_after_hang(parts::checkpoint_store& store, const run::run_options& opts,
                                     std::vector<std::string> argv) {
+    if (opts.after_hang) { // the hand-over goes once a profile holding its cases is saved
+        store.set_hooks([&opts] { drop_after_hang_file(opts); }, nullptr);
+    }
     return [&store, &opts, argv = std::move(argv)](const run::hang_report& r) {
         auto own = store.last_own();
         const std::string what = r.key ? r.key->to_string() : "the tool's own work (no case)";

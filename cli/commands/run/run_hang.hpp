@@ -18,7 +18,8 @@ namespace grp::cli {
 /// The handler of a hung launch (run_options::on_hang) for this process: `store` holds its
 /// last checkpoint (at least the start of the group that hung), `opts` its options, `argv` its
 /// command line. It never returns: exec, or on a signal already asked for (or an exec that
-/// fails) the profile is saved and the process ends (128 + the signal, or 3).
+/// fails) the profile is saved and the process ends (128 + the signal, or 3). With
+/// --after-hang, every save of `store` (the final one, a signal's) removes that file after it.
 run::on_hang_fn continue_after_hang(parts::checkpoint_store& store, const run::run_options& opts,
                                     std::vector<std::string> argv);
 
@@ -30,7 +31,7 @@ std::vector<std::string> without_after_hang(const std::vector<std::string>& argv
 /// --resume's (resume_union) but silently and keeping `p`'s settings and completeness.
 void with_after_hang(profile& p, const run::run_options& opts);
 
-/// Removes --after-hang's file once the profile that holds its cases is saved.
+/// Removes --after-hang's file (its cases are in a profile saved since, or in a newer hand-over).
 void drop_after_hang_file(const run::run_options& opts);
 
 } // namespace grp::cli
