@@ -1,6 +1,7 @@
 #include "grp/run/launch/layout_check.hpp"
 
 #include "grp/model/spec/kernel_catalog.hpp"
+#include "grp/ocl/device_wait.hpp"
 
 #include <array>
 
@@ -13,7 +14,8 @@ nlohmann::ordered_json check_layout_sizes(ocl::session& s) {
         cl::Buffer out(s.context(), CL_MEM_WRITE_ONLY, sizeof dev);
         k.setArg(0, out);
         s.queue().enqueueNDRangeKernel(k, cl::NullRange, cl::NDRange(1), cl::NDRange(1));
-        s.queue().enqueueReadBuffer(out, CL_TRUE, 0, sizeof dev, dev.data());
+        s.queue().enqueueReadBuffer(out, CL_FALSE, 0, sizeof dev, dev.data());
+        ocl::finish_queue(s.queue());
     } catch (const cl::Error& e) {
         throw ocl::wrap("layout_sizes", e);
     }

@@ -6,6 +6,7 @@
 #include "grp/model/scenario/summary.hpp"
 #include "grp/model/spec/kernel_catalog.hpp"
 #include "grp/model/stats/stats.hpp"
+#include "grp/ocl/device_wait.hpp"
 #include "grp/run/interrupt.hpp"
 
 #include <algorithm>
@@ -38,7 +39,8 @@ const variant variants[] = {{"barrier/with", "-D WITH_BARRIER=1", true},
 std::int32_t launch_once(ocl::session& s, cl::Kernel& k, cl::Buffer& out, std::uint64_t local,
                          std::uint64_t run, launch_stamps& st) {
     const std::int32_t poison[2] = {INT_MIN, 0};
-    s.queue().enqueueWriteBuffer(out, CL_TRUE, 0, sizeof poison, poison);
+    s.queue().enqueueWriteBuffer(out, CL_FALSE, 0, sizeof poison, poison);
+    ocl::finish_queue(s.queue());
     k.setArg(4, static_cast<cl_int>(barrier_run_offset(run)));
     st = s.time_launch([&] {
         cl::Event e;
@@ -47,7 +49,8 @@ std::int32_t launch_once(ocl::session& s, cl::Kernel& k, cl::Buffer& out, std::u
         return e;
     });
     std::int32_t got = 0;
-    s.queue().enqueueReadBuffer(out, CL_TRUE, 0, sizeof got, &got);
+    s.queue().enqueueReadBuffer(out, CL_FALSE, 0, sizeof got, &got);
+    ocl::finish_queue(s.queue());
     return got;
 }
 

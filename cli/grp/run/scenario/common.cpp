@@ -1,8 +1,10 @@
+
 #include "grp/run/scenario/common.hpp"
 
 #include "grp/core/sha256.hpp"
 #include "grp/model/spec/kernel_catalog.hpp"
 #include "grp/model/stats/stats.hpp"
+#include "grp/ocl/device_wait.hpp"
 #include "grp/run/runner.hpp"
 
 #include <algorithm>
@@ -77,7 +79,9 @@ void sample_launches(ocl::session& s, const measure_options& per_round,
     m.max_samples = std::max(m.min_samples, per_round.max_samples * per_round.rounds);
     const auto resolution = s.info().timer_resolution_ns.value_or(0);
     for (std::uint64_t i = 0; i < m.warmup && !interrupted(); ++i) {
-        launch().wait();
+        const auto e = launch();
+        s.queue().flush();
+        ocl::wait_for(e);
     }
     r.warmup = m.warmup;
     if (r.rounds.empty()) {

@@ -3,6 +3,7 @@
 #include "grp/model/scenario/knee.hpp"
 #include "grp/model/scenario/summary.hpp"
 #include "grp/model/spec/kernel_catalog.hpp"
+#include "grp/ocl/device_wait.hpp"
 #include "grp/run/interrupt.hpp"
 
 #include <algorithm>
@@ -31,7 +32,8 @@ std::uint64_t max_probe_local(ocl::session& s, cl::Kernel& k) {
 // cheap check that each work-item ran its chain and wrote its slot.
 std::string check_outputs(ocl::session& s, const cl::Buffer& out, std::uint64_t n) {
     std::vector<float> host(n);
-    s.queue().enqueueReadBuffer(out, CL_TRUE, 0, n * sizeof(float), host.data());
+    s.queue().enqueueReadBuffer(out, CL_FALSE, 0, n * sizeof(float), host.data());
+    ocl::finish_queue(s.queue());
     for (std::uint64_t i = 0; i < n; ++i) {
         if (!std::isfinite(host[i]) || host[i] <= -1.0f || host[i] > 3.0f) {
             return "work-item " + std::to_string(i) + " wrote " + std::to_string(host[i]) +
@@ -56,7 +58,8 @@ case_result probe_one(const scenario_env& env, cl::Kernel& k, cl::Buffer& out, s
     try {
         const float poison = -7.0f; // outside the kernel's range: an unwritten slot fails
         env.session.queue().enqueueFillBuffer(out, poison, 0, n * sizeof(float));
-        launch().wait();
+        launch();
+        ocl::finish_queue(env.session.queue());
         if (auto why = check_outputs(env.session, out, n); !why.empty()) {
             r.status = case_status::wrong;
             r.reason = why;
