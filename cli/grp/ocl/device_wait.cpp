@@ -1,5 +1,7 @@
 #include "grp/ocl/device_wait.hpp"
 
+#include "grp/core/strings.hpp"
+
 #include <chrono>
 #include <condition_variable>
 #include <memory>
@@ -40,10 +42,6 @@ void set_wait_deadline(double seconds, hang_handler on_hang) {
     g_on_hang = std::move(on_hang);
 }
 
-double wait_deadline_s() {
-    return g_deadline_s;
-}
-
 void wait_for(const cl::Event& e) {
     if (g_deadline_s <= 0) {
         e.wait();
@@ -66,8 +64,8 @@ void wait_for(const cl::Event& e) {
         if (g_on_hang) {
             g_on_hang(g_deadline_s);
         }
-        throw opencl_error("the device did not complete a command within " +
-                           std::to_string(g_deadline_s) + " s (--launch-timeout)");
+        throw opencl_error("the device did not complete a command within the deadline of " +
+                           shortest_text(g_deadline_s) + " s (--launch-timeout)");
     }
     if (state->status < 0) {
         throw cl::Error(CL_EXEC_STATUS_ERROR_FOR_EVENTS_IN_WAIT_LIST, "clWaitForEvents");

@@ -21,9 +21,6 @@ using hang_handler = std::function<void(double seconds)>;
 /// deadline, as clFinish), then calls `on_hang`.
 void set_wait_deadline(double seconds, hang_handler on_hang);
 
-/// The deadline set_wait_deadline set, in seconds (0: none).
-double wait_deadline_s();
-
 /// Waits until `e` completes, at most the deadline. Throws cl::Error
 /// (CL_EXEC_STATUS_ERROR_FOR_EVENTS_IN_WAIT_LIST) when the command failed.
 void wait_for(const cl::Event& e);
