@@ -9,7 +9,9 @@
 #include "grp/run/resume.hpp"
 
 #include <algorithm>
+#include <cstdint>
 #include <cstdio>
+#include <cstdlib>
 #include <dirent.h>
 #include <fcntl.h>
 #include <iostream>
