@@ -26,3 +26,8 @@ add_test(NAME cli.precision_narrow_accumulators_are_wrong
                  2^10,2^16,100003,2^20)
 set_tests_properties(cli.precision_narrow_accumulators_are_wrong PROPERTIES LABELS cli
                      TIMEOUT 300)
+# Size honesty (sizes.sh): a float4 kernel without its tail loop, right at every power of two,
+# is wrong at the held-out size; its twin with the tail stays ok.
+add_test(NAME cli.sizes_tail_dropping_kernel_is_wrong
+         COMMAND ${CMAKE_CURRENT_LIST_DIR}/sizes.sh ${GRP_BIN} ${GRP_DATA}/sizes)
+set_tests_properties(cli.sizes_tail_dropping_kernel_is_wrong PROPERTIES LABELS cli TIMEOUT 300)

@@ -99,7 +99,7 @@ std::vector<prepared_case> prepare_all(device_context& d, const std::vector<meas
                                        const data_choice& data, std::size_t first) {
     auto t = d.phases.time("build");
     setup_options o{d.opt.cl_options, d.opt.wg_limit, d.device_index,
-                    data.describe(d.opt.sweep.seed)};
+                    data.describe(d.opt.sweep.seed), d.opt.measure.order_seed};
     std::vector<std::pair<std::size_t, prepared_case>> built;
     const auto sorted = [&built] {
         std::stable_sort(built.begin(), built.end(),

@@ -18,6 +18,7 @@ using ojson = nlohmann::ordered_json;
 namespace {
 
 using profile_fields::opt_double;
+using profile_fields::opt_object;
 using profile_fields::require;
 
 std::string text_or_empty(const ojson& j, const char* key) {
@@ -103,7 +104,8 @@ ojson verification_json(const verification_record& v) {
         {"input_checks", v.input_checks},
         {"input_modified", v.input_modified},
         {"in_place", v.in_place},
-        {"precision", v.precision ? ojson(*v.precision) : ojson(nullptr)}};
+        {"precision", v.precision ? ojson(*v.precision) : ojson(nullptr)},
+        {"held_out", v.held_out ? ojson(*v.held_out) : ojson(nullptr)}};
 }
 
 verification_record verification_from(const ojson& j) {
@@ -124,9 +126,8 @@ verification_record verification_from(const ojson& j) {
     v.input_checks = j.value("input_checks", std::uint64_t{0});
     v.input_modified = j.value("input_modified", false);
     v.in_place = j.value("in_place", false);
-    if (auto e = j.find("precision"); e != j.end() && e->is_object()) {
-        v.precision = e->get<precision_record>();
-    }
+    v.precision = opt_object<precision_record>(j, "precision");
+    v.held_out = opt_object<held_out_record>(j, "held_out");
     return v;
 }
 

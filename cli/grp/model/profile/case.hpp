@@ -6,6 +6,7 @@
 #include "grp/model/profile/case_key.hpp"
 #include "grp/model/profile/check_record.hpp"
 #include "grp/model/profile/conditions.hpp"
+#include "grp/model/profile/held_out_record.hpp"
 #include "grp/model/profile/precision_record.hpp"
 #include "grp/model/stats/stats.hpp"
 
@@ -112,6 +113,8 @@ struct verification_record {
     bool in_place = false;               ///< the spec declares it: input restored every launch
     /// 2.16: the precision check (float and double sums); empty when not run.
     std::optional<precision_record> precision;
+    /// 2.16: the held-out size check (sum cases); empty when not run.
+    std::optional<held_out_record> held_out;
 };
 
 struct case_result {

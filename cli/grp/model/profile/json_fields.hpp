@@ -19,6 +19,16 @@ inline std::optional<double> opt_double(const nlohmann::ordered_json& j, const c
     return it->get<double>();
 }
 
+/// The object at `key` read as T, or nullopt when it is absent, null or not an object.
+template <typename T>
+std::optional<T> opt_object(const nlohmann::ordered_json& j, const char* key) {
+    auto it = j.find(key);
+    if (it == j.end() || !it->is_object()) {
+        return std::nullopt;
+    }
+    return it->get<T>();
+}
+
 /// The value at `key`; file_error naming the field and `where` when it is absent.
 template <typename T>
 T require(const nlohmann::ordered_json& j, const char* key, const char* where) {

@@ -3,6 +3,7 @@
 #include "grp/model/host/reduce_op.hpp"
 #include "grp/model/measure/verify.hpp"
 #include "grp/ocl/cl.hpp"
+#include "grp/run/launch/held_out_check.hpp"
 #include "grp/run/launch/precision_check.hpp"
 
 #include <cmath>
@@ -263,6 +264,7 @@ void verify_exact(input_store& inputs, const input_key& input,
         inputs.restore(input);
     }
     verify_precision(inputs, input, cases);
+    verify_held_out(inputs, input, cases);
 }
 
 bool check_launch(prepared_case& c, const std::vector<double>& values,

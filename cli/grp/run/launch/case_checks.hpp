@@ -29,7 +29,8 @@ void first_launch(ocl::session& s, input_store& inputs, prepared_case& c);
 /// The exact check for the active cases that read `input` (one fill per window, shared by
 /// the cases); the pristine data is restored afterwards. Integer types have no windows: their
 /// timing data is already checked exactly.
-/// Then the precision check (precision_check.hpp) for the float and double sums among them.
+/// Then the precision check (precision_check.hpp) for the float and double sums among them,
+/// and the held-out size check (held_out_check.hpp) for every sum.
 void verify_exact(input_store& inputs, const input_key& input,
                   const std::vector<prepared_case*>& cases);
 

@@ -177,6 +177,7 @@ prepared_case prepare_case(ocl::session& s, const kernel_spec& k, const sweep_po
     prepared_case c;
     c.spec = &k;
     c.point = p;
+    c.setup = o;
     c.input = input_of(p);
     auto& r = c.result;
     r.key = key_of(k, p);

@@ -27,6 +27,9 @@ struct setup_options {
     wg_limit_policy wg_limit = wg_limit_policy::device;
     int device_index = 0;
     std::string data_description; ///< data_choice::describe
+    /// Draws the held-out sizes (held_out_check.hpp): the invocation's order seed, which no
+    /// kernel sees.
+    std::uint64_t held_out_seed = 0;
 };
 
 struct prepared_case {
@@ -40,6 +43,7 @@ struct prepared_case {
     const device_input* input_data = nullptr; ///< set once the input is on the device
     bool restore_each_launch = false;  ///< in_place kernels, and kernels caught writing input
     std::uint64_t kernel_wg_limit = 0; ///< CL_KERNEL_WORK_GROUP_SIZE when the launch is above it
+    setup_options setup; ///< what prepare_case was given (the held-out check prepares again)
     [[nodiscard]] bool active() const { return chain != nullptr; }
 };
 

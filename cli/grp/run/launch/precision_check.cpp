@@ -3,6 +3,7 @@
 #include "grp/model/host/precision_data.hpp"
 #include "grp/model/spec/kernel_catalog.hpp"
 #include "grp/ocl/cl.hpp"
+#include "grp/ocl/device_wait.hpp"
 #include "grp/run/launch/case_checks.hpp"
 
 #include <algorithm>
@@ -47,7 +48,7 @@ void fill_precise(input_store& inputs, const input_key& k, const precision_plan&
         s.queue().enqueueNDRangeKernel(fill, cl::NullRange, cl::NDRange(global),
                                        cl::NDRange(local));
     }
-    s.queue().finish();
+    ocl::finish_queue(s.queue());
 }
 
 // Compares one launch's result with the exact sums and fills the case's record.
