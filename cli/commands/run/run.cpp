@@ -25,7 +25,6 @@
 #include "grp/parts/run_parts.hpp"
 #include "grp/report/console/best.hpp"
 #include "grp/report/console/run.hpp"
-#include "grp/report/console/run_legend.hpp"
 #include "grp/report/console/time_summary.hpp"
 #include "grp/report/csv/csv.hpp"
 #include "grp/report/text/best_table.hpp"
@@ -209,18 +208,6 @@ void print_notes(const run::run_options& opts, const std::string& out) {
     }
 }
 
-// --list, --describe, --print-spec: no sweep, no OpenCL.
-int list_or_describe(const run_cli_options& o) {
-    if (!o.print_spec.empty()) {
-        print_starter_spec(o.print_spec);
-    } else if (o.list) {
-        list_kernels();
-    } else {
-        print_run_legend(std::cout);
-    }
-    return 0;
-}
-
 // A part of --runs: its inputs checked once more (an edit while it measured is not kept), then
 // its profile saved for the parent, which prints the tables (a device's process: saved).
 int finish_part(const run_cli_options& o, const run::run_options& opts,
@@ -339,15 +326,14 @@ void check_child_options(const run_cli_options& o) {
     }
 }
 
-// --dry-run: the plan, the shard's share and a sequential duet's looks; nothing runs.
-int print_dry_run(const run::run_options& opts, std::size_t runs, const sequential_plan& seq,
-                  const std::optional<run::shard_plan>& shard) {
-    print_run_plan(std::cout, opts, runs);
-    if (shard) {
-        print_shard_plan(std::cout, *shard);
-    }
-    print_sequential_plan(std::cout, seq);
-    return 0;
+// The profile this invocation writes: what wrote it, the revision measured, the shard.
+profile start_profile(const run_cli_options& o, bool child,
+                      const std::optional<run::shard_plan>& shard) {
+    profile p;
+    run::stamp_profile(p, without_after_hang(invocation_argv()));
+    p.runs.front().revision = resolve_revision(o.commit, child ? nullptr : &std::cerr);
+    p.runs.front().shard = shard ? std::optional<shard_record>(shard->record) : std::nullopt;
+    return p;
 }
 
 } // namespace
@@ -387,10 +373,7 @@ int run_run(const run_cli_options& o) {
     const auto parallel = parallel_devices(o, opts); // lists devices: after the signal thread
     run_progress progress(std::cerr, isatty(2) != 0, o.quiet, use_colour(2, o.color));
     auto sink = make_sink(progress, *store, opts, child ? nullptr : &opts);
-    profile p;
-    run::stamp_profile(p, without_after_hang(invocation_argv()));
-    p.runs.front().revision = resolve_revision(o.commit, child ? nullptr : &std::cerr);
-    p.runs.front().shard = shard ? std::optional<shard_record>(shard->record) : std::nullopt;
+    auto p = start_profile(o, child, shard);
     // The parts of --runs stay until the profile holding them is written (saved() in the hook).
     const auto folder =
         measure_run({o, opts, part, runs, out, *store, csv ? &*csv : nullptr, sequential, parallel},

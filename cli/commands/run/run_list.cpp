@@ -1,6 +1,7 @@
 #include "commands/run/run_list.hpp"
 
 #include "grp/model/spec/kernel_catalog.hpp"
+#include "grp/report/console/run_legend.hpp"
 #include "grp/report/text/table.hpp"
 
 #include <algorithm>
@@ -62,6 +63,17 @@ void print_starter_spec(const std::string& cl_path) {
     const auto starter = starter_for(cl_path);
     std::cout << starter.spec;
     std::cerr << starter.notes;
+}
+
+int list_or_describe(const run_cli_options& o) {
+    if (!o.print_spec.empty()) {
+        print_starter_spec(o.print_spec);
+    } else if (o.list) {
+        list_kernels();
+    } else {
+        print_run_legend(std::cout);
+    }
+    return 0;
 }
 
 } // namespace grp::cli

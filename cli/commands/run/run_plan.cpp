@@ -1,5 +1,6 @@
 #include "commands/run/run_plan.hpp"
 
+#include "commands/run/run_shard.hpp"
 #include "grp/core/text_safe.hpp"
 #include "grp/core/units.hpp"
 #include "grp/model/plan/cache_mode.hpp"
@@ -13,6 +14,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <iostream>
 #include <map>
 #include <set>
 #include <tuple>
@@ -204,6 +206,16 @@ void print_run_plan(std::ostream& os, const run::run_options& opt, std::size_t r
         print_kernels(os, d);
         print_estimate(os, estimate_plan(d, opt, dev, runs), opt, dev, runs);
     }
+}
+
+int print_dry_run(const run::run_options& opts, std::size_t runs, const sequential_plan& seq,
+                  const std::optional<run::shard_plan>& shard) {
+    print_run_plan(std::cout, opts, runs);
+    if (shard) {
+        print_shard_plan(std::cout, *shard);
+    }
+    print_sequential_plan(std::cout, seq);
+    return 0;
 }
 
 } // namespace grp::cli
