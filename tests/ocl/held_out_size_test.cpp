@@ -13,7 +13,7 @@ TEST(held_out_size, odd_below_n_and_at_least_half_of_it) {
     for (std::uint64_t n : {8ULL, 9ULL, 1000ULL, 100003ULL, 1ULL << 20, 1ULL << 28, 1ULL << 31}) {
         for (std::uint64_t local : {1ULL, 64ULL, 256ULL}) {
             for (std::uint64_t seed = 0; seed < 50; ++seed) {
-                const auto m = held_out_size(n, local, seed);
+                const auto m = held_out_size(n, seed);
                 EXPECT_EQ(m % 2, 1U) << n << " " << local << " " << seed;
                 EXPECT_LT(m, n);
                 EXPECT_GE(m, n / 2);
@@ -28,17 +28,17 @@ TEST(held_out_size, odd_below_n_and_at_least_half_of_it) {
 
 TEST(held_out_size, repeats_for_a_seed_and_moves_with_the_seed) {
     const std::uint64_t n = 1ULL << 20;
-    EXPECT_EQ(held_out_size(n, 64, 7), held_out_size(n, 64, 7));
+    EXPECT_EQ(held_out_size(n, 7), held_out_size(n, 7));
     std::set<std::uint64_t> seen;
     for (std::uint64_t seed = 0; seed < 100; ++seed) {
-        seen.insert(held_out_size(n, 64, seed));
+        seen.insert(held_out_size(n, seed));
     }
     EXPECT_GT(seen.size(), 90U); // a kernel cannot learn the size from earlier invocations
 }
 
 TEST(held_out_size, none_for_tiny_inputs) {
     for (std::uint64_t n = 0; n < 8; ++n) {
-        EXPECT_EQ(held_out_size(n, 64, 1), 0U);
+        EXPECT_EQ(held_out_size(n, 1), 0U);
     }
 }
 

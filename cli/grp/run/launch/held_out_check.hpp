@@ -16,9 +16,10 @@
 
 namespace grp::run {
 
-/// The held-out size for a case of `n` at local size `local` from `seed`: odd, in [n/2, n);
-/// 0 when n < 8. The same (n, local, seed) always gives the same size.
-std::uint64_t held_out_size(std::uint64_t n, std::uint64_t local, std::uint64_t seed);
+/// The held-out size for the cases of `n` from `seed`: odd (so no multiple of 4 or of a local
+/// size above 1), in [n/2, n); 0 when n < 8. The same (n, seed) always gives the same size, so
+/// the cases of one input share one fill of the data and one reference.
+std::uint64_t held_out_size(std::uint64_t n, std::uint64_t seed);
 
 /// The held-out check for the active sum cases that read `input`: each is prepared again at
 /// its held-out size (the program cache shares builds whose options do not depend on n), run
