@@ -28,13 +28,9 @@ ACC narrow(ACC x) {
 #define LOAD(x) ((ACC)(x))
 #endif
 
-// Grid-stride loop, then a tree in local memory; every addition in ACC (and narrowed).
-__kernel void acc_sum(__global const T* in, __global T* out, uint n, __local ACC* s) {
+// The local tree both kernels end with, every addition in ACC (and narrowed).
+void tree(__local ACC* s, ACC acc, __global T* out) {
     const uint lid = get_local_id(0);
-    ACC acc = 0;
-    for (uint i = get_global_id(0); i < n; i += get_global_size(0)) {
-        acc = narrow(acc + LOAD(in[i]));
-    }
     s[lid] = acc;
     barrier(CLK_LOCAL_MEM_FENCE);
     for (uint h = get_local_size(0) / 2; h > 0; h /= 2) {
@@ -48,10 +44,18 @@ __kernel void acc_sum(__global const T* in, __global T* out, uint n, __local ACC
     }
 }
 
+// Grid-stride loop, then a tree in local memory; every addition in ACC (and narrowed).
+__kernel void acc_sum(__global const T* in, __global T* out, uint n, __local ACC* s) {
+    ACC acc = 0;
+    for (uint i = get_global_id(0); i < n; i += get_global_size(0)) {
+        acc = narrow(acc + LOAD(in[i]));
+    }
+    tree(s, acc, out);
+}
+
 // One work-item adds its contiguous chunk in one sequential chain, then the same tree: the
 // longest chain an honest kernel forms (the bound must hold for it too).
 __kernel void chain_sum(__global const T* in, __global T* out, uint n, __local ACC* s) {
-    const uint lid = get_local_id(0);
     const uint items = get_global_size(0);
     const uint chunk = (n + items - 1) / items;
     const uint lo = get_global_id(0) * chunk;
@@ -60,15 +64,5 @@ __kernel void chain_sum(__global const T* in, __global T* out, uint n, __local A
     for (uint i = lo; i < hi; ++i) {
         acc = narrow(acc + LOAD(in[i]));
     }
-    s[lid] = acc;
-    barrier(CLK_LOCAL_MEM_FENCE);
-    for (uint h = get_local_size(0) / 2; h > 0; h /= 2) {
-        if (lid < h) {
-            s[lid] = narrow(s[lid] + s[lid + h]);
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-    }
-    if (lid == 0) {
-        out[get_group_id(0)] = (T)s[0];
-    }
+    tree(s, acc, out);
 }

@@ -4,9 +4,11 @@
 
 #include "grp/core/error.hpp"
 
+#include <cmath>
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace grp::profile_fields {
 
@@ -17,6 +19,26 @@ inline std::optional<double> opt_double(const nlohmann::ordered_json& j, const c
         return std::nullopt;
     }
     return it->get<double>();
+}
+
+/// Numbers as a JSON array, null for one that is not finite (JSON has no NaN).
+inline nlohmann::ordered_json number_list(const std::vector<double>& v) {
+    auto out = nlohmann::ordered_json::array();
+    for (double x : v) {
+        out.push_back(std::isfinite(x) ? nlohmann::ordered_json(x) : nlohmann::ordered_json());
+    }
+    return out;
+}
+
+/// The numbers of the array at `key` (NaN for a null); empty when it is absent.
+inline std::vector<double> number_list_from(const nlohmann::ordered_json& j, const char* key) {
+    std::vector<double> out;
+    if (auto it = j.find(key); it != j.end() && it->is_array()) {
+        for (const auto& x : *it) {
+            out.push_back(x.is_number() ? x.get<double>() : std::nan(""));
+        }
+    }
+    return out;
 }
 
 /// The object at `key` read as T, or nullopt when it is absent, null or not an object.

@@ -2,6 +2,7 @@
 
 #include "grp/core/strings.hpp"
 #include "grp/core/units.hpp"
+#include "grp/model/profile/json_fields.hpp"
 
 #include <cmath>
 
@@ -11,23 +12,8 @@ namespace {
 
 using ojson = nlohmann::ordered_json;
 
-ojson numbers(const std::vector<double>& v) {
-    ojson out = ojson::array();
-    for (double x : v) {
-        out.push_back(std::isfinite(x) ? ojson(x) : ojson(nullptr));
-    }
-    return out;
-}
-
-std::vector<double> numbers_from(const ojson& j, const char* key) {
-    std::vector<double> out;
-    if (auto it = j.find(key); it != j.end() && it->is_array()) {
-        for (const auto& x : *it) {
-            out.push_back(x.is_number() ? x.get<double>() : std::nan(""));
-        }
-    }
-    return out;
-}
+using profile_fields::number_list;
+using profile_fields::number_list_from;
 
 template <typename T> std::optional<T> optional_from(const ojson& j, const char* key) {
     if (auto it = j.find(key); it != j.end() && it->is_number()) {
@@ -47,8 +33,8 @@ void to_json(ojson& j, const precision_record& r) {
               {"data", r.data},
               {"value_bits", r.value_bits},
               {"type_bits", r.type_bits},
-              {"expected", numbers(r.expected)},
-              {"got", numbers(r.got)},
+              {"expected", number_list(r.expected)},
+              {"got", number_list(r.got)},
               {"abs_error", optional_json(r.abs_error)},
               {"rel_error", optional_json(r.rel_error)},
               {"effective_bits", optional_json(r.effective_bits)}};
@@ -59,8 +45,8 @@ void from_json(const ojson& j, precision_record& r) {
     r.data = j.value("data", "");
     r.value_bits = j.value("value_bits", 0);
     r.type_bits = j.value("type_bits", 0);
-    r.expected = numbers_from(j, "expected");
-    r.got = numbers_from(j, "got");
+    r.expected = number_list_from(j, "expected");
+    r.got = number_list_from(j, "got");
     r.abs_error = optional_from<double>(j, "abs_error");
     r.rel_error = optional_from<double>(j, "rel_error");
     r.effective_bits = optional_from<int>(j, "effective_bits");
