@@ -114,6 +114,7 @@ void check_case(input_store& inputs, const input_key& input, prepared_case& c,
         return;
     }
     held.chain->report_as(c.result.key);
+    held.restore_each_launch = c.restore_each_launch; // caught writing its input: refill after
     r = launch_held(inputs, input, held, cache);
     if (!r.ok) {
         mark_wrong(c.result, "right at n = " + size_text(c.point.n) + ", wrong at n = " +
