@@ -200,10 +200,11 @@ enqueue_fail_first) # the first launch of reduce2: its first launch, verified
   platforms_under enqueue=fail:1 unchecked
   fired enqueue=fail:1 1
   ;;
-enqueue_fail_later) # reduce2's launch 7: after the first launch (3 passes) and the exact check
-  # (3), the first warm-up launch of round 1
-  sweep enqueue=fail:7:reduce2
-  fired enqueue=fail:7:reduce2 1
+enqueue_fail_later) # reduce2's launch 13: after the first launch (3 passes), the exact check
+  # (3), the precision check (3) and the check at a held-out size (3), the first warm-up launch
+  # of round 1
+  sweep enqueue=fail:13:reduce2
+  fired enqueue=fail:13:reduce2 1
   # The case fails while timing, exit 1, the closing line as in enqueue_fail_first.
   want_rc 1
   says "timing reduce2/float/flat/n=16384/local=64: clEnqueueNDRangeKernel: CL_OUT_OF_RESOURCES \\(-5\\)"
