@@ -25,6 +25,15 @@ std::string not_whole(const kernel_spec& k, std::size_t pass, std::uint64_t n,
            (pass == 0 ? "" : "; \"finish\": \"host\" or \"sizes\": \"pad\" avoid this");
 }
 
+std::string not_multiple(const kernel_spec& k, std::size_t pass, std::uint64_t n) {
+    return "n = " + std::to_string(n) +
+           (pass == 0 ? "" : " partials in pass " + std::to_string(pass + 1)) +
+           " is not a multiple of " + std::to_string(k.n_multiple_of) +
+           "; the spec says \"n\": {\"multiple_of\": " + std::to_string(k.n_multiple_of) +
+           "} (the kernel takes no other sizes)" +
+           (pass == 0 ? "" : "; \"finish\": \"host\" avoids this");
+}
+
 } // namespace
 
 std::uint64_t groups_for(const grid_rule& g, std::uint64_t n, std::uint64_t local_size,
@@ -51,6 +60,11 @@ pass_plan plan_passes(const kernel_spec& k, std::uint64_t n, std::uint64_t local
     constexpr int max_passes = 64;
     do {
         const std::size_t index = plan.passes.size();
+        if (remaining % k.n_multiple_of != 0) {
+            plan.skip_reason = not_multiple(k, index, remaining);
+            plan.passes.clear();
+            return plan;
+        }
         if (k.sizes == size_rule::whole_groups && remaining % per_group(k, local_size) != 0) {
             plan.skip_reason = not_whole(k, index, remaining, local_size);
             plan.passes.clear();

@@ -34,7 +34,7 @@ constexpr std::uint64_t max_local_elems_per_item = 65536;
 const char* known_fields[] = {
     "name",      "entry",    "description", "args",   "build_options", "grid",    "local_size",
     "local_mem", "types",    "layouts",     "finish", "safe",          "default", "requires",
-    "source",    "in_place", "sizes",       "params", "constraints",   "ops"};
+    "source",    "in_place", "sizes",       "params", "constraints",   "ops",     "n"};
 
 void read_finish(const spec_reader& r, const ojson& k, const std::string& field, kernel_spec& s) {
     if (k.contains("finish")) {
@@ -49,6 +49,9 @@ void read_finish(const spec_reader& r, const ojson& k, const std::string& field,
             r.fail(field + ".finish",
                    "expected \"passes\", \"host\" or \"last_group\", got '" + f + "'");
         }
+    }
+    if (k.contains("n")) {
+        s.n_multiple_of = r.n_rule(k["n"], field + ".n");
     }
     if (k.contains("sizes")) {
         auto z = r.text(k["sizes"], field + ".sizes");

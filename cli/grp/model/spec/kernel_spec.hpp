@@ -76,6 +76,10 @@ struct kernel_spec {
     std::vector<std::string> ops{"sum"};
     finish_mode finish = finish_mode::passes;
     size_rule sizes = size_rule::checked;
+    /// `"n": {"multiple_of": K}`: the kernel takes only n that K divides (a float4 loop with
+    /// no tail takes multiples of 4); other n are skipped with the reason, and the held-out
+    /// size check holds out only such sizes. 1: any n.
+    std::uint64_t n_multiple_of = 1;
     bool in_place = false; ///< writes its input by design: the input is restored every launch
     bool safe = true;      ///< false: relies on lock-step execution (kept, labelled, not default)
     bool in_default_sweep = true;

@@ -188,6 +188,19 @@ local_size_rule spec_reader::local_rule(const ojson& v, const std::string& field
     return r;
 }
 
+std::uint64_t spec_reader::n_rule(const ojson& v, const std::string& field) const {
+    if (!v.is_object() || v.size() != 1 || !v.contains("multiple_of")) {
+        fail(field, "expected {\"multiple_of\": K}: the sizes the kernel takes are the "
+                    "multiples of K");
+    }
+    // A multiple larger than any local size x elements per item would only hide a typo.
+    const auto k = count(v["multiple_of"], field + ".multiple_of");
+    if (k < 1 || k > max_local_size) {
+        fail(field + ".multiple_of", "must be between 1 and " + std::to_string(max_local_size));
+    }
+    return k;
+}
+
 // The tuning fields ("params", "constraints", an elems_per_item expression).
 
 namespace {

@@ -33,6 +33,9 @@ struct spec_reader {
     [[nodiscard]] grid_rule grid(const nlohmann::ordered_json& v, const std::string& field) const;
     [[nodiscard]] local_size_rule local_rule(const nlohmann::ordered_json& v,
                                              const std::string& field) const;
+    /// The sizes a kernel takes, `{"multiple_of": K}` with K in 1..2^20: K.
+    [[nodiscard]] std::uint64_t n_rule(const nlohmann::ordered_json& v,
+                                       const std::string& field) const;
     /// The "params" and "constraints" of a kernel entry, into s.tuning (spec_reader.cpp);
     /// also checks an elems_per_item expression and that some configuration satisfies all.
     void tuning(const nlohmann::ordered_json& k, const std::string& field, kernel_spec& s) const;

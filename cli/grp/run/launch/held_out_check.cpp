@@ -37,7 +37,8 @@ std::string value_text(double v) {
 // n less a whole number of its first pass's groups. 0 when none builds.
 std::uint64_t size_for(ocl::session& s, const prepared_case& c) {
     sweep_point p = c.point;
-    p.n = held_out_size(c.point.n, c.setup.held_out_seed);
+    const std::uint64_t multiple = c.spec->n_multiple_of;
+    p.n = multiple * held_out_size(c.point.n / multiple, c.setup.held_out_seed);
     if (p.n != 0 && point_builds(s, *c.spec, p)) {
         return p.n;
     }
@@ -48,7 +49,7 @@ std::uint64_t size_for(ocl::session& s, const prepared_case& c) {
     const std::uint64_t per_group = first.n / first.groups;
     p.n = c.point.n - per_group * (1 + splitmix64(c.setup.held_out_seed ^ c.point.n) %
                                            std::max<std::uint64_t>(1, first.groups / 2));
-    return point_builds(s, *c.spec, p) ? p.n : 0;
+    return p.n % multiple == 0 && point_builds(s, *c.spec, p) ? p.n : 0;
 }
 
 // The exact data's windows by held-out size, and the size whose window the working buffers

@@ -4,7 +4,8 @@
 // for: odd (so neither a multiple of 4 nor of any local size above 1), between half its n and
 // its n, drawn from the invocation's order seed (which no kernel sees); a kernel whose spec
 // admits only whole groups (`"sizes": "whole_groups"`) gets a whole number of groups fewer
-// instead. The data is the exact check's (1s and 2s, zeros elsewhere), in one window that ends
+// instead, and one whose spec says `"n": {"multiple_of": K}` gets K times the odd size of n / K.
+// The data is the exact check's (1s and 2s, zeros elsewhere), in one window that ends
 // at the held-out size, so dropping or repeating any element near the end changes the sum.
 #pragma once
 

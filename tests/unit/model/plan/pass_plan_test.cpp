@@ -95,6 +95,23 @@ TEST(pass_plan, whole_groups_kernel_skips_other_n_with_the_reason) {
     EXPECT_NE(plan_passes(k, 1 << 20, 256, 1).skip_reason.find("pass 3"), std::string::npos);
 }
 
+TEST(pass_plan, a_declared_multiple_skips_other_n_in_every_pass) {
+    kernel_spec k = spec(1, 0, false);
+    k.n_multiple_of = 4;
+    EXPECT_TRUE(plan_passes(k, 1024, 256, 1).skip_reason.empty());
+    auto p = plan_passes(k, 1001, 256, 1);
+    EXPECT_TRUE(p.passes.empty());
+    EXPECT_NE(p.skip_reason.find("n = 1001 is not a multiple of 4; the spec says"),
+              std::string::npos)
+        << p.skip_reason;
+    // 1028 -> 5 partials in pass 2, which 4 does not divide
+    k.finish = finish_mode::passes;
+    EXPECT_NE(plan_passes(k, 1028, 256, 1).skip_reason.find("partials in pass 2"),
+              std::string::npos);
+    k.finish = finish_mode::host;
+    EXPECT_TRUE(plan_passes(k, 1028, 256, 1).skip_reason.empty());
+}
+
 TEST(pass_plan, pad_kernel_rounds_buffers_up_to_whole_groups) {
     kernel_spec k = spec(2, 0, false);
     k.sizes = size_rule::pad;

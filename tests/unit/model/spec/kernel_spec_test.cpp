@@ -163,6 +163,24 @@ TEST(kernel_spec, in_place_sizes_and_last_group_fields) {
               std::string::npos);
 }
 
+TEST(kernel_spec, n_multiple_of_is_read_and_checked) {
+    auto ks = parse(R"({"source": "a.cl", "kernels": [
+        {"name": "a", "args": ["input", "output", "n"], "n": {"multiple_of": 4}},
+        {"name": "b", "args": ["input", "output", "n"]}]})");
+    ASSERT_EQ(ks.size(), 2u);
+    EXPECT_EQ(ks[0].n_multiple_of, 4u);
+    EXPECT_EQ(ks[1].n_multiple_of, 1u);
+    for (const char* bad :
+         {R"("n": {"multiple_of": 0})", R"("n": {"multiple_of": 2097152})",
+          R"("n": {"multiple": 4})", R"("n": 4)", R"("n": {"multiple_of": 4, "max": 8})",
+          R"("n": {"multiple_of": -4})"}) {
+        const auto msg = error_of(std::string(R"({"source": "a.cl", "kernels": [{"name": "a",
+            "args": ["input", "output", "n"], )") +
+                                  bad + "}]}");
+        EXPECT_NE(msg.find("kernels[0].n"), std::string::npos) << bad << ": " << msg;
+    }
+}
+
 TEST(kernel_catalog, builtin_suite_loads_and_unsafe_is_not_default) {
     auto all = builtin_kernels();
     ASSERT_GE(all.size(), 9u);
