@@ -112,6 +112,22 @@ void read_physical_ids(cl_device_id id, device_info& d) {
     }
 }
 
+// Whether kernels on the device can enqueue child kernels: every OpenCL 2.x device can (it must
+// report on-device queues), a 3.0 device only where its capabilities say so, a 1.x device never.
+bool reads_device_enqueue(cl_device_id id, const std::optional<std::string>& version) {
+    int major = 0;
+    if (!version || std::sscanf(version->c_str(), "OpenCL %d.", &major) != 1) {
+        return false;
+    }
+    if (major == 2) {
+        return query<cl_uint>(id, CL_DEVICE_MAX_ON_DEVICE_QUEUES).value_or(1) > 0;
+    }
+    return major >= 3 &&
+           (query<cl_device_device_enqueue_capabilities>(id, CL_DEVICE_DEVICE_ENQUEUE_CAPABILITIES)
+                .value_or(0) &
+            CL_DEVICE_QUEUE_SUPPORTED) != 0;
+}
+
 device_info read_info(const cl::Device& dev, bool probe) {
     cl_device_id id = dev();
     device_info d;
@@ -144,6 +160,7 @@ device_info read_info(const cl::Device& dev, bool probe) {
     d.timer_resolution_ns = query<size_t>(id, CL_DEVICE_PROFILING_TIMER_RESOLUTION);
     auto fp = query<cl_device_fp_config>(id, CL_DEVICE_DOUBLE_FP_CONFIG).value_or(0);
     d.fp64 = fp != 0 || d.has_extension("cl_khr_fp64");
+    d.device_enqueue = reads_device_enqueue(id, d.device_version);
     d.max_sub_groups = query<cl_uint>(id, CL_DEVICE_MAX_NUM_SUB_GROUPS);
     if (d.max_sub_groups && *d.max_sub_groups == 0) {
         d.max_sub_groups.reset();

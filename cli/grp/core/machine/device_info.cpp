@@ -57,6 +57,7 @@ void to_json(nlohmann::ordered_json& j, const device_info& d) {
         {"subgroups", d.subgroups},
         {"max_sub_groups", opt(d.max_sub_groups)},
         {"fp64", d.fp64},
+        {"device_enqueue", d.device_enqueue},
         {"timer_resolution_ns", opt(d.timer_resolution_ns)},
         {"extensions", d.extensions},
     };
@@ -93,6 +94,7 @@ void from_json(const nlohmann::ordered_json& j, device_info& d) {
     d.subgroups = j.value("subgroups", false);
     read_opt(j, "max_sub_groups", d.max_sub_groups);
     d.fp64 = j.value("fp64", false);
+    d.device_enqueue = j.value("device_enqueue", false);
     read_opt(j, "timer_resolution_ns", d.timer_resolution_ns);
     d.extensions = j.value("extensions", std::vector<std::string>{});
 }

@@ -145,6 +145,11 @@ std::string static_skip_reason(const kernel_spec& k, const sweep_point& p, const
     if (p.type == element_type::float64 && !d.fp64) {
         return "device has no fp64 (cl_khr_fp64)";
     }
+    if (d.device_enqueue && k.source_text.find("enqueue_") != std::string::npos) {
+        return "the source names device-side enqueue (enqueue_kernel) and this device can run "
+               "child kernels, which may still run after the parent's END stamp: its time "
+               "would leave their work out, so it is not run";
+    }
     for (const auto& ext : k.requires_extensions) {
         if (!d.has_extension(ext)) {
             return "device lacks " + ext;
