@@ -11,7 +11,8 @@ namespace grp::run {
 
 namespace {
 
-// Only the measuring thread launches and waits: no lock.
+// Set by the measuring thread before it waits, and read by the watchdog only while that thread
+// is inside the wait (device_wait.cpp orders the two).
 const case_key* g_watched = nullptr;
 int g_device = 0;
 

@@ -23,7 +23,8 @@ struct hang_report {
     double seconds = 0;          ///< the deadline it passed
 };
 
-/// Called on the waiting thread; it should not return (the launch cannot be cancelled).
+/// Called on the watchdog thread while the waiting thread is inside the driver; it should not
+/// return (the launch cannot be cancelled).
 using on_hang_fn = std::function<void(const hang_report&)>;
 
 /// Marks the case `key` as the one whose launches the device runs until this object ends.
