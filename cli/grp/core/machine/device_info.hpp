@@ -49,9 +49,9 @@ struct device_info {
     std::optional<std::uint32_t> max_sub_groups;
     bool fp64 = false;
     /// Device-side enqueue (OpenCL C 2.x `enqueue_kernel`): mandatory in OpenCL 2.0-2.2,
-    /// optional in 3.0 (CL_DEVICE_DEVICE_ENQUEUE_CAPABILITIES), absent before 2.0. A child
-    /// kernel may run after its parent's END stamp, so run does not time kernels that use it
-    /// on a device that has it.
+    /// optional in 3.0 (CL_DEVICE_DEVICE_ENQUEUE_CAPABILITIES), absent before 2.0: what the
+    /// driver reports (NVIDIA's reports none yet runs children), so run refuses kernels that
+    /// use it on every device.
     bool device_enqueue = false;
     std::optional<std::uint64_t> timer_resolution_ns;
     std::vector<std::string> extensions;
