@@ -4,6 +4,7 @@
 #include "grp/ocl/enumerate.hpp"
 
 #include <chrono>
+#include <cmath>
 #include <iostream>
 #include <thread>
 #include <unistd.h>
@@ -158,8 +159,8 @@ void run_control::set(held& h) {
         }
     }
     if (request_.power_limit_w && h.lock.power_limit_mw) {
-        const auto s =
-            gpu.set_power_limit_mw(static_cast<unsigned>(*request_.power_limit_w * 1000 + 0.5));
+        const auto s = gpu.set_power_limit_mw(
+            static_cast<unsigned>(std::lround(*request_.power_limit_w * 1000)));
         power = s.ok();
         r.power_limit_w = power ? request_.power_limit_w : std::nullopt;
         if (!power) {

@@ -11,6 +11,7 @@
 #include <fstream>
 #include <sstream>
 #include <stdexcept>
+#include <sys/stat.h>
 #include <unistd.h>
 
 namespace grp {
@@ -60,8 +61,18 @@ std::string control_lock_path(const std::string& dir, const std::string& uuid) {
 }
 
 void write_control_lock(const control_lock& lock) {
+    const auto dir = fs::path(lock.path).parent_path().string();
     std::error_code ec;
-    fs::create_directories(fs::path(lock.path).parent_path(), ec);
+    fs::create_directories(dir, ec);
+    struct stat st {};
+    if (::lstat(dir.c_str(), &st) == 0 && S_ISDIR(st.st_mode) && st.st_uid == ::geteuid()) {
+        ::chmod(dir.c_str(), 0700); // whatever the umask: no one else writes a lock here
+    }
+    if (!private_dir(dir)) {
+        throw std::runtime_error("the control lock folder " + dir +
+                                 " is not a folder of this user's that only it may write; set "
+                                 "GRP_CONTROL_STATE_DIR to one");
+    }
     const auto tmp = lock.path + ".tmp";
     {
         std::ofstream f(tmp, std::ios::trunc);
@@ -129,8 +140,8 @@ bool process_gone(long pid) {
 }
 
 std::string restore_control_lock(const control_lock& lock, bool& ok) {
-    std::string why;
-    auto gpu = nvml_control::open(lock.library, std::nullopt, lock.uuid, why);
+    std::string why; // the library this process would load: a lock file never names code to run
+    auto gpu = nvml_control::open(nvml_library_from_env(), std::nullopt, lock.uuid, why);
     if (!gpu) {
         ok = false;
         return "cannot restore " + lock.uuid + ": " + why;
@@ -154,8 +165,17 @@ std::string restore_control_lock(const control_lock& lock, bool& ok) {
     return out.empty() ? "nothing was changed" : out;
 }
 
+bool private_dir(const std::string& dir) {
+    struct stat st {};
+    return ::lstat(dir.c_str(), &st) == 0 && S_ISDIR(st.st_mode) && st.st_uid == ::geteuid() &&
+           (st.st_mode & (S_IWGRP | S_IWOTH)) == 0;
+}
+
 std::vector<std::string> recover_stale_locks(const std::string& dir) {
     std::vector<std::string> lines;
+    if (!private_dir(dir)) {
+        return lines; // absent, or a folder others may write (a planted lock is never read)
+    }
     std::error_code ec;
     for (fs::directory_iterator it(dir, ec), end; !ec && it != end; it.increment(ec)) {
         const auto name = it->path().filename().string();

@@ -29,8 +29,13 @@ std::string control_state_dir();
 /// The lock file of the GPU with this NVML UUID in `dir`.
 std::string control_lock_path(const std::string& dir, const std::string& uuid);
 
+/// Whether `dir` is a folder (not a link) of this user's that no one else may write: the only
+/// kind whose locks are written or read.
+bool private_dir(const std::string& dir);
+
 /// Writes `lock` to lock.path (through a temporary file and a rename, so a reader never sees half
-/// of it; the folder is made). Throws std::runtime_error with the path and errno's text.
+/// of it; the folder is made). Throws std::runtime_error with the path and errno's text, or when
+/// the folder is not private_dir.
 void write_control_lock(const control_lock& lock);
 
 /// The lock at `path`; empty when it is missing or unreadable.
@@ -39,13 +44,14 @@ std::optional<control_lock> read_control_lock(const std::string& path);
 /// Whether the process is gone (kill(pid, 0) says no such process).
 bool process_gone(long pid);
 
-/// Puts the GPU's settings back from `lock` (reset the locked clocks, set the power limit back),
+/// Puts the GPU's settings back from `lock` (reset the locked clocks, set the power limit back)
+/// through the NVML library this process would load (nvml_library_from_env; never the file's),
 /// and removes the file when every step worked. Returns what it did, or why a step failed, in
 /// words; `ok` false when a step failed (the file stays, for the next start to try again).
 std::string restore_control_lock(const control_lock& lock, bool& ok);
 
-/// Every lock in `dir` whose run and watchdog are both gone: restored (restore_control_lock), one
-/// line each on what was found and done, for the user.
+/// Every lock in `dir` (a private_dir; else none) whose run and watchdog are both gone: restored
+/// (restore_control_lock), one line each on what was found and done, for the user.
 std::vector<std::string> recover_stale_locks(const std::string& dir);
 
 } // namespace grp

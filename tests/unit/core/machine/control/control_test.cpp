@@ -33,10 +33,12 @@ protected:
         ::setenv("GRP_STAND_IN_NVML_STATE", state().c_str(), 1);
         ::setenv("GRP_CONTROL_STATE_DIR", (dir_ / "locks").c_str(), 1);
         ::unsetenv("GRP_STAND_IN_NVML_FAIL");
+        ::setenv("GRP_NVML_LIBRARY", GRP_STAND_IN_NVML_CONTROL, 1); // what a restore loads
     }
     void TearDown() override {
         ::unsetenv("GRP_STAND_IN_NVML_STATE");
         ::unsetenv("GRP_CONTROL_STATE_DIR");
+        ::unsetenv("GRP_NVML_LIBRARY");
         fs::remove_all(dir_);
     }
     [[nodiscard]] std::string state() const { return (dir_ / "state").string(); }
@@ -181,6 +183,15 @@ TEST_F(control_test, a_live_runs_lock_is_not_stale) {
     const auto l = lock_gpu(*gpu, ::getpid(), gone_pid());
     EXPECT_TRUE(recover_stale_locks(control_state_dir()).empty());
     EXPECT_TRUE(fs::exists(l.path));
+}
+
+TEST_F(control_test, a_lock_in_a_folder_others_may_write_is_never_read) {
+    auto gpu = open_gpu();
+    ASSERT_TRUE(gpu);
+    const auto l = lock_gpu(*gpu, gone_pid(), gone_pid());
+    fs::permissions(control_state_dir(), fs::perms::others_write, fs::perm_options::add);
+    EXPECT_TRUE(recover_stale_locks(control_state_dir()).empty()); // planted by anyone: ignored
+    EXPECT_NE(read_state().find("sm_locked=1500-1500"), std::string::npos) << read_state();
 }
 
 TEST_F(control_test, no_library_says_why) {
