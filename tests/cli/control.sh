@@ -8,7 +8,8 @@
 #   stale        run and watchdog both killed: the next run's start finds the lock and restores
 #   no_permission  NVML refuses: the run goes on unlocked, the reason recorded
 #   cpu_device   no test hook: a CPU device is not controlled, the reason recorded
-#   cooldown     a hot GPU (95, 92, then 70 C; slowdown 90): the first round waits, recorded
+#   cooldown     a hot GPU (95, 92, then 70 C; slowdown 90): the first round waits, recorded; a
+#                GPU that stays at 95 C waits --cool-down-max once, and its later rounds not
 set -u
 bin=$1; lib=$2; name=$3; out=$4
 rm -rf "$out"; mkdir -p "$out"
@@ -116,6 +117,15 @@ assert waits[0] is not None and waits[0] >= 0.45, waits
 assert all(w is None for w in waits[1:]), waits
 PY
   "$bin" validate "$json" >/dev/null || fail "the profile does not validate"
+  GRP_STAND_IN_NVML_TEMPS=95 "$bin" "${quick[@]}" --cool-down-max 0.5 >"$log" 2>&1 || fail "exit $?"
+  python3 - "$json" <<'PY' || fail "a GPU that never cools (above)"
+import json, sys
+p = json.load(open(sys.argv[1]))
+waits = [r.get("conditions", {}).get("cooldown_s") for r in p["cases"][0]["rounds"]]
+print("cooldown_s per round, never cooling:", waits)
+assert waits[0] is not None and 0.5 <= waits[0] < 5, waits
+assert all(w is None for w in waits[1:]), waits
+PY
   ;;
 *) echo "unknown case $name"; exit 2 ;;
 esac

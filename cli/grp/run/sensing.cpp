@@ -42,7 +42,11 @@ std::optional<double> cool_before_round(device_sensors& s, const cooldown_option
     const auto sleep = [](double seconds) {
         std::this_thread::sleep_for(std::chrono::duration<double>(seconds));
     };
-    return cool_down(read, opt, sleep, sensor_now_s);
+    const auto waited = cool_down(read, opt, sleep, sensor_now_s);
+    if (waited && *waited >= opt.max_s) {
+        s.thermal.reset(); // a GPU that runs this hot never cools: no round waits again
+    }
+    return waited;
 }
 
 sensor_record sensor_record_of(const sensor_description& d) {

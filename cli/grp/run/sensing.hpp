@@ -34,7 +34,8 @@ device_sensors open_device_sensors(const device_info& dev, const sensor_settings
                                    const cooldown_options& cooldown = {});
 
 /// The wait before a round while the device is near its slowdown temperature (cooldown.hpp):
-/// the seconds waited, empty when it did not wait or has no thermal reading.
+/// the seconds waited, empty when it did not wait or has no thermal reading. A wait that reached
+/// opt.max_s still hot is the last: the device's later rounds do not wait.
 std::optional<double> cool_before_round(device_sensors& s, const cooldown_options& opt);
 
 /// The profile's record of what was found and lacked.
