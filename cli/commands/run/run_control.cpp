@@ -89,10 +89,7 @@ void run_control::apply_one(const device_info& d) {
         why = held_elsewhere(h.lock.path);
     }
     if (!why.empty()) {
-        r.why_not.push_back(why);
-        std::cerr << "control: " << terminal_escape(d.name)
-                  << ": not applied: " << terminal_escape(why) << "; the run goes on unlocked\n";
-        devices_.push_back(std::move(h));
+        refuse(std::move(h), why);
         return;
     }
     h.lock = {h.lock.path,
@@ -114,13 +111,19 @@ void run_control::apply_one(const device_info& d) {
     }
     try {
         write_control_lock(h.lock);
-    } catch (const std::exception& e) {
-        r.why_not.push_back(std::string("nothing applied: ") + e.what());
-        devices_.push_back(std::move(h));
+    } catch (const std::exception& e) { // no lock, no change: nothing could put it back
+        refuse(std::move(h), std::string("nothing applied: ") + e.what());
         return;
     }
     watchdog_->hold(h.lock.path);
     set(h);
+    devices_.push_back(std::move(h));
+}
+
+void run_control::refuse(held&& h, const std::string& why) {
+    h.record.why_not.push_back(why);
+    std::cerr << "control: " << terminal_escape(h.device.name)
+              << ": not applied: " << terminal_escape(why) << "; the run goes on unlocked\n";
     devices_.push_back(std::move(h));
 }
 

@@ -44,7 +44,8 @@ private:
     };
     void apply(const run::run_options& opts);
     void apply_one(const device_info& d);
-    void set(held& h); ///< the NVML set calls, each recorded
+    void refuse(held&& h, const std::string& why); ///< kept unapplied, said why
+    void set(held& h);                             ///< the NVML set calls, each recorded
     void finish_apply(held& h, bool clocks, bool memory, bool power);
     void restore(held& h);
     control_request request_;
