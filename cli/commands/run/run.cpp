@@ -5,6 +5,7 @@
 #include "commands/run/run.hpp"
 
 #include "commands/command.hpp"
+#include "commands/run/run_control.hpp"
 #include "commands/run/run_devices.hpp"
 #include "commands/run/run_hang.hpp"
 #include "commands/run/run_list.hpp"
@@ -365,6 +366,7 @@ int run_run(const run_cli_options& o) {
     if (!child) {
         print_notes(opts, out.path());
     }
+    const auto control = child ? nullptr : std::make_unique<run_control>(o, opts); // no thread yet
     auto store =
         std::make_shared<parts::checkpoint_store>( // a part: rescued where the parent looks
             out, part ? parts::part_rescue_path(o.part_output) : std::string());
@@ -383,6 +385,7 @@ int run_run(const run_cli_options& o) {
         return finish_part(o, opts, *store, p);
     }
     with_resumed(p, opts);
+    control->finish(p);
     const run_outputs outs{*store, csv ? &*csv : nullptr,
                            out.is_stdout() || (csv && csv->is_stdout()), started};
     return finish_run(p, outs, o);

@@ -49,6 +49,7 @@ void add_run(CLI::App& app, command_slot& slot) {
     add_device_option(sub, o->devices);
     add_process_options(sub, *o);
     add_sampling_options(sub, *o);
+    add_control_options(sub, *o);
     add_output_options(sub, *o);
     group_run_help(sub);
     sub->callback([o, &slot] {

@@ -19,6 +19,8 @@ void add_walk_options(CLI::App* sub, run_cli_options& o);
 void add_process_options(CLI::App* sub, run_cli_options& o);
 /// --warmup, --min-samples, --max-samples, --samples, --max-noise, --max-time, --host-repeats.
 void add_sampling_options(CLI::App* sub, run_cli_options& o);
+/// --clocks, --power-limit, --cool-down, --cool-down-max (control_flags.cpp).
+void add_control_options(CLI::App* sub, run_cli_options& o);
 /// -o, --csv, --force, --keep-going, --no-peak, --peak-bytes, --cl-options, --table, --cells,
 /// --describe, --color, --list, --dry-run, -q.
 void add_output_options(CLI::App* sub, run_cli_options& o);

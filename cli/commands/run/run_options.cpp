@@ -1,6 +1,7 @@
 #include "commands/run/run_options.hpp"
 
 #include "grp/core/error.hpp"
+#include "grp/core/machine/control/control_request.hpp"
 #include "grp/core/units.hpp"
 #include "grp/model/host/reduce_op.hpp"
 #include "grp/model/profile/io.hpp"
@@ -146,6 +147,10 @@ run::run_options to_run_options(const run_cli_options& o) {
     r.measure_peak = !o.no_peak && (o.duet.empty() || o.peak_bytes != 0);
     r.sensors = sensor_settings_from_env(o.sensors == "on");
     r.settle.max_s = o.settle_s;
+    (void)parse_clocks(o.clocks); // a malformed request stops the run before anything runs
+    (void)parse_power_limit(o.power_limit);
+    r.cooldown.margin_c = o.cooldown_margin_c;
+    r.cooldown.max_s = o.cooldown_max_s;
     for (const auto& sc : o.scenarios) {
         run::check_scenario_name(sc);
         r.scenarios.push_back(sc);

@@ -35,6 +35,10 @@ struct run_cli_options {
     std::string order_seed = "random"; ///< a number, or random: drawn once per invocation
     std::string sensors = "on";        ///< on | off: read clocks, power, energy per round
     double settle_s = 2.0;             ///< the first round's longest wait for steady clocks
+    std::string clocks;      ///< --clocks base|max|MHz[,mem=MHz]: locked for the run (run_control)
+    std::string power_limit; ///< --power-limit W: set for the run
+    double cooldown_margin_c = 10; ///< --cool-down: wait while within this of the slowdown temp
+    double cooldown_max_s = 60;    ///< --cool-down-max: the longest wait before one round; 0: none
     std::string commit;     ///< --commit: the measured code's sha, instead of git's HEAD here
     std::string budget;     ///< a sequential duet's most processes and/or seconds (run_sequential)
     std::string print_spec; ///< --print-spec FILE.cl: its starter spec on stdout, nothing runs

@@ -266,6 +266,7 @@ void sample_group(round_context& ctx, const std::vector<prepared_case*>& group) 
     if (group.empty()) {
         return;
     }
+    const auto cooled = ctx.cool_down ? ctx.cool_down() : std::nullopt;
     std::vector<visit> visits;
     visits.reserve(group.size());
     contention_meter contention;
@@ -282,7 +283,7 @@ void sample_group(round_context& ctx, const std::vector<prepared_case*>& group) 
     }
     alternate(ctx, visits);
     const cpu_share share{contention.ratio(), contention.others(),
-                          ctx.meter ? ctx.meter->finish() : std::nullopt};
+                          with_cooldown(ctx.meter ? ctx.meter->finish() : std::nullopt, cooled)};
     if (interrupted() &&
         std::any_of(visits.begin(), visits.end(), [](const visit& v) { return v.dropped; })) {
         ctx.inputs.restore(visits.front().c->input);

@@ -8,6 +8,7 @@
 #pragma once
 
 #include "grp/model/measure/conditions_meter.hpp"
+#include "grp/model/measure/cooldown.hpp"
 #include "grp/run/launch/cache_flush.hpp"
 #include "grp/run/launch/case_setup.hpp"
 #include "grp/run/launch/input_store.hpp"
@@ -42,6 +43,9 @@ struct round_context {
     /// Reads the device's sensors over every group's timed launches (the rounds' conditions);
     /// null: none.
     conditions_meter* meter = nullptr;
+    /// Waits before a round while the device is near its slowdown temperature, returning the
+    /// seconds waited (rounds[].conditions.cooldown_s); empty: no cool-down.
+    std::function<std::optional<double>()> cool_down = {};
 };
 
 /// Called after every group's visit (round, how many groups of the pass came before it in the

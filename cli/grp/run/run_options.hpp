@@ -7,6 +7,7 @@
 
 #include "grp/core/machine/sensors/open.hpp"
 #include "grp/model/host/host_data.hpp"
+#include "grp/model/measure/cooldown.hpp"
 #include "grp/model/measure/settle.hpp"
 #include "grp/model/plan/device_select.hpp"
 #include "grp/model/plan/search.hpp"
@@ -92,6 +93,9 @@ struct run_options {
     sensor_settings sensors;
     /// The first round's wait for steady clocks (run --settle).
     settle_options settle;
+    /// The wait before each round while the GPU is near its slowdown temperature (run
+    /// --cool-down, --cool-down-max).
+    cooldown_options cooldown;
     /// run --shard K/N: the case keys this shard keeps of each selected device's plan
     /// (shard_plan.hpp); null without --shard.
     std::shared_ptr<const shard_filter> shard;

@@ -182,6 +182,11 @@ void sample_all(device_context& d, input_store& inputs, std::vector<prepared_cas
     conditions_meter meter(d.sensors ? d.sensors->handle.source.get() : nullptr,
                            d.sensors && d.sensors->judge_clock);
     ctx.meter = &meter;
+    if (d.sensors != nullptr && d.sensors->thermal) {
+        ctx.cool_down = [&d] {
+            return cool_before_round(*d.sensors, d.opt.cooldown);
+        };
+    }
     if (d.sensors != nullptr) {
         auto t = d.phases.time("settle");
         settle_before_rounds(*d.sensors, inputs, cases, *device_of(d).sensors);
@@ -298,7 +303,7 @@ void run_device(const run_options& opt, const ocl::device_handle& h, int device_
                 const progress_sink& progress) {
     profile_device pd;
     pd.info = h.info;
-    auto sensors = open_device_sensors(h.info, opt.sensors, opt.settle);
+    auto sensors = open_device_sensors(h.info, opt.sensors, opt.settle, opt.cooldown);
     pd.sensors = sensor_record_of(sensors.handle.description);
     p.devices.push_back(pd);
     phase_clock phases(p.devices.back().phases);

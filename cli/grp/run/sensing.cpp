@@ -2,14 +2,20 @@
 
 #include "grp/run/interrupt.hpp"
 
+#include <chrono>
 #include <cstdio>
+#include <thread>
 
 namespace grp::run {
 
 device_sensors open_device_sensors(const device_info& dev, const sensor_settings& s,
-                                   const settle_options& settle) {
+                                   const settle_options& settle, const cooldown_options& cooldown) {
     device_sensors out;
     out.handle = open_sensors(dev, s);
+    if (cooldown.max_s > 0 && nvml_controls(dev)) {
+        std::string why; // no cool-down without NVML: the rounds' conditions still say so
+        out.thermal = nvml_control::open(s.nvml, dev.pci_bus, dev.uuid, why);
+    }
     out.judge_clock = out.handle.description.backend == "nvml";
     out.settle = settle;
     if (!dev.is_gpu()) {
@@ -17,6 +23,30 @@ device_sensors open_device_sensors(const device_info& dev, const sensor_settings
         out.skipped = "none: a CPU's clock ramps within each round's warm-up";
     }
     return out;
+}
+
+std::optional<double> cool_before_round(device_sensors& s, const cooldown_options& opt) {
+    if (!s.thermal) {
+        return std::nullopt;
+    }
+    const auto read = [&s] {
+        thermal_reading r;
+        unsigned t = 0, limit = 0;
+        if (!interrupted() && s.thermal->temperature_c(t).ok() &&
+            s.thermal->slowdown_c(limit).ok()) {
+            r.temperature_c = t;
+            r.slowdown_c = limit;
+        }
+        return r;
+    };
+    const auto sleep = [](double seconds) {
+        std::this_thread::sleep_for(std::chrono::duration<double>(seconds));
+    };
+    const auto waited = cool_down(read, opt, sleep, sensor_now_s);
+    if (waited && *waited >= opt.max_s) {
+        s.thermal.reset(); // a GPU that runs this hot never cools: no round waits again
+    }
+    return waited;
 }
 
 sensor_record sensor_record_of(const sensor_description& d) {

@@ -3,8 +3,10 @@
 // (conditions_meter), and used before the first round to wait for steady clocks (settle.hpp).
 #pragma once
 
+#include "grp/core/machine/control/nvml_control.hpp"
 #include "grp/core/machine/sensors/open.hpp"
 #include "grp/model/measure/conditions_meter.hpp"
+#include "grp/model/measure/cooldown.hpp"
 #include "grp/model/measure/settle.hpp"
 #include "grp/model/profile/profile.hpp"
 #include "grp/run/launch/case_setup.hpp"
@@ -20,11 +22,21 @@ struct device_sensors {
     bool settled = false;     ///< the first round's wait is done (or not needed)
     std::string skipped;      ///< why there is no wait, when there is none
     settle_options settle;
+    /// NVML's temperature and slowdown threshold for the cool-down before each round; null
+    /// where NVML does not control the device (nvml_controls).
+    std::unique_ptr<nvml_control> thermal;
 };
 
-/// Opens the device's sensors; never throws.
+/// Opens the device's sensors (and, where NVML controls the device and the cool-down is on, its
+/// thermal readings); never throws.
 device_sensors open_device_sensors(const device_info& dev, const sensor_settings& s,
-                                   const settle_options& settle);
+                                   const settle_options& settle,
+                                   const cooldown_options& cooldown = {});
+
+/// The wait before a round while the device is near its slowdown temperature (cooldown.hpp):
+/// the seconds waited, empty when it did not wait or has no thermal reading. A wait that reached
+/// opt.max_s still hot is the last: the device's later rounds do not wait.
+std::optional<double> cool_before_round(device_sensors& s, const cooldown_options& opt);
 
 /// The profile's record of what was found and lacked.
 sensor_record sensor_record_of(const sensor_description& d);

@@ -28,18 +28,22 @@ std::string text(const ojson& j, const char* key) {
 } // namespace
 
 ojson conditions_json(const round_conditions& c) {
-    return ojson{{"seconds", json_number(c.seconds)},
-                 {"readings", c.readings},
-                 {"clock_mhz_min", json_number(c.clock_mhz_min)},
-                 {"clock_mhz_max", json_number(c.clock_mhz_max)},
-                 {"mem_clock_mhz_min", json_number(c.mem_clock_mhz_min)},
-                 {"mem_clock_mhz_max", json_number(c.mem_clock_mhz_max)},
-                 {"temperature_c", json_number(c.temperature_c)},
-                 {"power_w", json_number(c.power_w)},
-                 {"energy_j", json_number(c.energy_j)},
-                 {"energy_source", c.energy_source},
-                 {"reasons", c.reasons},
-                 {"unsteady", c.unsteady}};
+    auto j = ojson{{"seconds", json_number(c.seconds)},
+                   {"readings", c.readings},
+                   {"clock_mhz_min", json_number(c.clock_mhz_min)},
+                   {"clock_mhz_max", json_number(c.clock_mhz_max)},
+                   {"mem_clock_mhz_min", json_number(c.mem_clock_mhz_min)},
+                   {"mem_clock_mhz_max", json_number(c.mem_clock_mhz_max)},
+                   {"temperature_c", json_number(c.temperature_c)},
+                   {"power_w", json_number(c.power_w)},
+                   {"energy_j", json_number(c.energy_j)},
+                   {"energy_source", c.energy_source},
+                   {"reasons", c.reasons},
+                   {"unsteady", c.unsteady}};
+    if (c.cooldown_s) {
+        j["cooldown_s"] = json_number(c.cooldown_s);
+    }
+    return j;
 }
 
 round_conditions conditions_from(const ojson& j) {
@@ -56,6 +60,7 @@ round_conditions conditions_from(const ojson& j) {
     c.energy_source = text(j, "energy_source");
     c.reasons = words(j, "reasons");
     c.unsteady = text(j, "unsteady");
+    c.cooldown_s = opt_double(j, "cooldown_s");
     return c;
 }
 

@@ -29,6 +29,9 @@ struct round_conditions {
     /// Why compare sets the round aside ("clock 1410-1980 MHz during the round", "throttled:
     /// sw_power_cap"); empty when steady.
     std::string unsteady;
+    /// 2.17: seconds the round waited before it began for the GPU to cool below its slowdown
+    /// temperature less the margin (run --cool-down); empty when it did not wait.
+    std::optional<double> cooldown_s;
 };
 
 /// A device's sensors and the warm-up that waited for steady clocks.

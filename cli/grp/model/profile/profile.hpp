@@ -11,6 +11,7 @@
 #include "grp/model/measure/timer_verdict.hpp"
 #include "grp/model/profile/bandwidth.hpp"
 #include "grp/model/profile/case.hpp"
+#include "grp/model/profile/control_record.hpp"
 #include "grp/model/profile/shard_record.hpp"
 #include "grp/model/stats/stats.hpp"
 
@@ -24,7 +25,7 @@
 
 namespace grp {
 
-inline constexpr const char* profile_schema_version = "2.16.0";
+inline constexpr const char* profile_schema_version = "2.17.0";
 inline constexpr int profile_schema_major = 2;
 inline constexpr int profile_schema_oldest_major = 1; ///< 1.x profiles are upgraded on load
 
@@ -46,6 +47,8 @@ struct profile_device {
     std::optional<std::uint64_t> cache_flush_bytes;
     /// 2.8: the sensors the run found or lacked for the device; empty in older profiles.
     std::optional<sensor_record> sensors;
+    /// 2.17: what run --clocks / --power-limit did to the device; empty when nothing was asked.
+    std::optional<control_record> control;
     /// 2.13: whether the device's timer was believed, and so where its times come from
     /// (timer_verdict.hpp); unchecked in older profiles.
     timer_verdict timer;

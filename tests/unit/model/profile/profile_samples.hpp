@@ -75,6 +75,7 @@ inline case_result rich_case() {
     cond.energy_source = "counter";
     cond.reasons = {"idle", "sw_power_cap"};
     cond.unsteady = "throttled: sw_power_cap";
+    cond.cooldown_s = 1.25;
     first.conditions = cond;
     round_record second = first;
     second.started_s = 0.75;
@@ -180,6 +181,17 @@ inline profile rich_profile() {
                               1980,
                               0.046,
                               "clock steady at 1980 MHz"};
+    d.control = control_record{"clocks max, power limit 300 W",
+                               1980,
+                               1980,
+                               "1980 MHz",
+                               std::nullopt,
+                               300,
+                               700,
+                               true,
+                               true,
+                               "reset the locked SM clock; set the power limit back to 700 W",
+                               {"memory clocks: NVML_ERROR_NOT_SUPPORTED (3)"}};
     p.devices.push_back(d);
     p.kernels.push_back({"layout_tree",
                          "reduce_aos12",

@@ -52,6 +52,14 @@ TEST(profile_json, round_trip_restores_the_structs) {
     ASSERT_TRUE(d.peak.has_value());
     EXPECT_DOUBLE_EQ(d.peak->copy_median_ns, 838612.0);
     EXPECT_EQ(d.simd_width_estimate, std::optional<std::uint64_t>(32));
+    ASSERT_TRUE(d.control.has_value()); // 2.17
+    EXPECT_EQ(d.control->clocks_max_mhz, 1980U);
+    EXPECT_EQ(d.control->previous_power_limit_w, 700.0);
+    EXPECT_FALSE(d.control->memory_clock_mhz.has_value());
+    EXPECT_TRUE(d.control->restored);
+    EXPECT_EQ(d.control->why_not, in.devices[0].control->why_not);
+    EXPECT_EQ(out.cases.at(0).rounds.at(0).conditions->cooldown_s, 1.25);
+    EXPECT_FALSE(round_trip(test::empty_optionals_profile()).devices.at(0).control.has_value());
     EXPECT_EQ(out.kernels.at(0).spec, in.kernels.at(0).spec);
     const auto& c = out.cases.at(0);
     EXPECT_EQ(c.key, in.cases[0].key);
