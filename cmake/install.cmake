@@ -1,8 +1,8 @@
 # Install rules and the Debian package (CPack), included from the top-level CMakeLists.txt.
 #   cmake --install build --prefix /usr/local     # or: cd build && cpack -G DEB
 # Layout (GNUInstallDirs): bin/gpu-reduce-prof; share/gpu-reduce-prof/{kernels,profiles};
-# share/man/man1/gpu-reduce-prof.1.gz; bash and zsh completions where bash-completion and zsh's
-# Debian vendor path look; share/doc/gpu-reduce-prof/{README.md,CONTRIBUTING.md,LICENSE,docs,examples}.
+# share/man/man1/gpu-reduce-prof.1.gz; bash, zsh and fish completions where bash-completion, zsh and fish
+# Debian vendor paths look; share/doc/gpu-reduce-prof/{README.md,CONTRIBUTING.md,LICENSE,docs,examples}.
 # The project is gpu_reduce_prof (a CMake identifier); the package and its doc folder are not.
 set(CMAKE_INSTALL_DOCDIR share/doc/gpu-reduce-prof CACHE PATH "Documentation folder")
 include(GNUInstallDirs)
@@ -13,7 +13,8 @@ set(GRP_SHARE_OUT ${CMAKE_BINARY_DIR}/share)
 set(GRP_MAN_PAGE ${GRP_SHARE_OUT}/man/man1/gpu-reduce-prof.1)
 set(GRP_BASH_COMPLETION ${GRP_SHARE_OUT}/bash-completion/completions/gpu-reduce-prof)
 set(GRP_ZSH_COMPLETION ${GRP_SHARE_OUT}/zsh/vendor-completions/_gpu-reduce-prof)
-set(GRP_DOC_OUTPUTS ${GRP_MAN_PAGE} ${GRP_BASH_COMPLETION} ${GRP_ZSH_COMPLETION})
+set(GRP_FISH_COMPLETION ${GRP_SHARE_OUT}/fish/vendor_completions.d/gpu-reduce-prof.fish)
+set(GRP_DOC_OUTPUTS ${GRP_MAN_PAGE} ${GRP_BASH_COMPLETION} ${GRP_ZSH_COMPLETION} ${GRP_FISH_COMPLETION})
 add_custom_command(OUTPUT ${GRP_DOC_OUTPUTS}
   COMMAND ${CMAKE_COMMAND} -DBIN=$<TARGET_FILE:gpu-reduce-prof> -DARGS=man -DOUT=${GRP_MAN_PAGE}
           -P ${CMAKE_SOURCE_DIR}/cmake/capture.cmake
@@ -21,6 +22,8 @@ add_custom_command(OUTPUT ${GRP_DOC_OUTPUTS}
           -DOUT=${GRP_BASH_COMPLETION} -P ${CMAKE_SOURCE_DIR}/cmake/capture.cmake
   COMMAND ${CMAKE_COMMAND} -DBIN=$<TARGET_FILE:gpu-reduce-prof> -DARGS=completion,zsh
           -DOUT=${GRP_ZSH_COMPLETION} -P ${CMAKE_SOURCE_DIR}/cmake/capture.cmake
+  COMMAND ${CMAKE_COMMAND} -DBIN=$<TARGET_FILE:gpu-reduce-prof> -DARGS=completion,fish
+          -DOUT=${GRP_FISH_COMPLETION} -P ${CMAKE_SOURCE_DIR}/cmake/capture.cmake
   DEPENDS gpu-reduce-prof ${CMAKE_SOURCE_DIR}/cmake/capture.cmake
   COMMENT "Writing the man page and the shell completions" VERBATIM)
 # Debian installs man pages and changelogs compressed with gzip -9n (-n: no name or time
@@ -68,6 +71,7 @@ install(FILES ${CMAKE_SOURCE_DIR}/cmake/debian/lintian-overrides
         DESTINATION ${CMAKE_INSTALL_DATADIR}/lintian/overrides RENAME gpu-reduce-prof)
 install(FILES ${GRP_BASH_COMPLETION} DESTINATION ${CMAKE_INSTALL_DATADIR}/bash-completion/completions)
 install(FILES ${GRP_ZSH_COMPLETION} DESTINATION ${CMAKE_INSTALL_DATADIR}/zsh/vendor-completions)
+install(FILES ${GRP_FISH_COMPLETION} DESTINATION ${CMAKE_INSTALL_DATADIR}/fish/vendor_completions.d)
 install(FILES ${CMAKE_SOURCE_DIR}/README.md ${CMAKE_SOURCE_DIR}/CONTRIBUTING.md
               ${CMAKE_SOURCE_DIR}/LICENSE DESTINATION ${CMAKE_INSTALL_DOCDIR})
 # The manual's pages: README links into them.

@@ -26,9 +26,9 @@ if [[ $mode == test ]]; then
   # `check` runs kernels on the Oclgrind simulator. Mesa's OpenCL drivers (rusticl, Clover),
   # common on desktops, are installed too: the tests pin PoCL (tests/CMakeLists.txt:
   # grp_pin_ocl_vendors), so a machine with Mesa passes as one without, and tests/cli/rusticl.cmake
-  # keeps rusticl tested.
+  # keeps rusticl tested. fish: the installed fish completion is sourced and queried.
   packages+=(chromium python3 clang-14 libclang-rt-14-dev clang-format clang-tidy oclgrind
-             mesa-opencl-icd)
+             mesa-opencl-icd fish)
 fi
 scripts/install-packages.sh "${packages[@]}"
 

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # `cmake --install` into a temporary prefix, then the installed tool as a user meets it:
 # --help, --version, platforms, validate of the installed example profile against the installed
-# schema, the man page, and the bash completion sourced into a clean bash.
+# schema, the man page, and the bash and fish completions sourced into clean shells.
 # Usage: install.sh CMAKE BUILD-DIR
 set -euo pipefail
 cmake=$1 build=$2
@@ -15,6 +15,7 @@ for f in "$bin" "$share/gpu-reduce-prof/kernels/reduce.cl" "$share/gpu-reduce-pr
          "$share/gpu-reduce-prof/profiles/profile.schema.json" "$share/gpu-reduce-prof/profiles/SCHEMA.md" \
          "$share/man/man1/gpu-reduce-prof.1.gz" "$share/bash-completion/completions/gpu-reduce-prof" \
          "$share/zsh/vendor-completions/_gpu-reduce-prof" "$share/doc/gpu-reduce-prof/LICENSE" \
+         "$share/fish/vendor_completions.d/gpu-reduce-prof.fish" \
          "$share/doc/gpu-reduce-prof/copyright" "$share/doc/gpu-reduce-prof/README.md" \
          "$share/doc/gpu-reduce-prof/docs/README.md" "$share/doc/gpu-reduce-prof/docs/compare.md" \
          "$share/doc/gpu-reduce-prof/examples/static-local-block/block_sum.cl"; do
@@ -56,4 +57,16 @@ grep -q '^#compdef gpu-reduce-prof' "$share/zsh/vendor-completions/_gpu-reduce-p
 if command -v zsh >/dev/null; then
   zsh -n "$share/zsh/vendor-completions/_gpu-reduce-prof" || fail "zsh completion does not parse"
 fi
+# The fish completion (scripts/dev.sh installs fish): parses, and completes commands, options
+# and option values in a fish with no user configuration.
+fish_file=$share/fish/vendor_completions.d/gpu-reduce-prof.fish
+fish_complete() {
+  fish --no-config -c "source $fish_file; complete -C '$1'" | cut -f1 | tr '\n' ' ' | sed 's/ $//'
+}
+command -v fish >/dev/null || fail "fish is not installed (scripts/dev.sh installs it)"
+fish -n "$fish_file" || fail "fish completion does not parse"
+[[ $(fish_complete "gpu-reduce-prof ru") == run ]] || fail "fish completing 'ru': $(fish_complete "gpu-reduce-prof ru")"
+[[ $(fish_complete "gpu-reduce-prof compare --cs") == --csv ]] || fail "fish completing 'compare --cs'"
+[[ $(fish_complete "gpu-reduce-prof run --table ") == "list matrix" ]] ||
+  fail "fish completing 'run --table': $(fish_complete "gpu-reduce-prof run --table ")"
 echo "ok: installed into a temporary prefix and ran"

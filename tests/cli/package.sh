@@ -18,7 +18,7 @@ grep -q '^Depends: .*libstdc++6' <<<"$info" || fail "Depends lacks libstdc++6"
 grep -q '^Recommends: pocl-opencl-icd | opencl-icd' <<<"$info" || fail "Recommends"
 files=$(dpkg-deb -c "$deb")
 for f in ./usr/bin/gpu-reduce-prof ./usr/share/man/man1/gpu-reduce-prof.1.gz ./usr/share/doc/gpu-reduce-prof/changelog.Debian.gz \
-         ./usr/share/bash-completion/completions/gpu-reduce-prof \
+         ./usr/share/bash-completion/completions/gpu-reduce-prof ./usr/share/fish/vendor_completions.d/gpu-reduce-prof.fish \
          ./usr/share/doc/gpu-reduce-prof/copyright ./usr/share/gpu-reduce-prof/profiles/profile.schema.json; do
   grep -q " $f\$" <<<"$files" || fail "the package lacks $f"
 done
