@@ -66,6 +66,9 @@ ojson device_json(const profile_device& d) {
     if (d.sensors) {
         dj["sensors"] = sensors_json(*d.sensors);
     }
+    if (d.conditions) {
+        dj["conditions"] = conditions_json(*d.conditions);
+    }
     dj["timer"] = to_json(d.timer);
     dj["loop_limit"] = d.loop_limit ? ojson(*d.loop_limit) : ojson(nullptr);
     dj["failure"] = d.failure.empty() ? ojson(nullptr) : ojson(d.failure);
@@ -95,6 +98,9 @@ profile_device device_from(const ojson& dj) {
     }
     if (auto s = dj.find("sensors"); s != dj.end() && s->is_object()) {
         d.sensors = sensors_from(*s);
+    }
+    if (auto c = dj.find("conditions"); c != dj.end() && c->is_object()) {
+        d.conditions = device_conditions_from(*c);
     }
     return d;
 }
