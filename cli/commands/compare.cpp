@@ -196,7 +196,9 @@ same; where it reads slower or faster the case is biased (the experiment, not th
 
 Exit codes: 0 no failing case, 1 a case fails under --fail-on (improvements never fail),
 2 usage, 5 unreadable or invalid profile or unsupported schema major, 8 timing judged no case
-of a candidate (UNDECIDED, or NOT GATED: across devices, one run against one), 9 a duet's control was not same (BIASED).)";
+of a candidate (UNDECIDED, or NOT GATED: across devices, across device conditions (power
+limit, governor, ...: --conditions any gates them), one run against one), 9 a duet's control
+was not same (BIASED).)";
 
 /// How a case's interval decides: the threshold, its confidence, the correction over the cases,
 /// the moderation of the run-to-run variance, the fewest rounds.
@@ -276,7 +278,6 @@ void add_gate_options(CLI::App* sub, compare_cli_options& o) {
                     "MIG, clocks, board; governor, boost, huge pages, SMT) is read, not gated; "
                     "any: gate it anyway")
         ->check(CLI::IsMember({"same", "any"}))
-        ->type_name("same|any")
         ->capture_default_str();
 }
 

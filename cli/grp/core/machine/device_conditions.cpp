@@ -84,7 +84,7 @@ std::vector<std::string> differing_facts(const device_conditions& a, const devic
         }
     }
     if (out.empty()) { // the same values, keyed differently (a GPU's facts against a CPU's)
-        out.push_back("the keys cover different facts");
+        out.emplace_back("the keys cover different facts");
     }
     return out;
 }
