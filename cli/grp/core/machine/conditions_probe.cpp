@@ -25,7 +25,9 @@ device_conditions probe_conditions(const device_info& dev, const conditions_sett
         c.facts.push_back(std::move(f));
     }
     c.facts.push_back(unknown_fact("steal_pct", "measured over a run only"));
-    c.key_facts = dev.is_gpu() ? gpu_key_facts() : cpu_key_facts();
+    // A device that is also a CPU (Oclgrind says gpu+cpu+accelerator) runs on the host's cores.
+    const bool own_chip = dev.is_gpu() && dev.type.find("cpu") == std::string::npos;
+    c.key_facts = own_chip ? gpu_key_facts() : cpu_key_facts();
     return c;
 }
 

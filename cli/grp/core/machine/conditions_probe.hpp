@@ -1,7 +1,8 @@
 // Reads a device's conditions (device_conditions.hpp) once: the GPU's facts through NVML for an
 // NVIDIA GPU (unknown, with the reason, for any other device), the host's facts from Linux
 // sysfs and procfs, and which of them the device's key covers (a GPU's own settings for a GPU,
-// the host CPU's for every other device, which runs on the host's cores). Steal time spans a
+// the host CPU's for every other device, which runs on the host's cores: a CPU, or a simulator
+// such as Oclgrind that calls itself gpu+cpu+accelerator). Steal time spans a
 // run: `run` takes /proc/stat when it starts a device and finishes the fact when it is done
 // with it (finish_conditions); `platforms` measures no run and says so.
 #pragma once

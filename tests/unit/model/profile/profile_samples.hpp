@@ -180,6 +180,11 @@ inline profile rich_profile() {
                               1980,
                               0.046,
                               "clock steady at 1980 MHz"};
+    d.conditions =
+        device_conditions{{known_fact("board_name", "NVIDIA H100 80GB HBM3"),
+                           known_fact("power_limit_w", 700.0), known_fact("smt_active", true),
+                           unknown_fact("ecc", "nvmlDeviceGetEccMode: no permission")},
+                          gpu_key_facts()};
     p.devices.push_back(d);
     p.kernels.push_back({"layout_tree",
                          "reduce_aos12",
