@@ -27,6 +27,19 @@ bool records_conditions(const profile& p) {
                        [](const profile_device& d) { return d.conditions.has_value(); });
 }
 
+/// A warning for each device of `p` whose run lost more than 5 % of the CPU's time to a
+/// hypervisor (steal_pct): its times hold that disturbance, which no setting explains.
+void steal_warnings(const profile& p, const std::string& label, std::vector<std::string>& out) {
+    for (const auto& d : p.devices) {
+        const auto* steal = d.conditions ? d.conditions->find("steal_pct") : nullptr;
+        if (steal && steal->value.is_number() && steal->value.get<double>() > 5.0) {
+            out.push_back(label + ": a hypervisor took " + steal->value.dump() +
+                          " % of the CPU's time while " + d.info.name +
+                          " ran (steal_pct): its times hold that disturbance");
+        }
+    }
+}
+
 } // namespace
 
 std::vector<std::string> case_condition_differences(const profile& bp, const case_result& b,
@@ -63,6 +76,8 @@ void conditions_warnings(comparison& r, const profile& base, const profile& cand
             }
         }
     }
+    steal_warnings(base, r.base_label, r.warnings);
+    steal_warnings(cand, r.cand_label, r.warnings);
     const bool b_has = records_conditions(base), c_has = records_conditions(cand);
     if (b_has != c_has) {
         r.warnings.push_back((b_has ? r.cand_label : r.base_label) +

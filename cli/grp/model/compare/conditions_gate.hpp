@@ -25,7 +25,8 @@ void mark_conditions(case_comparison& cc, const profile& bp, const case_result* 
 
 /// r.conditions: one line per pair of devices of one model whose conditions differ, naming each
 /// fact; and a
-/// warning for a side that records no conditions (before 2.17) while the other does.
+/// warning for a side that records no conditions (before 2.17) while the other does, and one
+/// for a device whose run lost more than 5 % of the CPU's time to a hypervisor (steal_pct).
 void conditions_warnings(comparison& r, const profile& base, const profile& cand);
 
 } // namespace grp

@@ -91,5 +91,15 @@ TEST(ConditionsGate, AnOldProfileIsSaidNotRefused) {
     EXPECT_FALSE(warned(compare_with(std::nullopt, std::nullopt), "device conditions"));
 }
 
+TEST(ConditionsGate, StealTimeIsAWarningNotARefusal) {
+    auto stolen = host_set("performance", "on");
+    stolen.facts.push_back(known_fact("steal_pct", 12.5));
+    const auto c = compare_with(host_set("performance", "on"), stolen);
+    EXPECT_EQ(c.failures(), 6u);
+    EXPECT_TRUE(warned(c, "cand: a hypervisor took 12.5 % of the CPU's time while"));
+    stolen.facts.back().value = 5.0;
+    EXPECT_FALSE(warned(compare_with(stolen, stolen), "hypervisor"));
+}
+
 } // namespace
 } // namespace grp
