@@ -48,6 +48,7 @@ compare_options options_of(const compare_cli_options& cli, bool duet) {
     opt.fail_on = parse_fail_on(cli.fail_on);
     opt.cross_machine_fails = cli.allow_cross_machine;
     opt.one_run_gates = cli.allow_one_run;
+    opt.any_conditions = cli.conditions == "any";
     opt.correction =
         cli.correction == "none" ? multiple_correction::none : multiple_correction::holm;
     opt.moderate = cli.moderate == "on"    ? moderation_mode::on
@@ -195,7 +196,9 @@ same; where it reads slower or faster the case is biased (the experiment, not th
 
 Exit codes: 0 no failing case, 1 a case fails under --fail-on (improvements never fail),
 2 usage, 5 unreadable or invalid profile or unsupported schema major, 8 timing judged no case
-of a candidate (UNDECIDED, or NOT GATED: across devices, one run against one), 9 a duet's control was not same (BIASED).)";
+of a candidate (UNDECIDED, or NOT GATED: across devices, across device conditions (power
+limit, governor, ...: --conditions any gates them), one run against one), 9 a duet's control
+was not same (BIASED).)";
 
 /// How a case's interval decides: the threshold, its confidence, the correction over the cases,
 /// the moderation of the run-to-run variance, the fewest rounds.
@@ -270,6 +273,12 @@ void add_gate_options(CLI::App* sub, compare_cli_options& o) {
                   "Gate timing between two profiles of one run each (run without --gate) on "
                   "their rounds alone; 14 of 90 identical H100 pairs and 31 of 90 PoCL pairs "
                   "failed that way");
+    sub->add_option("--conditions", o.conditions,
+                    "same: timing of two sides whose device conditions differ (power limit, ECC, "
+                    "MIG, clocks, board; governor, boost, huge pages, SMT) is read, not gated; "
+                    "any: gate it anyway")
+        ->check(CLI::IsMember({"same", "any"}))
+        ->capture_default_str();
 }
 
 void add_compare_options(CLI::App* sub, compare_cli_options& o) {

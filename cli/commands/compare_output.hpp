@@ -27,6 +27,7 @@ struct compare_cli_options {
     std::string normalize = "none";
     bool allow_cross_machine = false;
     bool allow_one_run = false;
+    std::string conditions = "same"; ///< --conditions: same (refuse to mix) | any
     bool json = false, force = false;
     std::string markdown; ///< "" none, "-" stdout (--markdown alone), else a file
     std::string csv;      ///< "" none, "-" stdout, else a file

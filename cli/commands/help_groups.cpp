@@ -77,7 +77,7 @@ void group_compare_help(CLI::App* sub) {
               {{"Selection", {"--pair", "--base", "--history", "--history-window", "--normalize"}},
                {"Verdicts",
                 {"--threshold", "--alpha", "--fail-on", "--work-threshold", "--allow-cross-machine",
-                 "--allow-one-run", "--waivers"}},
+                 "--allow-one-run", "--conditions", "--waivers"}},
                {"Output", {"--markdown", "--json", "--csv", "--force", "--color"}},
                {"Advanced",
                 {"--correction", "--moderate", "--min-rounds", "--max-cpu-wait", "--unsteady",

@@ -1,6 +1,7 @@
 // `gpu-reduce-prof platforms`: every OpenCL platform and device with the facts a tuner needs,
 // as a table or as JSON (stable keys, see device_info.cpp).
 #include "commands/command.hpp"
+#include "grp/core/machine/conditions_probe.hpp"
 #include "grp/core/machine/sensors/open.hpp"
 #include "grp/core/strings.hpp"
 #include "grp/core/text_safe.hpp"
@@ -32,13 +33,28 @@ std::vector<std::pair<std::string, std::string>> sensor_rows(const sensor_descri
     return rows;
 }
 
-/// What the probe found (timer_probe.hpp), in the table's words.
-std::vector<std::pair<std::string, std::string>> probe_rows(const ocl::probe_result& probe) {
+/// The conditions' key and the facts it covers, in the table's words.
+std::pair<std::string, std::string> conditions_row(const device_conditions& c) {
+    std::string facts;
+    for (const auto& name : c.key_facts) {
+        const auto* f = c.find(name);
+        facts += (facts.empty() ? "" : ", ") + name + " " +
+                 (f && !f->value.is_null()
+                      ? (f->value.is_string() ? f->value.get<std::string>() : f->value.dump())
+                      : "unknown");
+    }
+    return {"conditions", "key " + c.key() + ": " + facts + " (--json: every fact and why)"};
+}
+
+/// What the probe found (timer_probe.hpp) and the device's conditions, in the table's words.
+std::vector<std::pair<std::string, std::string>> probe_rows(const device_info& d,
+                                                            const ocl::probe_result& probe) {
     return {{"timer", describe(probe.timer)},
             {"loop limit", probe.loop_limit ? std::to_string(*probe.loop_limit) +
                                                   " iterations per work-item (longer loops give "
                                                   "wrong results)"
-                                            : "none found"}};
+                                            : "none found"},
+            conditions_row(probe_conditions(d, conditions_settings_from_env()))};
 }
 
 void print_device(std::ostream& os, const device_info& d, const ocl::probe_result& probe,
@@ -78,7 +94,7 @@ void print_device(std::ostream& os, const device_info& d, const ocl::probe_resul
                            (extensions ? "" : " (list them with --extensions)")},
     };
     const auto sensors = sensor_rows(open_sensors(d, sensor_settings_from_env(true)).description);
-    const auto probed = probe_rows(probe);
+    const auto probed = probe_rows(d, probe);
     rows.insert(rows.end(), probed.begin(), probed.end());
     rows.insert(rows.end(), sensors.begin(), sensors.end());
     for (auto& [k, v] : rows) {
@@ -109,6 +125,8 @@ int run_platforms(const platforms_options& opt) {
             nlohmann::ordered_json dj = h.info;
             const auto s = open_sensors(h.info, sensor_settings_from_env(true)).description;
             dj["sensors"] = {{"backend", s.backend}, {"found", s.found}, {"lacking", s.lacking}};
+            dj["conditions"] =
+                conditions_json(probe_conditions(h.info, conditions_settings_from_env()));
             const auto probe = ocl::test_timer(h.device);
             dj["timer"] = to_json(probe.timer);
             dj["loop_limit"] = probe.loop_limit ? nlohmann::ordered_json(*probe.loop_limit)

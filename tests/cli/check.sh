@@ -6,6 +6,7 @@
 #  3. no temporary folder of the simulator is left behind;
 #  4. a timed profile against a check profile is refused (exit 2);
 #  5. report shows the findings of a check profile with their source lines (markdown and HTML).
+#  6. the Oclgrind device's conditions are recorded (#66): every fact a value or null with a reason.
 # Usage: check.sh BIN DATA
 set -u
 bin=$1 data=$2/check
@@ -36,6 +37,12 @@ j = json.load(sys.stdin)["comparisons"][0]
 assert j["gate"] == "work" and j["fails"], j
 assert [c["verdict"] for c in j["cases"]] == ["more-work", "more-work"], j["cases"]' ||
   fail "compare --json of the work gate"
+python3 -c '
+import json, sys
+c = json.load(open(sys.argv[1]))["devices"][0]["conditions"]
+assert c["facts"] and all((v is None) == (k in c["unknown"]) for k, v in c["facts"].items()), c
+assert len(c["key"]) == 12 and "governor" in c["key_facts"], c' "$work/a.json" ||
+  fail "the Oclgrind device records no conditions"
 for f in a m; do
   "$bin" validate "$work/$f.json" | grep -q ": ok (2 cases" || fail "$f.json does not validate"
 done

@@ -148,6 +148,11 @@ add_test(NAME cli.run_records_the_sensors_it_found_or_lacked
          COMMAND ${CMAKE_CURRENT_LIST_DIR}/sensors.sh ${GRP_BIN})
 set_tests_properties(cli.run_records_the_sensors_it_found_or_lacked
                      PROPERTIES LABELS cli TIMEOUT 600)
+# Device conditions: recorded, validated, and compare refuses to gate across a key fact (#66).
+add_test(NAME cli.run_records_conditions_and_compare_refuses_to_mix
+         COMMAND ${CMAKE_CURRENT_LIST_DIR}/conditions.sh ${GRP_BIN})
+set_tests_properties(cli.run_records_conditions_and_compare_refuses_to_mix
+                     PROPERTIES LABELS cli TIMEOUT 300)
 # --runs keeps finished processes on every way out and measures one snapshot of its inputs (#31).
 foreach(case tmpdir data-change part-input kill-child kill-first kill-parent ctrl-z part-output
     second-signal refused)

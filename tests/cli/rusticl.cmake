@@ -15,10 +15,11 @@ file(REMOVE_RECURSE ${GRP_RUSTICL_VENDORS})
 file(COPY ${GRP_RUSTICL_ICD} DESTINATION ${GRP_RUSTICL_VENDORS})
 set(GRP_ON_RUSTICL env OCL_ICD_VENDORS=${GRP_RUSTICL_VENDORS} RUSTICL_ENABLE=llvmpipe)
 
-# Its device and the two driver defects the probe finds (no event profiling, a loop limit).
+# Its device, the two driver defects the probe finds (no event profiling, a loop limit) and its
+# conditions (#66).
 add_test(NAME cli.rusticl_platforms
   COMMAND ${GRP_ON_RUSTICL} ${GRP_EXPECT} 0
-          "Platform 0: rusticl.*llvmpipe.*timer +zero: .*loop limit +65535 iterations"
+          "Platform 0: rusticl.*llvmpipe.*timer +zero: .*loop limit +65535 iterations.*conditions +key [0-9a-f]+: governor"
           -- ${GRP_BIN} platforms)
 # A small sweep verifies on rusticl (host-timed; exit 0: no case wrong): the probe's widened
 # helper grids keep the exact checks right under the loop limit.

@@ -1,6 +1,7 @@
 #include "grp/run/runner.hpp"
 
 #include "grp/core/checked_math.hpp"
+#include "grp/core/machine/conditions_probe.hpp"
 #include "grp/core/machine/cpu_affinity.hpp"
 #include "grp/core/text_safe.hpp"
 #include "grp/model/measure/case_metrics.hpp"
@@ -369,7 +370,11 @@ void run_sweep(const run_options& opt, const progress_sink& progress, profile& p
     // No probe kernel here: each device's session builds it in its own context (one context per
     // device instead of two; the H200's default run spent 0.15 s on the second).
     auto devices = ocl::select(opt.devices, /*probe=*/false);
+    const auto where = conditions_settings_from_env();
     for (std::size_t d = 0; d < devices.size() && !interrupted(); ++d) {
+        // Read before the device runs: what it was set to while measured; steal spans its run.
+        auto conditions = probe_conditions(devices[d].info, where);
+        const auto ticks = read_cpu_ticks(where.root);
         try {
             run_device(opt, devices[d], static_cast<int>(d), p, progress);
         } catch (const error& e) { // of several devices, the next one still runs
@@ -378,6 +383,8 @@ void run_sweep(const run_options& opt, const progress_sink& progress, profile& p
             }
             record_failure(p, devices[d].info, static_cast<int>(d), e, progress);
         }
+        finish_conditions(conditions, ticks, where);
+        p.devices.at(d).conditions = std::move(conditions);
     }
     p.complete = !interrupted();
     if (interrupted()) {

@@ -2,6 +2,7 @@
 
 #include "grp/core/error.hpp"
 #include "grp/core/machine/host_probe.hpp"
+#include "grp/core/strings.hpp"
 #include "grp/model/measure/case_metrics.hpp"
 
 #include <algorithm>
@@ -215,6 +216,33 @@ void merge_host_baselines(profile& merged, const profile& p) {
     }
 }
 
+/// What a reader of the merged baseline must know of input `p`: it is incomplete, it ran on
+/// another host, or one of its devices ran under other conditions than in the first input
+/// (device_conditions.hpp: the spread would then include that setting's effect).
+void input_warnings(const profile& first, const profile& p, const std::string& label, bool shards,
+                    std::vector<std::string>& warnings) {
+    if (!p.complete) {
+        warnings.push_back(label + " is incomplete: only its finished rounds are merged");
+    }
+    if (!shards && !same_host(first.host, p.host)) {
+        warnings.push_back(label + " was measured on another host ('" + p.host.hostname +
+                           "'): the baseline's spread then includes machine differences");
+    }
+    for (const auto& d : p.devices) {
+        for (const auto& f : first.devices) {
+            const auto facts = f.info.name == d.info.name && f.conditions && d.conditions
+                                   ? differing_facts(*f.conditions, *d.conditions)
+                                   : std::vector<std::string>{};
+            if (!facts.empty()) {
+                warnings.push_back(label + ": " + d.info.name +
+                                   " ran under other conditions than in the first input (" +
+                                   joined(facts, "; ") +
+                                   "): the baseline's spread then includes that setting");
+            }
+        }
+    }
+}
+
 } // namespace
 
 merge_result merge_profiles(const std::vector<std::pair<profile, std::string>>& inputs,
@@ -237,13 +265,7 @@ merge_result merge_profiles(const std::vector<std::pair<profile, std::string>>& 
     for (const auto& [p, label] : inputs) {
         const auto runs = merge_runs(m, digests, p, label, out.warnings);
         m.complete = m.complete && p.complete;
-        if (!p.complete) {
-            out.warnings.push_back(label + " is incomplete: only its finished rounds are merged");
-        }
-        if (!shards && !same_host(first.host, p.host)) {
-            out.warnings.push_back(label + " was measured on another host ('" + p.host.hostname +
-                                   "'): the baseline's spread then includes machine differences");
-        }
+        input_warnings(first, p, label, shards, out.warnings);
         merge_kernels(m, p, label, out.warnings);
         merge_host_baselines(m, p);
         for (const auto& c : p.cases) {

@@ -1,6 +1,7 @@
 #include "grp/model/compare/case_compare.hpp"
 
 #include "grp/core/machine/host_probe.hpp"
+#include "grp/model/compare/conditions_gate.hpp"
 #include "grp/model/compare/rules.hpp"
 #include "grp/model/compare/side.hpp"
 #include "grp/model/measure/roof.hpp"
@@ -233,8 +234,10 @@ case_comparison compare_case(const profile& bp, const profile& cp, const case_pa
         mark_beyond_roof(cc, bp, b, cp, c);
     }
     mark_untrusted_timer(cc, bp, b, cp, c);
+    mark_conditions(cc, bp, b, cp, c, opt);
     cc.fails = decide_fails(cc, opt);
-    if (cc.outcome == verdict::slower && !cc.fails && opt.fail_on.slower) {
+    if (cc.outcome == verdict::slower && !cc.fails && opt.fail_on.slower &&
+        (!cc.conditions_differ || opt.any_conditions)) { // else the note says it already
         cc.note += (cc.note.empty() ? "" : "; ") + not_failing_note(cc);
     }
     if (cc.source_changed) {

@@ -7,6 +7,7 @@
 #include "grp/core/error.hpp"
 #include "grp/core/machine/host_probe.hpp"
 #include "grp/model/compare/case_compare.hpp"
+#include "grp/model/compare/conditions_gate.hpp"
 #include "grp/model/compare/replication.hpp"
 #include "grp/model/compare/rules.hpp"
 #include "grp/model/compare/side.hpp"
@@ -158,6 +159,7 @@ void add_warnings(comparison& r, const profile& base, const profile& cand) {
         r.warnings.push_back(std::move(*w));
     }
     identity_warnings(r, base, cand);
+    conditions_warnings(r, base, cand);
     timer_warnings(r, base, cand);
     // Neither a GPU's rounds nor a CPU's hold the run-to-run spread
     // (bench/results/h100-gate-power.txt, bench/results/pocl-gate-power-runs.txt). Under a
@@ -261,12 +263,19 @@ std::size_t comparison::timing_judged() const {
 
 bool comparison::ungated(const case_comparison& cc) const {
     return (cc.cross_device && options.normalize == normalization::none) ||
-           (cc.one_run_each && !options.one_run_gates) || cc.untrusted_timer;
+           (cc.one_run_each && !options.one_run_gates) || cc.untrusted_timer ||
+           (cc.conditions_differ && !options.any_conditions);
 }
 
 bool comparison::one_run_not_gated() const {
     return !options.one_run_gates &&
            std::any_of(cases.begin(), cases.end(), [](const auto& c) { return c.one_run_each; });
+}
+
+bool comparison::conditions_not_gated() const {
+    return !options.any_conditions && std::any_of(cases.begin(), cases.end(), [](const auto& c) {
+        return c.conditions_differ;
+    });
 }
 
 } // namespace grp

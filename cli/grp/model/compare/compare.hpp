@@ -57,6 +57,9 @@ struct case_comparison {
     /// A side's device timer is not trusted (timer_verdict.hpp): its timing is read, never
     /// gated, and the note says whose timer and why.
     bool untrusted_timer = false;
+    /// The two sides' device conditions differ (conditions_gate.hpp): read, not gated, unless
+    /// --conditions any; the note names the facts.
+    bool conditions_differ = false;
     bool source_changed = false; ///< the kernel's source differs (sha256)
     bool fails = false;          ///< counts towards the exit code under the fail policy
     std::string note;            ///< the numbers behind the verdict, in words
@@ -95,6 +98,9 @@ struct comparison {
     /// Each kernel's best on each side, where the devices differ or no case is in common
     /// (cross_device.hpp); never gated.
     std::vector<cross_device_row> cross_devices;
+    /// One line per device whose conditions differ between the sides, naming each differing
+    /// fact ("NVIDIA H200: power_limit_w: 700 -> 500"); conditions_gate.hpp.
+    std::vector<std::string> conditions;
 
     [[nodiscard]] std::size_t count(verdict v) const;
     [[nodiscard]] std::size_t failures() const;
@@ -114,12 +120,16 @@ struct comparison {
     /// (--fail-on wrong,missing) asked for no timing verdict: its headline stays PASS or FAIL on
     /// the results, the table shown beside it.
     [[nodiscard]] bool timing_not_gated() const {
-        return options.fail_on.slower && (!cross_devices.empty() || one_run_not_gated()) &&
+        return options.fail_on.slower &&
+               (!cross_devices.empty() || one_run_not_gated() || conditions_not_gated()) &&
                timing_judged() == 0 && failures() == 0;
     }
     /// True when some case's timing was read but not gated because each side holds one run
     /// (case_comparison::one_run_each) and --allow-one-run was not given.
     [[nodiscard]] bool one_run_not_gated() const;
+    /// True when some case's timing was read but not gated because the device conditions differ
+    /// (case_comparison::conditions_differ) and --conditions any was not given.
+    [[nodiscard]] bool conditions_not_gated() const;
     /// True when the policy gates timing (--fail-on slower) and timing could not be judged for
     /// some case, or there was none to judge: the headline then says UNDECIDED, never PASS.
     [[nodiscard]] bool undecided() const {

@@ -121,6 +121,9 @@ struct compare_options {
     /// not gated: the rounds of one process miss the run-to-run spread, see
     /// case_comparison::one_run_each). compare --allow-one-run.
     bool one_run_gates = false;
+    /// Timing verdicts between sides whose device conditions differ fail too (by default they
+    /// are read, not gated: conditions_gate.hpp). compare --conditions any.
+    bool any_conditions = false;
     multiple_correction correction = multiple_correction::holm;
     /// Whether each case's run-to-run variance is moderated with a prior fitted over all the
     /// cases of the comparison (moderation.hpp).

@@ -162,7 +162,8 @@ bool decide_fails(const case_comparison& cc, const compare_options& opt) {
         // machines carry the machines' difference, which no baseline's spread contains.
         return opt.fail_on.slower && (!cc.cross_device || !raw) &&
                (!cc.cross_machine || !raw || opt.cross_machine_fails) &&
-               (!cc.one_run_each || opt.one_run_gates) && !cc.untrusted_timer;
+               (!cc.one_run_each || opt.one_run_gates) && !cc.untrusted_timer &&
+               (!cc.conditions_differ || opt.any_conditions);
     default:
         return false;
     }

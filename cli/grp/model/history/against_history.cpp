@@ -1,5 +1,6 @@
 #include "grp/model/history/against_history.hpp"
 
+#include "grp/core/strings.hpp"
 #include "grp/model/compare/rules.hpp"
 #include "grp/model/compare/side.hpp"
 #include "grp/model/stats/change_point.hpp"
@@ -60,6 +61,22 @@ void judge_point(case_comparison& cc, const std::vector<history_point>& points, 
     }
 }
 
+/// The candidate's device conditions against those of its series' latest level: where they
+/// differ the case is read, not gated (as compare's conditions_gate.hpp), naming the facts.
+void mark_history_conditions(case_comparison& cc, const history_series& s, const profile_device& d,
+                             const compare_options& opt) {
+    if (!s.conditions || !d.conditions) {
+        return;
+    }
+    const auto facts = differing_facts(*s.conditions, *d.conditions);
+    cc.conditions_differ = !facts.empty();
+    if (cc.conditions_differ && !opt.any_conditions) {
+        cc.note += std::string(cc.note.empty() ? "" : "; ") +
+                   "timing not gated: the conditions differ from its history's latest level (" +
+                   joined(facts, "; ") + ")";
+    }
+}
+
 case_comparison compare_case(const timeline& history,
                              const std::map<std::string, const history_series*>& series,
                              const profile& cand, const case_result& c, const compare_options& opt,
@@ -100,6 +117,8 @@ case_comparison compare_case(const timeline& history,
             return !same_host(history.places[p.place].host, cand.host);
         });
         judge_point(cc, win, pt->value, opt);
+        mark_history_conditions(cc, *it->second, cand.devices[static_cast<std::size_t>(c.device)],
+                                opt);
     }
     cc.fails = decide_fails(cc, opt);
     return cc;

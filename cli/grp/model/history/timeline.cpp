@@ -1,5 +1,6 @@
 #include "grp/model/history/timeline.hpp"
 
+#include "grp/core/strings.hpp"
 #include "grp/model/compare/side.hpp"
 #include "grp/model/stats/stats.hpp"
 
@@ -7,6 +8,7 @@
 #include <cmath>
 #include <map>
 #include <numeric>
+#include <set>
 #include <unordered_map>
 
 namespace grp {
@@ -66,7 +68,7 @@ history_series& series_for(timeline& t, std::map<std::string, std::size_t>& inde
     const auto name = series_id(dev, key);
     auto [it, added] = index.emplace(name, t.series.size());
     if (added) {
-        t.series.push_back({dev, key, {}, {}});
+        t.series.push_back({dev, key, {}, {}, std::nullopt});
     }
     return t.series[it->second];
 }
@@ -89,6 +91,28 @@ void add_case(const profile& p, const case_result& c, std::size_t place, bool di
     } else {
         s.events.push_back({place, why.substr(0, why.find(':')), why.substr(why.find(':') + 2)});
     }
+}
+
+/// A new level where the device's conditions differ from the series' latest: a "conditions"
+/// event naming the facts, and the earlier points leave the series. Returns the facts.
+std::vector<std::string> follow_conditions(const profile_device& d, std::size_t place,
+                                           history_series& s) {
+    if (!d.conditions) {
+        return {}; // before 2.17: nothing to compare, the level goes on
+    }
+    std::vector<std::string> facts;
+    if (s.conditions) {
+        facts = differing_facts(*s.conditions, *d.conditions);
+    }
+    if (!facts.empty()) {
+        s.events.push_back({place, "conditions",
+                            joined(facts, "; ") + ": a new level starts here, not a step (" +
+                                std::to_string(s.points.size()) +
+                                " earlier point(s) of other conditions left out)"});
+        s.points.clear();
+    }
+    s.conditions = d.conditions;
+    return facts;
 }
 
 } // namespace
@@ -180,6 +204,7 @@ timeline build_timeline(const std::vector<history_source>& sources,
                           ": set aside (listed), the others ordered by commit");
     }
     std::map<std::string, std::size_t> index;
+    std::set<std::string> changed; // "FILE (DEVICE): facts", once each
     for (const auto i : order) {
         const auto place = t.places.size();
         t.places.push_back(places[i]);
@@ -192,9 +217,18 @@ timeline build_timeline(const std::vector<history_source>& sources,
             if (c.status == case_status::skipped) {
                 continue; // the device cannot run it: not a result, so no event either
             }
-            const auto dev = device_key_of(p.devices[static_cast<std::size_t>(c.device)].info);
-            add_case(p, c, place, places[i].dirty, series_for(t, index, dev, c.key));
+            const auto& record = p.devices[static_cast<std::size_t>(c.device)];
+            auto& s = series_for(t, index, device_key_of(record.info), c.key);
+            if (const auto facts = follow_conditions(record, place, s); !facts.empty()) {
+                changed.insert(places[i].source + " (" + record.info.name +
+                               "): " + joined(facts, "; "));
+            }
+            add_case(p, c, place, places[i].dirty, s);
         }
+    }
+    for (const auto& where : changed) {
+        t.notes.push_back("conditions changed at " + where +
+                          ": its series start a new level there (an event, not a step)");
     }
     return t;
 }

@@ -3,7 +3,9 @@
 // first-parent line, by their start time otherwise; and one series per (device key, case key,
 // cache state) holds a point per place where that case was measured and verified, and an event
 // where it was not (wrong, unsafe, failed, every round disturbed, a dirty tree): such results
-// never enter a series silently.
+// never enter a series silently. Where a device's conditions change (another power limit,
+// governor, ...: device_conditions.hpp), its series start a new level, said in an event and a
+// note.
 #pragma once
 
 #include "grp/model/history/device_key.hpp"
@@ -46,16 +48,22 @@ struct history_point {
 
 struct history_event {
     std::size_t place = 0;
-    /// "wrong", "unsafe", "implausible", "failed", "skipped", "disturbed", "dirty"
+    /// "wrong", "unsafe", "implausible", "failed", "skipped", "disturbed", "dirty",
+    /// "conditions" (a new level starts here: history_series::conditions)
     std::string what;
     std::string detail; ///< the case's reason, in its words
 };
 
 struct history_series {
     device_key device;
-    case_key key;                           ///< its cache state is part of it
-    std::vector<history_point> points;      ///< in timeline order
-    std::vector<history_event> events;      ///< in timeline order
+    case_key key;                      ///< its cache state is part of it
+    std::vector<history_point> points; ///< in timeline order
+    std::vector<history_event> events; ///< in timeline order
+    /// 2.17: the device conditions of its latest level. Where a profile's conditions differ,
+    /// the series starts a new level: a "conditions" event naming the facts, and the earlier
+    /// points leave the series (a setting's change is not the code's step). Empty when no
+    /// profile of the series recorded conditions.
+    std::optional<device_conditions> conditions;
     [[nodiscard]] std::string name() const; ///< "KEY on DEVICE"
 };
 

@@ -69,6 +69,9 @@ ojson device_json(const profile_device& d) {
     if (d.control) {
         dj["control"] = control_json(*d.control);
     }
+    if (d.conditions) {
+        dj["conditions"] = conditions_json(*d.conditions);
+    }
     dj["timer"] = to_json(d.timer);
     dj["loop_limit"] = d.loop_limit ? ojson(*d.loop_limit) : ojson(nullptr);
     dj["failure"] = d.failure.empty() ? ojson(nullptr) : ojson(d.failure);
@@ -101,6 +104,9 @@ profile_device device_from(const ojson& dj) {
     }
     if (auto c = dj.find("control"); c != dj.end() && c->is_object()) {
         d.control = control_from(*c);
+    }
+    if (auto c = dj.find("conditions"); c != dj.end() && c->is_object()) {
+        d.conditions = device_conditions_from(*c);
     }
     return d;
 }

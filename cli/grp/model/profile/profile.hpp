@@ -4,6 +4,7 @@
 // timed as the sum of its passes (v1.hpp), so old profiles still compare and report.
 #pragma once
 
+#include "grp/core/machine/device_conditions.hpp"
 #include "grp/core/machine/device_info.hpp"
 #include "grp/core/machine/host_probe.hpp"
 #include "grp/core/process/git.hpp"
@@ -55,6 +56,10 @@ struct profile_device {
     /// 2.13: the iterations after which the driver stopped a work-item's loop in the probe
     /// (timer_probe.hpp); empty when it did not.
     std::optional<std::uint64_t> loop_limit;
+    /// 2.17: what the device and its host were set to (power limit, ECC, governor, ...) and
+    /// the conditions key compare and history refuse to mix (device_conditions.hpp); empty in
+    /// older profiles.
+    std::optional<device_conditions> conditions;
     /// 2.13: why the device measured nothing (run -d all goes on to the next device); "" when
     /// it ran.
     std::string failure;

@@ -57,6 +57,7 @@ ojson case_json(const case_comparison& cc) {
                  {"cross_device", cc.cross_device},
                  {"one_run_each", cc.one_run_each},
                  {"cross_machine", cc.cross_machine},
+                 {"conditions_differ", cc.conditions_differ},
                  {"source_changed", cc.source_changed},
                  {"ratio", num(cc.ratio)},
                  {"change", num(cc.change())},
@@ -111,6 +112,7 @@ ojson options_json(const compare_options& o) {
                                                                     : o.reference},
                  {"fail_on", to_string(o.fail_on)},
                  {"cross_machine_fails", o.cross_machine_fails},
+                 {"any_conditions", o.any_conditions},
                  {"one_run_gates", o.one_run_gates}};
 }
 
@@ -146,6 +148,7 @@ ojson comparison_json(const comparison& c) {
         {"timing_judged", c.timing_judged()},
         {"timing_not_gated", c.timing_not_gated()},
         {"one_run_not_gated", c.one_run_not_gated()},
+        {"conditions_not_gated", c.conditions_not_gated()},
         {"common_cases", c.common},
         {"reference_cases", c.reference_cases},
         {"unit", c.paired ? "paired rounds" : "rounds and runs"},
@@ -158,6 +161,7 @@ ojson comparison_json(const comparison& c) {
         {"warnings", c.warnings},
         {"cases", cases},
         {"cross_device", cross_device_json(c)},
+        {"conditions", c.conditions},
     };
 }
 

@@ -59,6 +59,13 @@ std::string headline(const std::vector<comparison>& all, std::size_t failures) {
         const bool one_run = std::any_of(all.begin(), all.end(), [](const comparison& c) {
             return !c.control && c.one_run_not_gated() && c.cross_devices.empty();
         });
+        const bool conditions = std::any_of(all.begin(), all.end(), [](const comparison& c) {
+            return !c.control && c.conditions_not_gated() && c.cross_devices.empty();
+        });
+        if (conditions) {
+            return "NOT GATED, the device conditions differ: timing is read, not gated "
+                   "(--conditions any)";
+        }
         return one_run ? "NOT GATED, one run against one run: timing is read, not gated (run "
                          "--gate)"
                        : "NOT GATED, timing across devices is not gated";

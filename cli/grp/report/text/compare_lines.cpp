@@ -1,5 +1,6 @@
 #include "grp/report/text/compare_lines.hpp"
 
+#include "grp/core/strings.hpp"
 #include "grp/core/text_safe.hpp"
 #include "grp/core/units.hpp"
 #include "grp/model/compare/cross_device.hpp"
@@ -155,6 +156,11 @@ std::string cross_device_caption(const comparison& c) {
 }
 
 std::string not_gated_headline(const comparison& c) {
+    if (c.conditions_not_gated() && c.cross_devices.empty()) {
+        return "NOT GATED: the device conditions differ (" + joined(c.conditions, "; ") +
+               "), so a change of time may be the setting's, not the code's; measure both "
+               "under the same settings, or --conditions any gates them anyway";
+    }
     if (c.one_run_not_gated() && c.cross_devices.empty()) {
         return "NOT GATED: one run on each side cannot support a timing verdict (the rounds of "
                "one process miss the level each process lands at: 14 of 90 identical H100 "

@@ -128,6 +128,9 @@ std::string known_label(const case_comparison& cc, const compare_options& opt) {
     if (cc.untrusted_timer) {
         return "timer not trusted: timing not gated";
     }
+    if (cc.conditions_differ && !opt.any_conditions) {
+        return "conditions differ: timing not gated";
+    }
     if (has_text(note, "round(s) set aside")) {
         return "rounds set aside (another process)";
     }

@@ -136,3 +136,32 @@ TEST(MergeRuns, ARunInsideABaselineGivenBesideItCountsOnce) {
 
 } // namespace
 } // namespace grp
+
+namespace grp {
+namespace {
+
+// A baseline merged from runs under different device conditions (#66) says which facts differ:
+// its spread would then hold that setting's effect.
+TEST(MergeRuns, RunsUnderOtherConditionsAreNamed) {
+    const auto with = [](const std::string& id, const std::string& governor) {
+        auto p = run_with_id(id);
+        device_conditions c;
+        c.facts = {known_fact("governor", governor)};
+        c.key_facts = cpu_key_facts();
+        p.devices[0].conditions = c;
+        return p;
+    };
+    auto r = merge_profiles(
+        {{with("r1", "performance"), "a.json"}, {with("r2", "performance"), "b.json"}});
+    EXPECT_TRUE(r.warnings.empty());
+    r = merge_profiles(
+        {{with("r1", "performance"), "a.json"}, {with("r2", "powersave"), "b.json"}});
+    ASSERT_EQ(r.warnings.size(), 1U);
+    EXPECT_NE(r.warnings[0].find("b.json: GPU A ran under other conditions than in the first input "
+                                 "(governor: performance -> powersave)"),
+              std::string::npos)
+        << r.warnings[0];
+}
+
+} // namespace
+} // namespace grp

@@ -192,6 +192,11 @@ inline profile rich_profile() {
                                true,
                                "reset the locked SM clock; set the power limit back to 700 W",
                                {"memory clocks: NVML_ERROR_NOT_SUPPORTED (3)"}};
+    d.conditions =
+        device_conditions{{known_fact("board_name", "NVIDIA H100 80GB HBM3"),
+                           known_fact("power_limit_w", 700.0), known_fact("smt_active", true),
+                           unknown_fact("ecc", "nvmlDeviceGetEccMode: no permission")},
+                          gpu_key_facts()};
     p.devices.push_back(d);
     p.kernels.push_back({"layout_tree",
                          "reduce_aos12",

@@ -7,16 +7,12 @@
 
 namespace grp {
 
-namespace {
-
 bool is_nvidia(const device_info& d) {
     const auto has = [](const std::string& s) {
         return s.find("NVIDIA") != std::string::npos;
     };
     return d.is_gpu() && (has(d.vendor) || has(d.platform_vendor) || has(d.platform_name));
 }
-
-} // namespace
 
 sensor_settings sensor_settings_from_env(bool enabled) {
     sensor_settings s;

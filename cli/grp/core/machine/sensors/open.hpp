@@ -15,6 +15,9 @@ struct sensor_settings {
     std::string nvml = "libnvidia-ml.so.1"; ///< GRP_NVML_LIBRARY overrides (tests)
 };
 
+/// True for an NVIDIA GPU (vendor or platform says NVIDIA): the devices NVML reads.
+bool is_nvidia(const device_info& d);
+
 /// The settings with the environment's overrides applied.
 sensor_settings sensor_settings_from_env(bool enabled);
 
