@@ -374,7 +374,7 @@ void run_sweep(const run_options& opt, const progress_sink& progress, profile& p
     for (std::size_t d = 0; d < devices.size() && !interrupted(); ++d) {
         // Read before the device runs: what it was set to while measured; steal spans its run.
         auto conditions = probe_conditions(devices[d].info, where);
-        const auto ticks = read_cpu_ticks(where.root);
+        const auto ticks = read_steal_ticks(where.root);
         try {
             run_device(opt, devices[d], static_cast<int>(d), p, progress);
         } catch (const error& e) { // of several devices, the next one still runs

@@ -31,9 +31,9 @@ device_conditions probe_conditions(const device_info& dev, const conditions_sett
     return c;
 }
 
-void finish_conditions(device_conditions& c, const std::optional<cpu_ticks>& start,
+void finish_conditions(device_conditions& c, const std::optional<steal_ticks>& start,
                        const conditions_settings& s) {
-    auto steal = steal_fact(start, read_cpu_ticks(s.root));
+    auto steal = steal_fact(start, read_steal_ticks(s.root));
     for (auto& f : c.facts) {
         if (f.name == steal.name) {
             f = std::move(steal);

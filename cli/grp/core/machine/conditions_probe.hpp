@@ -29,8 +29,8 @@ conditions_settings conditions_settings_from_env();
 /// The device's facts, its key facts, and steal_pct unknown (no run measured it). Never throws.
 device_conditions probe_conditions(const device_info& dev, const conditions_settings& s);
 
-/// steal_pct over a run: from `start` (read_cpu_ticks when the device's run began) to now.
-void finish_conditions(device_conditions& c, const std::optional<cpu_ticks>& start,
+/// steal_pct over a run: from `start` (read_steal_ticks when the device's run began) to now.
+void finish_conditions(device_conditions& c, const std::optional<steal_ticks>& start,
                        const conditions_settings& s);
 
 } // namespace grp

@@ -149,23 +149,23 @@ std::vector<condition_fact> host_facts(const std::string& root) {
     return out;
 }
 
-std::optional<cpu_ticks> read_cpu_ticks(const std::string& root) {
+std::optional<steal_ticks> read_steal_ticks(const std::string& root) {
     std::istringstream in(read_sysfs_text(root + "proc/stat").value_or(""));
     std::string label;
     if (!(in >> label) || label != "cpu") {
         return std::nullopt;
     }
-    cpu_ticks t;
+    steal_ticks t;
     std::uint64_t v = 0;
     for (int i = 0; i < 8 && in >> v; ++i) { // user nice system idle iowait irq softirq steal
         t.total += v;
         t.steal = i == 7 ? v : t.steal;
     }
-    return t.total > 0 ? std::optional<cpu_ticks>(t) : std::nullopt;
+    return t.total > 0 ? std::optional<steal_ticks>(t) : std::nullopt;
 }
 
-condition_fact steal_fact(const std::optional<cpu_ticks>& start,
-                          const std::optional<cpu_ticks>& end) {
+condition_fact steal_fact(const std::optional<steal_ticks>& start,
+                          const std::optional<steal_ticks>& end) {
     if (!start || !end) {
         return unknown_fact("steal_pct", "/proc/stat is unreadable or not in Linux's shape");
     }

@@ -23,16 +23,16 @@ std::string conditions_root_from_env();
 std::vector<condition_fact> host_facts(const std::string& root);
 
 /// The aggregate "cpu" line of /proc/stat: ticks stolen and ticks in all.
-struct cpu_ticks {
+struct steal_ticks {
     std::uint64_t steal = 0, total = 0;
 };
 
 /// /proc/stat's first line under `root`; nothing when unreadable or not in that shape.
-std::optional<cpu_ticks> read_cpu_ticks(const std::string& root);
+std::optional<steal_ticks> read_steal_ticks(const std::string& root);
 
 /// steal_pct: the percentage of CPU time a hypervisor stole between `start` and `end` (two
 /// decimals), or unknown with the reason.
-condition_fact steal_fact(const std::optional<cpu_ticks>& start,
-                          const std::optional<cpu_ticks>& end);
+condition_fact steal_fact(const std::optional<steal_ticks>& start,
+                          const std::optional<steal_ticks>& end);
 
 } // namespace grp

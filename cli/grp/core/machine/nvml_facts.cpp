@@ -1,6 +1,7 @@
 #include "grp/core/machine/nvml_facts.hpp"
 
 #include "grp/core/machine/sensors/nvml.hpp"
+#include "grp/core/machine/sensors/nvml_enums.hpp"
 
 #include <array>
 #include <cstring>
@@ -13,7 +14,6 @@ namespace {
 
 using nvml_device = void*;
 using nvml_rc = int; // nvmlReturn_t: 0 is NVML_SUCCESS
-constexpr int clock_sm = 1, clock_mem = 2;
 
 template <typename F> F symbol(void* lib, const char* name) {
     return reinterpret_cast<F>(dlsym(lib, name)); // NOLINT: dlsym gives a function's address
@@ -129,11 +129,12 @@ std::vector<condition_fact> read_all(reader& r) {
         r.state("persistence", "nvmlDeviceGetPersistenceMode", false),
         r.state("mig", "nvmlDeviceGetMigMode", true),
         r.compute_mode(),
-        r.clock("applications_sm_mhz", "nvmlDeviceGetApplicationsClock", clock_sm),
-        r.clock("applications_memory_mhz", "nvmlDeviceGetApplicationsClock", clock_mem),
-        r.clock("default_applications_sm_mhz", "nvmlDeviceGetDefaultApplicationsClock", clock_sm),
+        r.clock("applications_sm_mhz", "nvmlDeviceGetApplicationsClock", nvml_enum::clock_sm),
+        r.clock("applications_memory_mhz", "nvmlDeviceGetApplicationsClock", nvml_enum::clock_mem),
+        r.clock("default_applications_sm_mhz", "nvmlDeviceGetDefaultApplicationsClock",
+                nvml_enum::clock_sm),
         r.clock("default_applications_memory_mhz", "nvmlDeviceGetDefaultApplicationsClock",
-                clock_mem),
+                nvml_enum::clock_mem),
         unknown_fact("locked_clocks", "NVML has no call that reads locked clocks "
                                       "(nvmlDeviceSetGpuLockedClocks has no getter)"),
         r.number("pcie_gen", "nvmlDeviceGetCurrPcieLinkGeneration"),

@@ -8,7 +8,7 @@ namespace grp {
 
 namespace {
 
-const profile_device* device_record(const profile& p, const case_result& c) {
+const profile_device* case_device(const profile& p, const case_result& c) {
     return c.device >= 0 && static_cast<std::size_t>(c.device) < p.devices.size()
                ? &p.devices[static_cast<std::size_t>(c.device)]
                : nullptr;
@@ -44,7 +44,7 @@ void steal_warnings(const profile& p, const std::string& label, std::vector<std:
 
 std::vector<std::string> case_condition_differences(const profile& bp, const case_result& b,
                                                     const profile& cp, const case_result& c) {
-    const auto *bd = device_record(bp, b), *cd = device_record(cp, c);
+    const auto *bd = case_device(bp, b), *cd = case_device(cp, c);
     if (!bd || !cd || !bd->conditions || !cd->conditions) {
         return {};
     }

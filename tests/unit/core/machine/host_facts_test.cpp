@@ -79,17 +79,17 @@ TEST_F(host_facts_tree, every_missing_fact_is_null_with_its_reason) {
 
 TEST_F(host_facts_tree, steal_time_over_a_run) {
     put("proc/stat", "cpu  100 0 100 700 0 0 0 100 0 0\ncpu0 1 2 3\n");
-    const auto start = read_cpu_ticks(dir());
+    const auto start = read_steal_ticks(dir());
     ASSERT_TRUE(start);
     EXPECT_EQ(start->steal, 100u);
     EXPECT_EQ(start->total, 1000u);
     put("proc/stat", "cpu  150 0 150 1050 0 0 0 150 0 0\n");
-    const auto steal = steal_fact(start, read_cpu_ticks(dir()));
+    const auto steal = steal_fact(start, read_steal_ticks(dir()));
     EXPECT_EQ(steal.value, 10.0); // 50 of 500 ticks
     EXPECT_TRUE(steal_fact(start, start).value.is_null());
     EXPECT_NE(steal_fact(std::nullopt, start).why.find("/proc/stat"), std::string::npos);
     put("proc/stat", "intr 1 2 3\n");
-    EXPECT_FALSE(read_cpu_ticks(dir()));
+    EXPECT_FALSE(read_steal_ticks(dir()));
 }
 
 } // namespace

@@ -1,6 +1,7 @@
 #include "grp/core/machine/control/nvml_control.hpp"
 
 #include "grp/core/machine/sensors/nvml.hpp"
+#include "grp/core/machine/sensors/nvml_enums.hpp"
 
 #include <array>
 #include <cstdlib>
@@ -13,7 +14,6 @@ namespace {
 
 using nvml_device = void*;
 using nvml_rc = int;
-constexpr int clock_sm = 1, temperature_gpu = 0, threshold_slowdown = 1;
 
 template <typename F> void bind(void* lib, F& f, const char* name) {
     f = reinterpret_cast<F>(dlsym(lib, name)); // NOLINT: dlsym gives a function's address
@@ -168,13 +168,13 @@ nvml_status nvml_control::set_power_limit_mw(unsigned mw) {
     return call(api_->set_limit, dev_, mw);
 }
 nvml_status nvml_control::max_clock_mhz(unsigned& mhz) {
-    return call(api_->max_clock, dev_, clock_sm, &mhz);
+    return call(api_->max_clock, dev_, nvml_enum::clock_sm, &mhz);
 }
 nvml_status nvml_control::temperature_c(unsigned& c) {
-    return call(api_->temperature, dev_, temperature_gpu, &c);
+    return call(api_->temperature, dev_, nvml_enum::temperature_gpu, &c);
 }
 nvml_status nvml_control::slowdown_c(unsigned& c) {
-    return call(api_->threshold, dev_, threshold_slowdown, &c);
+    return call(api_->threshold, dev_, nvml_enum::threshold_slowdown, &c);
 }
 
 bool nvml_controls(const device_info& d) {

@@ -1,5 +1,7 @@
 #include "grp/core/machine/sensors/nvml.hpp"
 
+#include "grp/core/machine/sensors/nvml_enums.hpp"
+
 #include <array>
 #include <cctype>
 #include <cstdio>
@@ -12,7 +14,6 @@ namespace {
 
 using nvml_device = void*;
 using nvml_rc = int; // nvmlReturn_t: 0 is NVML_SUCCESS
-constexpr int clock_sm = 1, clock_mem = 2, temperature_gpu = 0;
 
 /// The NVML entry points this backend calls, looked up by name (nvml.h is not needed).
 struct nvml_api {
@@ -82,13 +83,13 @@ public:
         sensor_reading r;
         r.t_s = sensor_now_s();
         unsigned v = 0;
-        if (api_.clock && api_.clock(dev_, clock_sm, &v) == 0) {
+        if (api_.clock && api_.clock(dev_, nvml_enum::clock_sm, &v) == 0) {
             r.clock_mhz = v;
         }
-        if (api_.clock && api_.clock(dev_, clock_mem, &v) == 0) {
+        if (api_.clock && api_.clock(dev_, nvml_enum::clock_mem, &v) == 0) {
             r.mem_clock_mhz = v;
         }
-        if (api_.temperature && api_.temperature(dev_, temperature_gpu, &v) == 0) {
+        if (api_.temperature && api_.temperature(dev_, nvml_enum::temperature_gpu, &v) == 0) {
             r.temperature_c = v;
         }
         if (api_.power && api_.power(dev_, &v) == 0) {
@@ -154,15 +155,16 @@ void describe(const nvml_api& a, nvml_device dev, sensor_description& d) {
     const auto check = [&d](bool ok, const char* what, const char* why) {
         (ok ? d.found : d.lacking).emplace_back(ok ? what : std::string(what) + ": " + why);
     };
-    check(a.clock && a.clock(dev, clock_sm, &v) == 0, "clock", "nvmlDeviceGetClockInfo failed");
-    check(a.clock && a.clock(dev, clock_mem, &v) == 0, "mem_clock", "not reported");
-    check(a.temperature && a.temperature(dev, temperature_gpu, &v) == 0, "temperature",
+    check(a.clock && a.clock(dev, nvml_enum::clock_sm, &v) == 0, "clock",
+          "nvmlDeviceGetClockInfo failed");
+    check(a.clock && a.clock(dev, nvml_enum::clock_mem, &v) == 0, "mem_clock", "not reported");
+    check(a.temperature && a.temperature(dev, nvml_enum::temperature_gpu, &v) == 0, "temperature",
           "nvmlDeviceGetTemperature failed");
     check(a.power && a.power(dev, &v) == 0, "power", "nvmlDeviceGetPowerUsage failed");
     check(a.energy && a.energy(dev, &big) == 0, "energy",
           "no total energy counter (before Volta, or not exposed)");
     check(a.reasons && a.reasons(dev, &big) == 0, "reasons", "no clocks event reasons");
-    if (a.max_clock && a.max_clock(dev, clock_sm, &v) == 0) {
+    if (a.max_clock && a.max_clock(dev, nvml_enum::clock_sm, &v) == 0) {
         d.max_clock_mhz = v;
     }
 }
