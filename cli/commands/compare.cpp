@@ -258,8 +258,9 @@ void add_gate_options(CLI::App* sub, compare_cli_options& o) {
         ->type_name("LIST")
         ->capture_default_str();
     sub->add_option("--normalize", o.normalize,
-                    "none; peak (fraction of each profile's measured peak bandwidth); or a "
-                    "reference KERNEL (same type/layout/n/local, same round) or full case KEY")
+                    "none; peak (fraction of each profile's measured peak bandwidth); floor "
+                    "(times each device's empty-kernel span); or a reference KERNEL (same "
+                    "type/layout/n/local, same round) or full case KEY")
         ->type_name("WHAT")
         ->capture_default_str();
     sub->add_option("--work-threshold", o.work_threshold,

@@ -153,7 +153,8 @@ void add_report(CLI::App& app, command_slot& slot) {
         ->check(finite_range(1e-9, 0.5))
         ->capture_default_str();
     sub->add_option("--normalize", opt->normalize,
-                    "Comparison: none, peak, or a reference KERNEL or case KEY (as compare)")
+                    "Comparison: none, peak, floor, or a reference KERNEL or case KEY (as "
+                    "compare)")
         ->type_name("WHAT")
         ->capture_default_str();
     sub->add_option("--cells", opt->cells,

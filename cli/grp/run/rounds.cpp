@@ -9,6 +9,7 @@
 #include "grp/run/launch/case_checks.hpp"
 #include "grp/run/round_groups.hpp"
 #include "grp/run/round_plan.hpp"
+#include "grp/run/round_read.hpp"
 
 #include <algorithm>
 #include <map>
@@ -377,12 +378,15 @@ void run_rounds(round_context& ctx, const std::vector<prepared_case*>& cases,
         // Every round visits the groups in a fresh seeded permutation (round_order.hpp), so no
         // case keeps a neighbour or a place in the pass; the round records its position.
         const auto order = round_order(groups.size(), m.order_seed, m.first_round + r);
+        in_round_read read(ctx.round_read, cases);
         for (std::size_t k = 0; k < order.size() && !interrupted(); ++k) {
+            read.before_visit(k, order.size());
             visit_group(ctx, groups[order[k]], r, static_cast<std::uint32_t>(k));
             if (progress) {
                 progress(r, k, groups.size());
             }
         }
+        read.record();
         if (progress) {
             progress(r, groups.size(), groups.size());
         }

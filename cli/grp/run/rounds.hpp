@@ -4,7 +4,8 @@
 // start at least `round_spacing_s` apart (the device idles if one pass over the cases is
 // quicker), and every round gets fresh working copies of the inputs. With CPU rotation each
 // round's launches are submitted from the next CPU of ctx.rotation_cpus. A cold case's every
-// timed chain starts after an untimed cache flush (cache_flush.hpp).
+// timed chain starts after an untimed cache flush (cache_flush.hpp). With a peak, each round times
+// the device's best read shape once, in the middle of its visits (round_read.hpp).
 #pragma once
 
 #include "grp/model/measure/conditions_meter.hpp"
@@ -46,6 +47,8 @@ struct round_context {
     /// Waits before a round while the device is near its slowdown temperature, returning the
     /// seconds waited (rounds[].conditions.cooldown_s); empty: no cool-down.
     std::function<std::optional<double>()> cool_down = {};
+    /// Times the device's best read shape once in every round (round_read.hpp); empty: no peak.
+    std::function<std::optional<double>()> round_read = {};
 };
 
 /// Called after every group's visit (round, how many groups of the pass came before it in the

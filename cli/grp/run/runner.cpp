@@ -12,6 +12,7 @@
 #include "grp/run/hang_watch.hpp"
 #include "grp/run/interrupt.hpp"
 #include "grp/run/launch/case_checks.hpp"
+#include "grp/run/launch/launch_floor.hpp"
 #include "grp/run/launch/layout_check.hpp"
 #include "grp/run/launch/peak.hpp"
 #include "grp/run/launch/size_cache.hpp"
@@ -208,6 +209,11 @@ void sample_all(device_context& d, input_store& inputs, std::vector<prepared_cas
             ctx.families[k.name] = "duet";
         }
     }
+    if (d.probe != nullptr) {
+        ctx.round_read = [&d] {
+            return d.probe->read_in_round();
+        };
+    }
     run_rounds(ctx, order, [&](std::size_t round, std::size_t index, std::size_t total) {
         if (index == total) {
             if (d.probe != nullptr && !interrupted()) {
@@ -328,6 +334,7 @@ void run_device(const run_options& opt, const ocl::device_handle& h, int device_
         progress.device_started(h.info, points.size());
     }
     device_peak(opt, *session, device_index, points, info, phases, progress, p.devices.back());
+    device_launch_floor(opt, *session, phases, p.devices.back());
     if (std::any_of(points.begin(), points.end(),
                     [](const sweep_point& pt) { return pt.layout != data_layout::flat; })) {
         p.scenarios["layouts"]["record_sizes"][std::to_string(device_index)] =

@@ -39,6 +39,16 @@ void keep_best_read(std::optional<peak_bandwidth>& into,
     }
 }
 
+/// The lower launch floor of `from` into `into` (the same device), as keep_best_read keeps the
+/// faster read: each run's empty-kernel median is a measurement of what a launch costs there.
+void keep_lowest_floor(profile_device& into, const profile_device& from) {
+    if (from.launch_floor_ns &&
+        (!into.launch_floor_ns || *from.launch_floor_ns < *into.launch_floor_ns)) {
+        into.launch_floor_ns = from.launch_floor_ns;
+        into.launch_floor_launches = from.launch_floor_launches;
+    }
+}
+
 /// Index of `d` (of a profile on host `h`) in `merged`, appending it when new.
 int device_index(profile& merged, std::vector<host_info>& hosts, const profile_device& d,
                  const host_info& h) {
@@ -46,6 +56,7 @@ int device_index(profile& merged, std::vector<host_info>& hosts, const profile_d
         if (same_identity(merged.devices[i].info, hosts[i], d.info, h)) {
             keep_best_read(merged.devices[i].peak, d.peak);
             keep_best_roofs(merged.devices[i].roofs, d.roofs); // each run's, the best per size
+            keep_lowest_floor(merged.devices[i], d);
             return static_cast<int>(i);
         }
     }

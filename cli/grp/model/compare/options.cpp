@@ -106,6 +106,8 @@ void parse_normalize(const std::string& text, compare_options& opt) {
         opt.normalize = normalization::none;
     } else if (text == "peak") {
         opt.normalize = normalization::peak;
+    } else if (text == "floor") {
+        opt.normalize = normalization::floor;
     } else {
         opt.normalize = normalization::kernel;
         opt.reference = text;

@@ -43,6 +43,9 @@ enum class normalization {
     none,   ///< raw kernel time
     peak,   ///< time × the profile's measured peak read GB/s (∝ 1 / fraction of peak)
     kernel, ///< time ÷ the same round's time of a reference case of the same profile
+    /// 2.17: time ÷ the profile's launch floor of the case's device (devices[].launch_floor_ns):
+    /// times the empty-kernel span, a unit that crosses devices at launch-bound sizes
+    floor,
 };
 
 /// What stands for a round's samples (--round-center). Interference only adds time, so the
@@ -138,7 +141,8 @@ struct compare_options {
     }
 };
 
-/// Parses --normalize: "none", "peak", or anything else as a reference kernel or case key.
+/// Parses --normalize: "none", "peak", "floor", or anything else as a reference kernel or case
+/// key.
 /// compare's defaults for kernels timed in the same rounds (a duet, or the configurations of one
 /// sweep point): every round kept, disturbed or unsteady. What disturbed a round (another
 /// process took the CPU, the clocks ramped) disturbed every kernel of it, and the ratio within

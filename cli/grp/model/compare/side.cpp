@@ -34,6 +34,20 @@ std::optional<double> peak_scale(const profile& p, const case_result& c, std::st
     return std::log(dev->peak->read_gbps);
 }
 
+/// ln of the factor normalization::floor divides every time by (the device's launch floor), or
+/// why there is none (a profile older than 2.17, or a check profile).
+std::optional<double> floor_scale(const profile& p, const case_result& c, std::string& problem) {
+    const bool known = c.device >= 0 && static_cast<std::size_t>(c.device) < p.devices.size();
+    const auto* dev = known ? &p.devices[static_cast<std::size_t>(c.device)] : nullptr;
+    if (!dev || !dev->launch_floor_ns || !(*dev->launch_floor_ns > 0)) {
+        problem = "no measured launch floor (empty-kernel span) for " +
+                  (dev ? dev->info.name : "its device") +
+                  ": a profile older than schema 2.17 has none; measure it again with run";
+        return std::nullopt;
+    }
+    return -std::log(*dev->launch_floor_ns);
+}
+
 /// The unit of replication each run belongs to. A baseline merged from several `run`
 /// invocations (runs tagged with their source file) has one unit per invocation: the processes
 /// of one invocation run back to back and share its level, while invocations minutes apart
@@ -122,15 +136,17 @@ std::optional<double> median_of_rounds(const case_result& c) {
 side_rounds rounds_of(const profile& p, const case_result& c, const compare_options& opt) {
     side_rounds s;
     s.samples = c.samples_ns.size();
-    double shift = 0; // added to every ln value: the normalization
+    const bool scaled =
+        opt.normalize == normalization::peak || opt.normalize == normalization::floor;
+    // Added to every ln value: the normalization to the device's peak or launch floor.
+    const auto shift = !scaled                                ? std::optional<double>(0.0)
+                       : opt.normalize == normalization::peak ? peak_scale(p, c, s.problem)
+                                                              : floor_scale(p, c, s.problem);
+    if (!shift) {
+        return s;
+    }
     round_slots reference;
-    if (opt.normalize == normalization::peak) {
-        auto scale = peak_scale(p, c, s.problem);
-        if (!scale) {
-            return s;
-        }
-        shift = *scale;
-    } else if (opt.normalize == normalization::kernel) {
+    if (opt.normalize == normalization::kernel) {
         const auto* r = find_reference(p, c, opt.reference);
         if (!r || r->status != case_status::ok ||
             (reference = medians_by_slot(*r, opt.aside(), nullptr, opt.center)).empty()) {
@@ -141,7 +157,7 @@ side_rounds rounds_of(const profile& p, const case_result& c, const compare_opti
     const auto unit_of = run_units(p);
     std::map<run_index, std::vector<double>> by_run;
     for (const auto& [slot, median] : medians_by_slot(c, opt.aside(), &s.disturbed, opt.center)) {
-        double v = std::log(median) + shift;
+        double v = std::log(median) + *shift;
         if (opt.normalize == normalization::kernel) {
             auto it = reference.find(slot);
             if (it == reference.end()) {

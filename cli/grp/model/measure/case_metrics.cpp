@@ -54,8 +54,12 @@ void derive_metrics(case_result& r, double peak_read_gbps) {
     drop_above_peak_note(r);
     r.above_peak = false;
     r.pct_of_peak.reset();
-    if (peak_read_gbps > 0) {
+    if (const auto ratio = in_round_ratio(r)) {
+        r.pct_of_peak = *ratio * 100.0; // the read of the same rounds (#65)
+    } else if (peak_read_gbps > 0) {
         r.pct_of_peak = *r.gbps / peak_read_gbps * 100.0;
+    }
+    if (r.pct_of_peak) {
         r.above_peak = *r.pct_of_peak > above_peak_pct;
         if (r.above_peak) {
             r.notes.push_back(above_peak_prefix + "the input is probably cache-resident (try a " +
@@ -66,6 +70,10 @@ void derive_metrics(case_result& r, double peak_read_gbps) {
 
 void derive_metrics(case_result& r, const profile_device& d) {
     derive_metrics(r, d.peak ? d.peak->read_gbps : 0.0);
+    r.x_floor.reset();
+    if (r.summary && r.summary->median_ns > 0 && d.launch_floor_ns && *d.launch_floor_ns > 0) {
+        r.x_floor = r.summary->median_ns / *d.launch_floor_ns;
+    }
     if (r.above_peak) {
         drop_above_peak_note(r);
         r.notes.push_back(above_peak_prefix + above_peak_cause(r, d) + "; never ranked best");

@@ -1,6 +1,7 @@
 #include "grp/model/measure/roof.hpp"
 
 #include "grp/core/units.hpp"
+#include "grp/model/stats/stats.hpp"
 
 #include <algorithm>
 
@@ -30,6 +31,21 @@ std::string implausible_reason(std::uint64_t bytes, double gbps, double roof_gbp
            "): a kernel that skips work the check cannot see, or a clock that lies";
 }
 
+std::optional<double> in_round_ratio(const case_result& r) {
+    std::vector<double> ratios;
+    for (const auto& round : r.rounds) {
+        const auto median = round.median_ns();
+        if (median && *median > 0 && round.peak_gbps && *round.peak_gbps > 0 && r.bytes > 0) {
+            ratios.push_back(static_cast<double>(r.bytes) / *median / *round.peak_gbps);
+        }
+    }
+    if (ratios.empty()) {
+        return std::nullopt;
+    }
+    std::sort(ratios.begin(), ratios.end());
+    return percentile_sorted(ratios, 0.5);
+}
+
 namespace {
 
 std::string roof_shape(const profile_device& d, std::uint64_t bytes, double roof) {
@@ -49,6 +65,18 @@ void judge_roof(case_result& r, const profile_device& d) {
         r.reason.clear();
     }
     if (r.status != case_status::ok || !r.gbps || !r.scenario.empty()) {
+        return;
+    }
+    const bool at_peak = d.peak && d.peak->bytes > 0 && r.bytes >= d.peak->bytes;
+    if (const auto ratio = in_round_ratio(r); ratio && at_peak) {
+        // The roof timed in the case's own rounds: no busy minute between the two (#65).
+        if (*ratio > implausible_factor) {
+            r.status = case_status::implausible;
+            r.reason = "reads " + format_bytes(r.bytes) + " at " + format_fixed(*ratio, 2) +
+                       "x the device's best read timed in the same rounds (median over rounds, " +
+                       d.peak->read_shape + "), above " + format_fixed(implausible_factor, 0) +
+                       "x: a kernel that skips work the check cannot see, or a clock that lies";
+        }
         return;
     }
     const auto roof = roof_gbps(d, r.bytes);

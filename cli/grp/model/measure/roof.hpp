@@ -27,8 +27,18 @@ inline constexpr double implausible_factor = 2.0;
 /// again before a case is called implausible (run's recheck_roofs).
 std::optional<double> roof_gbps(const profile_device& d, std::uint64_t bytes);
 
+/// The case's rate over the in-round read, as a ratio: for each round with a median and a
+/// positive peak_gbps (the device's best read shape timed in the same round), r.bytes / its
+/// median over peak_gbps; the median of those over the rounds. Each round is its own ratio, so a
+/// round whose read ran slow (a busy moment) raises only its own, and the median sets it aside.
+/// Empty when no round has an in-round read (older profiles, no peak) or r.bytes is 0.
+std::optional<double> in_round_ratio(const case_result& r);
+
 /// Judges a case against its roof: an `ok` case above implausible_factor x the roof becomes
-/// `implausible` with a reason naming the bytes, the roof and its shape; an `implausible` case
+/// `implausible` with a reason naming the bytes, the roof and its shape (where the case reads
+/// at least the peak's bytes and its rounds carry in-round reads, the roof is the in-round
+/// read: in_round_ratio over implausible_factor, so the case and its roof are timed in the
+/// same moments); an `implausible` case
 /// no longer above it (a peak measured again, a merge) is `ok` again. Other statuses are left
 /// alone. Needs r.gbps (derive_metrics).
 void judge_roof(case_result& r, const profile_device& d);

@@ -58,6 +58,7 @@ ojson round_json(const round_record& r) {
     }
     j["other_cpu"] = json_number(r.other_cpu);
     j["host_ns"] = r.host_ns ? ojson(*r.host_ns) : ojson(nullptr);
+    j["peak_gbps"] = json_number(r.peak_gbps);
     if (r.conditions) {
         j["conditions"] = conditions_json(*r.conditions);
     }
@@ -87,6 +88,7 @@ round_record round_from(const ojson& j) {
     if (auto it = j.find("conditions"); it != j.end() && it->is_object()) {
         r.conditions = conditions_from(*it);
     }
+    r.peak_gbps = opt_double(j, "peak_gbps");
     return r;
 }
 
@@ -224,6 +226,7 @@ void to_json(ojson& j, const case_result& c) {
         {"elements_per_s", json_number(c.elements_per_s)},
         {"pct_of_peak", json_number(c.pct_of_peak)},
         {"above_peak", c.above_peak},
+        {"x_floor", json_number(c.x_floor)},
         {"result", values_json(c.result)},
         {"reference", values_json(c.reference)},
         {"abs_error", json_number(c.abs_error)},
@@ -276,6 +279,7 @@ void from_json(const ojson& j, case_result& c) {
     c.elements_per_s = opt_double(j, "elements_per_s");
     c.pct_of_peak = opt_double(j, "pct_of_peak");
     c.above_peak = j.value("above_peak", false);
+    c.x_floor = opt_double(j, "x_floor");
     c.result = values_from(j, "result");
     c.reference = values_from(j, "reference");
     c.abs_error = opt_double(j, "abs_error");
@@ -290,38 +294,6 @@ void from_json(const ojson& j, case_result& c) {
     if (const auto it = j.find("energy"); it != j.end() && it->is_object()) {
         c.energy = energy_from(*it);
     }
-}
-
-std::string to_string(case_status s) {
-    switch (s) {
-    case case_status::ok:
-        return "ok";
-    case case_status::wrong:
-        return "wrong";
-    case case_status::skipped:
-        return "skipped";
-    case case_status::failed:
-        return "failed";
-    case case_status::race_observed:
-        return "race-observed";
-    case case_status::unsafe:
-        return "unsafe";
-    case case_status::implausible:
-        return "implausible";
-    }
-    return "unknown";
-}
-
-case_status parse_case_status(const std::string& s) {
-    for (auto st : {case_status::ok, case_status::wrong, case_status::skipped, case_status::failed,
-                    case_status::race_observed, case_status::unsafe, case_status::implausible}) {
-        if (to_string(st) == s) {
-            return st;
-        }
-    }
-    throw file_error(
-        "unknown case status '" + s +
-        "' (expected ok, wrong, skipped, failed, race-observed, unsafe or implausible)");
 }
 
 } // namespace grp

@@ -1,9 +1,10 @@
-// A case of a profile: its key (case_key.hpp), its status, and what a run recorded of it (passes,
-// rounds with their raw samples, verification, metrics), with the JSON conversions of these types.
-// profile.hpp holds the profile around them.
+// A case of a profile: its key (case_key.hpp), its status (case_status.hpp), and what a run
+// recorded of it (passes, rounds with their raw samples, verification, metrics), with the JSON
+// conversions of these types. profile.hpp holds the profile around them.
 #pragma once
 
 #include "grp/model/profile/case_key.hpp"
+#include "grp/model/profile/case_status.hpp"
 #include "grp/model/profile/check_record.hpp"
 #include "grp/model/profile/conditions.hpp"
 #include "grp/model/profile/held_out_record.hpp"
@@ -18,21 +19,6 @@
 #include <vector>
 
 namespace grp {
-
-enum class case_status {
-    ok,            ///< ran and verified
-    wrong,         ///< ran, and a verification check failed (reason says which)
-    skipped,       ///< not run: the device or kernel cannot (reason says why)
-    failed,        ///< an OpenCL or build error (reason holds the message)
-    race_observed, ///< barrier scenario: the barrier-less kernel gave wrong answers (a finding)
-    unsafe,        ///< 2.7, check: the simulator found a race, an invalid access, ... (check)
-    /// 2.14: verified, but faster than the device can read the case's bytes (roof.hpp): a
-    /// kernel skipping work the check cannot see, or a clock that lies; never a result.
-    implausible,
-};
-std::string to_string(case_status s);
-/// Throws file_error on an unknown name.
-case_status parse_case_status(const std::string& s);
 
 /// One kernel launch of a case's reduction: pass 0 reads the input, later passes the partials.
 struct pass_info {
@@ -81,6 +67,10 @@ struct round_record {
     /// enqueue to the wait's end): what samples_ns, summed, must not exceed (the run's timer
     /// cross-check, timer_verdict.hpp). Empty in older profiles and for scenario samples.
     std::optional<std::uint64_t> host_ns;
+    /// 2.17: the device's best read shape (peak_bandwidth::read_shape, at the peak's bytes)
+    /// timed once in the same round of the run as this round's samples, in GB/s: the roof of
+    /// the same moments (pct_of_peak, roof.hpp). Empty without a peak or in older profiles.
+    std::optional<double> peak_gbps;
     /// Its conditions say the clocks ramped or were throttled (conditions->unsteady).
     [[nodiscard]] bool unsteady() const { return conditions && !conditions->unsteady.empty(); }
     [[nodiscard]] std::optional<double> median_ns() const;
@@ -144,8 +134,14 @@ struct case_result {
     std::string bytes_counted;            ///< what `bytes` counts, in words
     std::optional<double> gbps;           ///< bytes / median time, 1e9 bytes per second
     std::optional<double> elements_per_s; ///< key.n / median time
-    std::optional<double> pct_of_peak;    ///< gbps / device's measured peak read GB/s * 100
-    bool above_peak = false;              ///< pct_of_peak > 105: cache-resident input or bad peak
+    /// The median over rounds of each round's rate over that round's in-round read
+    /// (round_record::peak_gbps) x 100; without in-round reads, gbps over the device's peak read
+    /// x 100 (derive_metrics).
+    std::optional<double> pct_of_peak;
+    bool above_peak = false; ///< pct_of_peak > 105: cache-resident input or bad peak
+    /// 2.17: the median time over the device's launch floor (profile_device::launch_floor_ns):
+    /// near 1, the case's time is the launch's, not the kernel's. Empty without a floor.
+    std::optional<double> x_floor;
 
     std::vector<double> result;      ///< device value(s): 1 for flat, 3 (x,y,z) for layouts
     std::vector<double> reference;   ///< host reference value(s)

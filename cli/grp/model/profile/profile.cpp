@@ -59,6 +59,9 @@ ojson device_json(const profile_device& d) {
     ojson dj = d.info;
     dj["peak"] = peak_json(d.peak);
     dj["roofs"] = roofs_json(d.roofs);
+    dj["launch_floor_ns"] = json_number(d.launch_floor_ns);
+    dj["launch_floor_launches"] =
+        d.launch_floor_launches ? ojson(*d.launch_floor_launches) : ojson(nullptr);
     dj["simd_width_estimate"] =
         d.simd_width_estimate ? ojson(*d.simd_width_estimate) : ojson(nullptr);
     dj["phases_s"] = phases_json(d.phases);
@@ -83,6 +86,12 @@ profile_device device_from(const ojson& dj) {
     d.info = dj.get<device_info>();
     d.peak = peak_from(dj.value("peak", ojson()));
     d.roofs = roofs_from(dj.value("roofs", ojson::array()));
+    if (auto f = dj.find("launch_floor_ns"); f != dj.end() && f->is_number() && *f > 0) {
+        d.launch_floor_ns = f->get<double>();
+    }
+    if (auto f = dj.find("launch_floor_launches"); f != dj.end() && f->is_number_unsigned()) {
+        d.launch_floor_launches = f->get<std::uint64_t>();
+    }
     if (auto s = dj.find("simd_width_estimate"); s != dj.end() && s->is_number()) {
         d.simd_width_estimate = s->get<std::uint64_t>();
     }

@@ -41,6 +41,12 @@ struct profile_device {
     /// 2.14: the read roof at each input size of the device's cases below the peak's bytes,
     /// measured with the peak; empty without a peak or in older profiles.
     std::vector<read_roof> roofs;
+    /// 2.17: the median START->END span of an empty kernel (one work-item) on the cases' queue,
+    /// in ns: what the shortest launch costs on the device, the unit of case_result::x_floor.
+    /// Empty when unmeasured (check, older profiles).
+    std::optional<double> launch_floor_ns;
+    /// 2.17: the timed launches launch_floor_ns is the median of (after warm-up launches).
+    std::optional<std::uint64_t> launch_floor_launches;
     std::optional<std::uint64_t> simd_width_estimate; ///< from the wg-probe scenario
     phase_times phases;
     /// 2.6: bytes of the scratch buffer written and read before every cold launch chain (run

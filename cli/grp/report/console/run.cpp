@@ -309,6 +309,10 @@ void print_run_tables(std::ostream& os, const profile& p, const run_table_option
         if (dev.peak) {
             os << ": peak read " << format_fixed(dev.peak->read_gbps, 1) << " GB/s";
         }
+        if (dev.launch_floor_ns) {
+            os << (dev.peak ? ", " : ": ") << "empty-kernel span "
+               << format_ns(*dev.launch_floor_ns);
+        }
         os << "\n";
         std::vector<const case_matrix*> shown, hosts_only;
         for (const auto& m : matrices) {
@@ -332,6 +336,9 @@ void print_run_tables(std::ostream& os, const profile& p, const run_table_option
         for (const auto* m : hosts_only) {
             if (auto host = matrix_host_text(*m); !host.empty()) {
                 os << "  host (" << m->label() << "): " << host << '\n';
+            }
+            if (auto floor = matrix_floor_text(*m, p); !floor.empty()) {
+                os << "  floor " << floor << '\n';
             }
         }
         print_round_basis(os, p, static_cast<int>(d), "  ");

@@ -20,9 +20,11 @@ Columns
            for flat arrays, n x 12 for aos12 and soa, n x 16 for aos16 (its 4 padding bytes
            travel with each record). Partial sums read and written by later passes are not
            counted: they are under 1% of the input for every built-in kernel.
-  % peak   GB/s as a percentage of this device's peak read bandwidth, measured at the start
-           of the run: the best of the read shapes for the device (kernels/peak.cl:
-           stream_read at a few grids; on CPUs also chunk_read, one stream per work-item).
+  % peak   GB/s as a percentage of this device's read bandwidth in the same rounds: the best
+           of the read shapes for the device (kernels/peak.cl: stream_read at a few grids; on
+           CPUs also chunk_read, one stream per work-item), found at the start of the run and
+           timed once in every round; the median over rounds of the case's rate over its
+           round's read (without a peak in the rounds: over the run's peak).
   Gelem/s  n / median time, in 1e9 elements (or records) per second.
   status   ok (verified), wrong (differs from the host reference beyond tolerance: exit 1),
            failed (an OpenCL error), skipped (the device or kernel cannot run this point; the

@@ -81,6 +81,9 @@ void print_matrix(std::ostream& os, const case_matrix& m, const profile& p,
     if (auto best = matrix_best_text(m, p); !best.empty()) {
         os << inner << "best  " << best << '\n';
     }
+    if (auto floor = matrix_floor_text(m, p); !floor.empty()) {
+        os << inner << "floor " << floor << '\n';
+    }
     if (auto marks = matrix_marks_legend(m, o.cells); !marks.empty()) {
         os << inner << "(" << marks << ")\n";
     }

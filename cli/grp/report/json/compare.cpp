@@ -107,9 +107,10 @@ ojson options_json(const compare_options& o) {
                                                                    : "auto"},
                  {"min_rounds", o.min_rounds},
                  {"round_center", to_string(o.center)},
-                 {"normalize", o.normalize == normalization::none   ? "none"
-                               : o.normalize == normalization::peak ? "peak"
-                                                                    : o.reference},
+                 {"normalize", o.normalize == normalization::none    ? "none"
+                               : o.normalize == normalization::peak  ? "peak"
+                               : o.normalize == normalization::floor ? "floor"
+                                                                     : o.reference},
                  {"fail_on", to_string(o.fail_on)},
                  {"cross_machine_fails", o.cross_machine_fails},
                  {"any_conditions", o.any_conditions},

@@ -2,6 +2,8 @@
 
 #include "grp/core/strings.hpp"
 #include "grp/core/units.hpp"
+#include "grp/model/measure/case_metrics.hpp"
+#include "grp/model/measure/roof.hpp"
 
 namespace grp {
 
@@ -91,8 +93,37 @@ std::string matrix_best_text(const case_matrix& m, const profile& p) {
     }
     const auto d = static_cast<std::size_t>(m.device);
     if (best->c->pct_of_peak && d < p.devices.size() && p.devices[d].peak) {
-        s += ", " + format_fixed(*best->c->pct_of_peak, 1) + "% of the measured peak read " +
-             format_fixed(p.devices[d].peak->read_gbps, 1) + " GB/s";
+        const auto peak = format_fixed(p.devices[d].peak->read_gbps, 1) + " GB/s";
+        s +=
+            ", " + format_fixed(*best->c->pct_of_peak, 1) +
+            (in_round_ratio(*best->c) ? "% of the read timed in its rounds (peak read " + peak + ")"
+                                      : "% of the measured peak read " + peak);
+    }
+    return s;
+}
+
+std::string matrix_floor_text(const case_matrix& m, const profile& p) {
+    const auto* best = m.best_cell();
+    const auto d = static_cast<std::size_t>(m.device);
+    if (best == nullptr || !best->c->x_floor || *best->c->x_floor > launch_bound_x_floor ||
+        d >= p.devices.size() || !p.devices[d].launch_floor_ns) {
+        return "";
+    }
+    std::size_t timed = 0, bound = 0;
+    for (const auto& row : m.rows) {
+        for (const auto& c : row.cells) {
+            if (c.median_ns && c.c != nullptr) {
+                ++timed;
+                bound += c.c->x_floor && *c.c->x_floor <= launch_bound_x_floor ? 1 : 0;
+            }
+        }
+    }
+    std::string s = format_count(m.n) + ": " + format_fixed(*best->c->x_floor, 2) +
+                    "x the empty-kernel span (" + format_ns(*p.devices[d].launch_floor_ns) +
+                    "): launch-bound";
+    if (bound > 1) {
+        s += "; " + std::to_string(bound) + " of " + std::to_string(timed) +
+             " timed cases within " + format_fixed(launch_bound_x_floor, 0) + "x";
     }
     return s;
 }

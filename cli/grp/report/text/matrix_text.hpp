@@ -28,6 +28,11 @@ std::string matrix_host_text(const case_matrix& m);
 /// when no cell verified.
 std::string matrix_best_text(const case_matrix& m, const profile& p);
 
+/// "2^16: 1.08x the empty-kernel span (5.90 us): launch-bound" for a matrix whose best cell is
+/// within launch_bound_x_floor of its device's launch floor, with "; 3 of 9 timed cases within
+/// 3x" when more cells are; "" otherwise (or without a floor).
+std::string matrix_floor_text(const case_matrix& m, const profile& p);
+
 /// One line per short reason: "wg>kernel (3 cells): local size over ...".
 std::vector<std::string> matrix_note_lines(const case_matrix& m);
 

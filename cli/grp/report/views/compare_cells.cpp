@@ -59,6 +59,11 @@ std::string shown_value(const std::optional<case_side>& s, const compare_options
             return format_fixed(*s->center, 3) + "x ref";
         }
         break;
+    case normalization::floor:
+        if (s->center) {
+            return format_fixed(*s->center, 2) + "x floor";
+        }
+        break;
     case normalization::none:
         if (s->center) {
             return format_ns(*s->center); // the center the change is computed from
@@ -234,6 +239,8 @@ std::string options_line(const comparison& c) {
                     ", fail on " + to_string(o.fail_on) + set_aside_phrase(c);
     if (o.normalize == normalization::peak) {
         s += ", normalized to each profile's peak bandwidth";
+    } else if (o.normalize == normalization::floor) {
+        s += ", normalized to each device's launch floor (empty-kernel span)";
     } else if (o.normalize == normalization::kernel) {
         s += ", normalized to " + o.reference + " in the same round" +
              (c.reference_cases > 0

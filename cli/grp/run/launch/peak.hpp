@@ -31,8 +31,9 @@ std::vector<read_shape> read_shapes(const device_info& d);
 /// read. read_shape names the best shape and its grid. Throws opencl_error.
 peak_bandwidth measure_peak(ocl::session& s, const measure_options& m, std::uint64_t bytes);
 
-/// The read shapes, ready to be timed again: the runner takes one burst after every round, of
-/// the next shape in turn (the first winner first), and keeps the better median and its shape,
+/// The read shapes, ready to be timed again. In every round the runner times the peak's own
+/// shape once (read_in_round: the round's roof) and, after the round, one burst of the next
+/// other shape in turn, keeping the better median and its shape,
 /// so the peak sees the same moments of a shared machine as the cases' rounds. One burst at the
 /// start alone met a busy moment of the 2-core test machine and flagged honest cases as above
 /// the peak; retiming the first winner alone kept a shape that had won by noise (PoCL: 43.8
@@ -43,10 +44,17 @@ public:
     /// without a known shape gives a probe that does nothing. Throws opencl_error.
     peak_probe(ocl::session& s, const measure_options& m, peak_bandwidth& p);
 
-    /// One burst of the next shape (warm-up, then timed launches); when its median beats the
-    /// peak's, updates read_median_ns, read_gbps and read_shape and returns true. Throws
-    /// opencl_error.
+    /// One burst of the next shape other than the peak's own (warm-up, then timed launches);
+    /// when its median beats the peak's, updates read_median_ns, read_gbps and read_shape and
+    /// returns true. Throws opencl_error.
     bool sample();
+
+    /// The in-round read: one burst of the peak's own shape (read_shape: the best known now),
+    /// its median's GB/s at the peak's bytes, which also updates the peak when faster; empty
+    /// without a shape or when no launch was kept. Timed every round beside the cases, so a
+    /// case's pct_of_peak is a ratio of the same moments (round_record::peak_gbps). Throws
+    /// opencl_error.
+    std::optional<double> read_in_round();
 
 private:
     ocl::session& m_session;
@@ -55,6 +63,9 @@ private:
     std::vector<read_shape> m_shapes;
     std::vector<cl::Kernel> m_kernels;
     std::size_t m_next = 0;
+    /// One burst of shape i: its median (ns), or 0 when no launch was kept; cut short when
+    /// hopeless against `best_ns` (0: never).
+    double burst(std::size_t i, double best_ns);
     cl::Buffer m_in, m_out;
 };
 

@@ -206,3 +206,41 @@ TEST(matrix_html, several_profiles_share_one_table_per_sweep_point) {
 
 } // namespace
 } // namespace grp
+
+namespace grp {
+namespace {
+
+// #65: a sweep point whose fastest case is within 3x of its device's launch floor says so under
+// its table ("2^20: 2.00x the empty-kernel span (500 us): launch-bound"), with how many of its
+// timed cases are; the device line names the floor. Farther from it, no line.
+TEST(matrix_console, a_launch_bound_sweep_point_says_so) {
+    auto p = test::matrix_profile();
+    const auto with_floor = [&p](double floor_ns) {
+        auto q = p;
+        q.devices.at(0).launch_floor_ns = floor_ns;
+        for (auto& c : q.cases) {
+            if (c.summary) {
+                c.x_floor = c.summary->median_ns / floor_ns;
+            }
+        }
+        return q;
+    };
+    const auto near = with_floor(500000); // the best 1 ms is 2x, 1.5 ms 3x, 2 ms 4x
+    const auto m = build_matrices(near).at(0);
+    EXPECT_EQ(matrix_floor_text(m, near), "2^20: 2.00x the empty-kernel span (500 us): "
+                                          "launch-bound; 2 of 6 timed cases within 3x");
+    const auto out = console(near);
+    EXPECT_TRUE(has(out, "    floor 2^20: 2.00x the empty-kernel span (500 us): launch-bound"))
+        << out;
+    EXPECT_TRUE(has(out, "empty-kernel span 500 us\n")) << out;
+    const auto far = with_floor(100000); // 10x: the kernel's time, not the launch's
+    EXPECT_EQ(matrix_floor_text(build_matrices(far).at(0), far), "");
+    EXPECT_FALSE(has(console(far), "launch-bound"));
+    EXPECT_EQ(matrix_floor_text(m, p), ""); // no floor (an older profile): no line
+    // A sweep point of one local size (listed, not a matrix) says so too: int n=2^16, 2 ms.
+    EXPECT_TRUE(has(console(with_floor(1e6)),
+                    "  floor 2^16: 2.00x the empty-kernel span (1.00 ms): launch-bound\n"));
+}
+
+} // namespace
+} // namespace grp
