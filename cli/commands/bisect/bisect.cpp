@@ -132,6 +132,11 @@ std::optional<bisect_step_record> take_step(const bisect_cli_options& o, const b
     if (!out.result) {
         return std::nullopt;
     }
+    if (r.steps.empty() && out.exit_status == static_cast<int>(exit_code::kernel_build)) {
+        throw error("the duet of --bad against --good did not build (its log is above): fix the "
+                    "spec or the kernels at either end; a midpoint that does not build is skipped",
+                    exit_code::kernel_build);
+    }
     slower = out.slower;
     const double s =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();

@@ -27,7 +27,7 @@ for i in $(seq 0 "$commits"); do
   fi
   spec "$s" >kernels/work.json
   cp "$here/work.cl" kernels/work.cl
-  if [[ $i -eq $broken ]]; then
+  if [[ $broken -gt 0 && $i -eq $broken ]]; then
     echo "this line does not compile" >>kernels/work.cl
   fi
   echo "commit $i" >notes.txt
