@@ -19,3 +19,5 @@ grp_cli_test(bisect_ref_like_an_option 2 "not a git ref: '--output=x'"
              bisect --good=--output=x --bad HEAD -k x.json --repo ${CMAKE_SOURCE_DIR})
 grp_cli_test(bisect_help_explains_the_error_rate 0 "each judged at --alpha divided"
              bisect --help)
+grp_cli_test(run_alpha_needs_a_duet 2 "--alpha is a duet's false-alarm rate: give it with --duet"
+             run -k reduce2 -n 3000 --alpha 0.005 --dry-run)

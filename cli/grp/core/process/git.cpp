@@ -220,7 +220,7 @@ std::string resolve_commit(const std::string& repo, const std::string& ref) {
     check_ref(ref);
     const auto r = git(repo, {"rev-parse", "--verify", "--quiet", ref + "^{commit}"}, 4096);
     check_owner(r, repo);
-    const auto sha = trimmed(r.out);
+    auto sha = trimmed(r.out);
     if (!r.ok() || !is_full_sha(sha)) {
         throw usage_error("git rev-parse " + ref + " in " + repo + ": " +
                           (r.ok() || r.err.empty() ? "not a commit" : complaint(r)));
