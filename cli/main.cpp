@@ -9,6 +9,7 @@
 #include <cstdio>
 #include <cstring>
 #include <iostream>
+#include <string>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -84,6 +85,20 @@ int checked_stdout(int rc) {
     return rc >= 128 ? rc : static_cast<int>(grp::exit_code::bad_file);
 }
 
+// `bisect --predicate` runs under git bisect run, which marks a commit bad on any exit from 1
+// to 127: a mistyped option there must stop the bisection (128), not blame the commit.
+bool predicate_call(int argc, char** argv) {
+    bool bisect = false;
+    for (int i = 1; i < argc; ++i) {
+        const std::string arg = argv[i];
+        bisect = bisect || arg == "bisect";
+        if (bisect && arg == "--predicate") {
+            return true;
+        }
+    }
+    return false;
+}
+
 } // namespace
 
 int main(int argc, char** argv) {
@@ -107,6 +122,7 @@ int main(int argc, char** argv) {
     grp::cli::add_report(app, slot);
     grp::cli::add_merge(app, slot);
     grp::cli::add_history(app, slot);
+    grp::cli::add_bisect(app, slot);
     grp::cli::add_completion(app, slot);
     grp::cli::add_man(app, slot);
 
@@ -116,7 +132,10 @@ int main(int argc, char** argv) {
         // CLI11 returns 0 for --help/--version and its own codes otherwise; ours is 2.
         int rc = app.exit(e);
         // --help into a full disk is lost output like any other (exit 5).
-        return rc == 0 ? checked_stdout(0) : static_cast<int>(grp::exit_code::usage);
+        if (rc == 0) {
+            return checked_stdout(0);
+        }
+        return predicate_call(argc, argv) ? 128 : static_cast<int>(grp::exit_code::usage);
     }
     return checked_stdout(run_command(slot));
 }

@@ -21,6 +21,7 @@ void add_compare(CLI::App& app, command_slot& slot);
 void add_report(CLI::App& app, command_slot& slot);
 void add_merge(CLI::App& app, command_slot& slot);
 void add_history(CLI::App& app, command_slot& slot);
+void add_bisect(CLI::App& app, command_slot& slot);
 void add_completion(CLI::App& app, command_slot& slot);
 void add_man(CLI::App& app, command_slot& slot);
 

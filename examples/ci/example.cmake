@@ -103,3 +103,11 @@ add_test(NAME example.history_gate_after_each_merge
              ${CMAKE_CURRENT_LIST_DIR}/history-gate.sh)
 set_tests_properties(example.history_gate_after_each_merge PROPERTIES LABELS "example;ocl"
                      TIMEOUT 600)
+# After the history gate failed: bisect-on-failure.sh bisects the failing step's range and posts
+# the first bad commit (a small history of tests/data/bisect/make_history.sh, on PoCL).
+add_test(NAME example.bisect_on_failure
+  COMMAND ${GRP_EXPECT} 0 "bisect-on-failure-test: ok"
+          -- bash ${CMAKE_CURRENT_LIST_DIR}/bisect_on_failure_test.sh ${GRP_BIN}
+             ${CMAKE_CURRENT_LIST_DIR}/bisect-on-failure.sh
+             ${CMAKE_SOURCE_DIR}/tests/data/bisect/make_history.sh)
+set_tests_properties(example.bisect_on_failure PROPERTIES LABELS "example;ocl" TIMEOUT 600)

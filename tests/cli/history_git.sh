@@ -62,6 +62,8 @@ bad=$(git -C "$code" rev-list --reverse main | sed -n 17p | cut -c1-12)
 good=$(git -C "$code" rev-list --reverse main | sed -n 16p | cut -c1-12)
 grep -q "^FAIL step +1[0-9]" "$tmp/h.txt" || fail "no failing step: $(cat "$tmp/h.txt")"
 grep -q "git bisect start $bad $good" "$tmp/h.txt" || fail "wrong range: $(cat "$tmp/h.txt")"
+grep -q "bisect: gpu-reduce-prof bisect --good $good --bad $bad -k SPEC -n 4096 -l 64 -t 'float' --case 'reduce3/float/flat/n=4096/local=64'" "$tmp/h.txt" ||
+  fail "no bisect hand-over: $(cat "$tmp/h.txt")"
 grep -q "first-parent line of main" "$tmp/h.txt" || fail "ordering not said"
 
 # A waiver in a reviewed file stops the step failing; one past its date fails; a bad one is 5.
@@ -112,7 +114,7 @@ rc=0
 python3 - "$tmp/h.json" <<'PY' || exit 1
 import json, sys
 d = json.load(open(sys.argv[1]))
-assert d["history_version"] == "1.0.0"
+assert d["history_version"] == "1.1.0"
 assert len(d["places"]) == 24, len(d["places"])
 assert sorted(s["file"].rsplit("/", 1)[1] for s in d["skipped"]) == ["broken.json", "foreign.json"]
 steps = [f for f in d["findings"] if f["kind"] == "step"]

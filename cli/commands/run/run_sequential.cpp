@@ -117,11 +117,15 @@ sequential_plan plan_sequential(const run_cli_options& o, run::run_options& opts
                           "until decided): give it with --duet, and without --runs (a fixed "
                           "count) or --resume");
     }
+    if (o.duet_alpha > 0 && !duet) {
+        throw usage_error("--alpha is a duet's false-alarm rate: give it with --duet");
+    }
     if (!duet || o.runs != "auto" || !o.resume.empty() || !o.part.empty() ||
         o.search.rfind("halving", 0) == 0) {
         return plan;
     }
     plan.on = true;
+    plan.alpha = o.duet_alpha > 0 ? o.duet_alpha : plan.alpha;
     plan.budget =
         o.budget.empty() ? default_budget(cpu_devices_only(opts)) : parse_budget(o.budget);
     plan.rounds_per_process =
@@ -148,6 +152,7 @@ void print_sequential_plan(std::ostream& os, const sequential_plan& plan) {
 sequential_looks::sequential_looks(const sequential_plan& plan, bool quiet)
     : plan_(plan), quiet_(quiet), started_(std::chrono::steady_clock::now()) {
     design_.max_processes = plan.budget.max_processes;
+    design_.alpha = plan.alpha;
     design_.stopped = "interrupted"; // until a look says otherwise
 }
 
@@ -157,6 +162,7 @@ bool sequential_looks::look(const profile& p, std::size_t processes) {
     }
     design_.looks.push_back(processes);
     compare_options opt = same_round_options(); // as compare DUET.json judges it
+    opt.alpha = design_.alpha;
     opt.sequential = design_;
     const auto judged = judge_duet(p, recorded_pairs(p), opt, "run");
     const std::size_t undecided = undecided_cases(judged);
@@ -168,7 +174,7 @@ bool sequential_looks::look(const profile& p, std::size_t processes) {
     if (!quiet_) {
         std::cerr << "look " << design_.looks.size() << " after " << processes
                   << " processes (false-alarm budget spent: " << format_fixed(design_.spent(), 4)
-                  << " of " << format_fixed(design_.alpha, 2)
+                  << " of " << format_fixed(design_.alpha, design_.alpha >= 0.01 ? 2 : 4)
                   << "): " << look_text(undecided, processes, stop) << '\n';
     }
     return !stop.empty();

@@ -54,10 +54,12 @@ struct sequential_plan {
     bool on = false;
     run_budget budget;
     std::uint64_t rounds_per_process = 0;
+    double alpha = 0.01; ///< the false-alarm rate the looks spend (--alpha)
 };
 
-/// Sequential for a duet whose --runs is auto (and no --resume); --budget elsewhere is a usage
-/// error. When on, `opts.measure.rounds` becomes the rounds of the budget's most processes.
+/// Sequential for a duet whose --runs is auto (and no --resume); --budget elsewhere, or --alpha
+/// without --duet, is a usage error. When on, `opts.measure.rounds` becomes the rounds of the
+/// budget's most processes.
 sequential_plan plan_sequential(const run_cli_options& o, run::run_options& opts);
 
 /// --dry-run's line for a sequential duet (nothing when off): the processes it may take and

@@ -58,6 +58,23 @@ void add_launch_timeout(CLI::App* sub, run_cli_options& o) {
         ->capture_default_str();
 }
 
+/// A sequential duet's budget and the false-alarm rate its looks spend.
+void add_sequential_options(CLI::App* sub, run_cli_options& o) {
+    sub->add_option(
+           "--budget", o.budget,
+           "A duet's most processes and/or time: it adds processes one at a time "
+           "after the first 3 until every case (candidates and A/A controls) is "
+           "decided, judged at an alpha-spending boundary; e.g. 10, 120s, 12,3min. "
+           "Default: 10 processes; 30,170s when every device is a CPU, whose processes disagree "
+           "more (--runs N: a fixed count instead)")
+        ->type_name("N|TIME");
+    sub->add_option("--alpha", o.duet_alpha,
+                    "A sequential duet's false-alarm rate, spent over its looks (default 0.01, "
+                    "compare's); bisect gives each duet its share of the search's")
+        ->type_name("NUM")
+        ->check(finite_range(1e-6, 0.25));
+}
+
 } // namespace
 
 void add_process_options(CLI::App* sub, run_cli_options& o) {
@@ -71,14 +88,7 @@ void add_process_options(CLI::App* sub, run_cli_options& o) {
                     "own). auto: 1, 3 with --gate, or a duet's 3 and more until decided (--budget; "
                     "never more than --rounds)")
         ->capture_default_str();
-    sub->add_option(
-           "--budget", o.budget,
-           "A duet's most processes and/or time: it adds processes one at a time "
-           "after the first 3 until every case (candidates and A/A controls) is "
-           "decided, judged at an alpha-spending boundary; e.g. 10, 120s, 12,3min. "
-           "Default: 10 processes; 30,170s when every device is a CPU, whose processes disagree "
-           "more (--runs N: a fixed count instead)")
-        ->type_name("N|TIME");
+    add_sequential_options(sub, o);
     sub->add_flag("--gate", o.gate,
                   "Measure for compare's timing gate: 3 processes, rounds 0.2 s apart");
     sub->add_flag("--rotate-cpus", m.rotate_cpus,

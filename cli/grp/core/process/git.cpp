@@ -216,4 +216,32 @@ std::string file_at(const std::string& repo, const std::string& ref, const std::
     return r.out;
 }
 
+std::string resolve_commit(const std::string& repo, const std::string& ref) {
+    check_ref(ref);
+    const auto r = git(repo, {"rev-parse", "--verify", "--quiet", ref + "^{commit}"}, 4096);
+    check_owner(r, repo);
+    auto sha = trimmed(r.out);
+    if (!r.ok() || !is_full_sha(sha)) {
+        throw usage_error("git rev-parse " + ref + " in " + repo + ": " +
+                          (r.ok() || r.err.empty() ? "not a commit" : complaint(r)));
+    }
+    return sha;
+}
+
+commit_facts commit_facts_of(const std::string& repo, const std::string& commit) {
+    if (!is_full_sha(commit)) {
+        return {};
+    }
+    const auto r = git(repo, {"log", "-1", "--no-show-signature", "--format=%aI%n%s", commit, "--"},
+                       1U << 16U);
+    if (!r.ok()) {
+        return {};
+    }
+    const auto cut = r.out.find('\n');
+    if (cut == std::string::npos) {
+        return {};
+    }
+    return {trimmed(r.out.substr(cut + 1)), trimmed(r.out.substr(0, cut))};
+}
+
 } // namespace grp

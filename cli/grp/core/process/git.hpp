@@ -58,6 +58,20 @@ std::string file_at(const std::string& repo, const std::string& ref, const std::
 std::optional<bool> is_ancestor(const std::string& repo, const std::string& a,
                                 const std::string& b);
 
+/// REF resolved to the full sha of a commit (`git rev-parse --verify REF^{commit}`). Throws
+/// usage_error naming git's complaint when it names no commit, foreign_repository_error as
+/// first_parent_commits.
+std::string resolve_commit(const std::string& repo, const std::string& ref);
+
+/// What `bisect` says of a commit beside its sha.
+struct commit_facts {
+    std::string subject;     ///< the first line of its message
+    std::string author_date; ///< ISO 8601
+};
+
+/// The subject and author date of `commit`; empty fields when git cannot say. Never throws.
+commit_facts commit_facts_of(const std::string& repo, const std::string& commit);
+
 /// A full sha: 40 (SHA-1) or 64 (SHA-256) lowercase hex digits.
 bool is_full_sha(const std::string& s);
 

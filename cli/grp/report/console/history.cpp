@@ -31,6 +31,9 @@ void print_history(std::ostream& out, const history_result& r, const history_opt
         out << terminal_escape(finding_headline(r, f)) << '\n'
             << "      " << terminal_escape(finding_range(r, f)) << '\n'
             << "      " << terminal_escape(f.evidence + q_words(f)) << '\n';
+        if (const auto command = bisect_command(r, f); !command.empty()) {
+            out << "      bisect: " << terminal_escape(command) << '\n';
+        }
         if (!f.waived.empty()) {
             out << "      waived: " << terminal_escape(f.waived) << '\n';
         }

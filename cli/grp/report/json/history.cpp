@@ -1,5 +1,7 @@
 #include "grp/report/json/history.hpp"
 
+#include "grp/report/text/history_text.hpp"
+
 #include <cmath>
 
 namespace grp {
@@ -36,7 +38,7 @@ ojson series_json(const history_series& s, const series_verdict& v) {
             {"events", events}};
 }
 
-ojson finding_json(const history_finding& f) {
+ojson finding_json(const history_result& r, const history_finding& f) {
     const bool status = f.kind == finding_kind::broke || f.kind == finding_kind::fixed;
     return {{"kind", to_string(f.kind)},
             {"series", f.series},
@@ -50,6 +52,7 @@ ojson finding_json(const history_finding& f) {
             {"first_bad", f.first_bad},
             {"in_window", f.in_window},
             {"evidence", f.evidence},
+            {"bisect_command", bisect_command(r, f)},
             {"waived", f.waived.empty() ? ojson(nullptr) : ojson(f.waived)}};
 }
 
@@ -70,7 +73,7 @@ ojson history_json(const history_result& r, const history_options& opt,
     }
     ojson findings = ojson::array();
     for (const auto& f : r.findings) {
-        findings.push_back(finding_json(f));
+        findings.push_back(finding_json(r, f));
     }
     ojson skip = ojson::array();
     for (const auto& s : skipped) {

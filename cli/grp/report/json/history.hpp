@@ -11,7 +11,7 @@
 
 namespace grp {
 
-inline constexpr const char* history_json_version = "1.0.0";
+inline constexpr const char* history_json_version = "1.1.0";
 
 nlohmann::ordered_json history_json(const history_result& r, const history_options& opt,
                                     const std::vector<skipped_source>& skipped);

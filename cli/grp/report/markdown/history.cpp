@@ -39,6 +39,11 @@ std::string history_markdown(const history_result& r, const history_options& opt
       << opt.window << " points of any series (threshold " << opt.threshold * 100 << " %).\n\n";
     if (!r.findings.empty()) {
         findings_table(o, r);
+        for (const auto& f : r.findings) {
+            if (const auto command = bisect_command(r, f); !command.empty() && f.fails) {
+                o << "\nTo find the first bad commit: " << markdown_escape(command) << "\n";
+            }
+        }
         o << '\n';
     }
     o << markdown_escape(census_line(r, opt)) << ". "

@@ -62,6 +62,33 @@ std::string finding_range(const history_result& r, const history_finding& f) {
     return line;
 }
 
+namespace {
+
+/// `text` as one POSIX shell word: single quotes, each ' written as '\''.
+std::string shell_quoted(const std::string& text) {
+    std::string out = "'";
+    for (const char c : text) {
+        out += c == '\'' ? std::string("'\\''") : std::string(1, c);
+    }
+    return out + "'";
+}
+
+} // namespace
+
+std::string bisect_command(const history_result& r, const history_finding& f) {
+    const auto& good = r.time.places[f.last_good];
+    const auto& bad = r.time.places[f.first_bad];
+    if (f.kind == finding_kind::drift || good.commit.empty() || bad.commit.empty() ||
+        good.commit == bad.commit) {
+        return "";
+    }
+    const auto& key = r.time.series[f.series].key;
+    return "gpu-reduce-prof bisect --good " + short_commit(good.commit) + " --bad " +
+           short_commit(bad.commit) + " -k SPEC -n " + std::to_string(key.n) + " -l " +
+           std::to_string(key.local_size) + " -t " + shell_quoted(key.type) + " --case " +
+           shell_quoted(key.to_string());
+}
+
 std::string census_line(const history_result& r, const history_options& opt) {
     std::ostringstream o;
     o << "judged " << r.judged << " of " << r.time.series.size() << " series";

@@ -22,6 +22,12 @@ std::string finding_headline(const history_result& r, const history_finding& f);
 /// without commits are named by file and start time.
 std::string finding_range(const history_result& r, const history_finding& f);
 
+/// The `bisect` command that names the first bad commit of a step (or break) found between two
+/// commits: --good, --bad, the case's -n, -l and -t, and --case with its key (quoted for a
+/// POSIX shell); "-k SPEC" stands for the spec, whose path in the repository a profile does not
+/// hold. Empty for a drift, or where either end has no commit.
+std::string bisect_command(const history_result& r, const history_finding& f);
+
 /// "judged J of N series; K too short (fewer than M points); L too noisy to see ±T %".
 std::string census_line(const history_result& r, const history_options& opt);
 

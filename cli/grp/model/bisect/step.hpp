@@ -1,0 +1,47 @@
+// One step of `bisect` as data: a duet of a commit against the good one, judged whole
+// (duet_judge.hpp), read as good, bad or undecided on the cases the bisection follows. The
+// first step (the bad end) chooses those cases: the ones it reads slower, or every case a
+// --case glob matches. Pure: the command runs the duet and loads its profile.
+#pragma once
+
+#include "grp/model/bisect/search.hpp"
+#include "grp/model/compare/compare.hpp"
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace grp {
+
+/// One judged case of a step.
+struct step_case {
+    std::string key;                       ///< case_key::to_string
+    std::string verdict;                   ///< compare's verdict word
+    std::optional<double> change;          ///< candidate / base - 1
+    std::optional<double> ci_low, ci_high; ///< the change's interval at the duet's level
+};
+
+/// What a step's duet said.
+struct step_result {
+    step_verdict verdict = step_verdict::undecided;
+    std::vector<step_case> cases; ///< the followed cases, as judged
+    std::string reason;           ///< why undecided (or what decided), in words
+};
+
+/// Which candidate cases a step follows: those whose key matches `glob` (fnmatch), else those
+/// named in `keys`; with neither, every candidate case.
+struct case_selection {
+    std::string glob;
+    std::vector<std::string> keys;
+};
+
+/// Reads the candidate comparisons of a judged duet (controls left out) on the selected
+/// cases: bad when one reads slower, good when every one reads same or faster, undecided
+/// otherwise (inconclusive, biased, wrong, missing, or no case selected).
+step_result classify_step(const std::vector<comparison>& judged, const case_selection& sel);
+
+/// The keys of the candidate cases `judged` reads slower: what a bisection without --case
+/// follows after its first step.
+std::vector<std::string> slower_cases(const std::vector<comparison>& judged);
+
+} // namespace grp
