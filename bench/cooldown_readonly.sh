@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # The cool-down's NVML readings on a real NVIDIA GPU, read only: nothing here sets a clock or a
 # power limit (no --clocks, no --power-limit; the shared GPU machines stay as they are). A margin
-# of 100 degrees makes every round "too hot" (temperature >= slowdown - 100), so each round waits
-# --cool-down-max seconds: a cooldown_s of about that in every round shows that the GPU was found
-# through NVML (by PCI bus id or UUID) and that its temperature and slowdown threshold were read.
+# of 100 degrees makes every round "too hot" (temperature >= slowdown - 100), so the first round
+# waits --cool-down-max seconds: a cooldown_s of about that shows that the GPU was found through
+# NVML (by PCI bus id or UUID) and that its temperature and slowdown threshold were read; later
+# rounds do not wait (a GPU still that hot after a full wait idles there).
 # A second run at the default margin shows what a normal run waits (nothing, on an idle GPU).
 #   bench/cooldown_readonly.sh BIN            # e.g. .device/build/gpu-reduce-prof
 # Environment: OUT (default ./cooldown-readonly).
@@ -27,4 +28,4 @@ for c in p["cases"]:
           "cooldown_s per round:", waits, "temperature_c:", temps)
 PY
 done
-echo "expect: forced ~0.5 s in every round; default none (an idle GPU is far below slowdown)"
+echo "expect: forced ~0.5 s in the first round only (a GPU still within the margin after a full wait is taken to idle there, so later rounds do not wait); default none"
