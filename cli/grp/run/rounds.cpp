@@ -328,8 +328,7 @@ void visit_group(round_context& ctx, const std::vector<prepared_case*>& group, s
     }
 }
 
-/// Fresh allocations for every input (placement varies between rounds); the cases of an input
-/// the device could not refresh fail.
+/// Fresh allocations for every input (placement varies by round); a failed refresh fails its cases.
 void refresh_inputs(round_context& ctx, const std::vector<prepared_case*>& cases,
                     const std::set<input_key>& inputs, std::size_t round) {
     for (const auto& k : inputs) {

@@ -2,7 +2,6 @@
 
 #include "grp/core/checked_math.hpp"
 #include "grp/core/machine/conditions_probe.hpp"
-#include "grp/core/machine/cpu_affinity.hpp"
 #include "grp/core/text_safe.hpp"
 #include "grp/model/measure/case_metrics.hpp"
 #include "grp/model/plan/round_order.hpp"
@@ -19,6 +18,7 @@
 #include "grp/run/phase_clock.hpp"
 #include "grp/run/point_groups.hpp"
 #include "grp/run/resume.hpp"
+#include "grp/run/round_hooks.hpp"
 #include "grp/run/rounds.hpp"
 #include "grp/run/run_record.hpp"
 #include "grp/run/scenario/scenarios.hpp"
@@ -184,11 +184,7 @@ void sample_all(device_context& d, input_store& inputs, std::vector<prepared_cas
     conditions_meter meter(d.sensors ? d.sensors->handle.source.get() : nullptr,
                            d.sensors && d.sensors->judge_clock);
     ctx.meter = &meter;
-    if (d.sensors != nullptr && d.sensors->thermal) {
-        ctx.cool_down = [&d] {
-            return cool_before_round(*d.sensors, d.opt.cooldown);
-        };
-    }
+    add_round_hooks(ctx, d.opt, d.sensors, d.probe);
     if (d.sensors != nullptr) {
         auto t = d.phases.time("settle");
         settle_before_rounds(*d.sensors, inputs, cases, *device_of(d).sensors);
@@ -199,21 +195,6 @@ void sample_all(device_context& d, input_store& inputs, std::vector<prepared_cas
             flush->bytes();
     }
     ctx.flush = flush.get();
-    if (d.opt.measure.rotate_cpus) {
-        ctx.rotation_cpus = allowed_cpus();
-    }
-    if (!d.opt.duet.empty()) {
-        // A duet alternates every kernel of a sweep point (base, control, every candidate): a
-        // randomized block per point, so no kernel is launched after a fixed other one.
-        for (const auto& k : d.opt.kernels) {
-            ctx.families[k.name] = "duet";
-        }
-    }
-    if (d.probe != nullptr) {
-        ctx.round_read = [&d] {
-            return d.probe->read_in_round();
-        };
-    }
     run_rounds(ctx, order, [&](std::size_t round, std::size_t index, std::size_t total) {
         if (index == total) {
             if (d.probe != nullptr && !interrupted()) {

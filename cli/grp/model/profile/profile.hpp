@@ -13,6 +13,7 @@
 #include "grp/model/profile/bandwidth.hpp"
 #include "grp/model/profile/case.hpp"
 #include "grp/model/profile/control_record.hpp"
+#include "grp/model/profile/host_record.hpp"
 #include "grp/model/profile/shard_record.hpp"
 #include "grp/model/stats/stats.hpp"
 
@@ -118,8 +119,6 @@ struct profile {
     std::vector<host_baseline> host_baselines;
 };
 
-void to_json(nlohmann::ordered_json& j, const host_info& h);
-void from_json(const nlohmann::ordered_json& j, host_info& h);
 void to_json(nlohmann::ordered_json& j, const profile& p);
 void from_json(const nlohmann::ordered_json& j, profile& p);
 
