@@ -236,10 +236,12 @@ enqueue_fail_checks) # a launch of the verification's other launches (it ended r
     'c["reason"].startswith("checking that the kernels left their input untouched")'
   ;;
 build_fail) # every build fails: the probe of the preferred multiple, the timer probe (its timer
-  # is then unchecked, said in a note), then reduce2's
+  # is then unchecked, said in a note), the empty kernel of the launch floor (none, said in a
+  # note), then reduce2's
   sweep build=fail
-  fired build=fail 3
+  fired build=fail 4
   says "^note: timer unchecked: the timer probe failed: clBuildProgram: CL_BUILD_PROGRAM_FAILURE"
+  says "^note: no launch floor on .*: the empty kernel did not build"
   # The profile is saved, marked incomplete, with the case failed and the build log; exit 4.
   want_rc 4
   says "error: kernel build failed: CL_BUILD_PROGRAM_FAILURE \\(-11\\) for entry 'reduce2'"
@@ -252,7 +254,7 @@ build_fail) # every build fails: the probe of the preferred multiple, the timer 
   ;;
 build_oor) # every build runs out of resources, with an empty log
   sweep build=oor
-  fired build=oor 3
+  fired build=oor 4
   # TODAY: reported as a kernel that does not compile (exit 4) with an empty build log
   # printed as a blank line; an out-of-resources build is the device's limit, not the kernel's
   # error, and the issue wants it said so (and the empty log called empty).

@@ -1,5 +1,7 @@
 #include "grp/run/launch/launch_floor.hpp"
 
+#include "grp/core/error.hpp"
+#include "grp/core/text_safe.hpp"
 #include "grp/model/measure/timestamps.hpp"
 #include "grp/model/spec/kernel_catalog.hpp"
 #include "grp/model/stats/stats.hpp"
@@ -7,6 +9,7 @@
 #include "grp/run/phase_clock.hpp"
 #include "grp/run/run_options.hpp"
 
+#include <iostream>
 #include <vector>
 
 namespace grp::run {
@@ -29,6 +32,12 @@ void measure_launch_floor(ocl::session& s, profile_device& dev) {
         }
     } catch (const cl::Error& e) {
         throw ocl::wrap("timing the empty kernel (the launch floor) on '" + s.info().name + "'", e);
+    } catch (const kernel_build_error& e) {
+        // A reference, not a case: a device that cannot build the empty kernel is measured
+        // without a floor (launch_floor_ns null), as the peak goes without a roof.
+        std::cerr << "note: no launch floor on '" << terminal_escape(s.info().name)
+                  << "': the empty kernel did not build (" << terminal_escape(e.what()) << ")\n";
+        return;
     }
     if (!spans.empty()) {
         dev.launch_floor_ns = summarize(spans).median_ns;
