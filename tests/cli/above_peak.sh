@@ -32,10 +32,15 @@ PY
 python3 - <<'PY' || fail "could not lower the peak"
 import json
 p = json.load(open("run.json"))
-ok = sorted((c for c in p["cases"] if c["status"] == "ok"), key=lambda c: -c["gbps"])
+import statistics
+# merge derives pct_of_peak as the median over rounds of each round's rate over its read, so
+# the cases are ranked by that median (not by the pooled gbps, which a noisy round moves apart).
+def rate(c):
+    return statistics.median(c["bytes"] / r["median_ns"] for r in c["rounds"])
+ok = sorted((c for c in p["cases"] if c["status"] == "ok"), key=lambda c: -rate(c))
 # The peak between the fastest and the second fastest case (both within 2x: never implausible),
 # and every round's in-round read with it (pct_of_peak is over the reads of the same rounds).
-low = ok[0]["gbps"] / 1.2 if ok[1]["gbps"] < ok[0]["gbps"] / 1.3 else ok[1]["gbps"] / 1.2
+low = rate(ok[0]) / 1.2 if rate(ok[1]) < rate(ok[0]) / 1.3 else rate(ok[1]) / 1.2
 p["devices"][0]["peak"]["read_gbps"] = low
 for c in p["cases"]:
     for r in c["rounds"]:
@@ -49,7 +54,7 @@ p = json.load(open("merged.json"))
 peak = p["devices"][0]["peak"]["read_gbps"]
 ok = [c for c in p["cases"] if c["status"] == "ok"]
 above = [c for c in ok if c["pct_of_peak"] > 105]
-assert above and all(c["above_peak"] for c in above), [(c["gbps"], peak) for c in ok]
+assert above and all(c["above_peak"] for c in above), [(c["gbps"], c["pct_of_peak"], peak) for c in ok]
 for c in above:
     assert any(n.startswith("above 105% of the measured peak read bandwidth: its 1.00 MiB input "
                             "fits in the") and n.endswith("never ranked best") for n in c["notes"]), c["notes"]
