@@ -250,6 +250,9 @@ void measure_parts(const run_setup& r, const run::progress_sink& sink, parts::pa
             return looks.look(q, k);
         };
         plan.part_rounds_total = r.opts.measure.rounds;
+        plan.points = [&looks] {
+            return looks.undecided_points();
+        };
     }
     // Every checkpoint carries the looks so far: a second signal writes the last checkpoint,
     // and without the record compare would judge looked-at data as a fixed design (#70).
@@ -310,6 +313,7 @@ void narrow_to_part(const run_cli_options& o, run::run_options& opts) {
     if (o.part_rounds > 0) {
         opts.measure.rounds = o.part_rounds;
     }
+    opts.only_points.insert(o.part_points.begin(), o.part_points.end());
     parts::apply_part(parse_part(o.part), opts, o.part_peaks);
     parts::check_input_digests(o.part_inputs, opts, "before this process measured");
 }

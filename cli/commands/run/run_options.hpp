@@ -52,6 +52,7 @@ struct run_cli_options {
     std::uint64_t part_rounds = 0; ///< the rounds the parent shares out (sequential)
     std::vector<std::string> part_peaks;  ///< the first part's read peaks, for the later parts
     std::vector<std::string> part_inputs; ///< the parent's input_digests (input_digests.hpp)
+    std::vector<std::string> part_points; ///< a sequential parent's undecided points (point_text)
     std::uint64_t peak_bytes = 0;
     std::uint64_t seed = 1;
     std::uint64_t samples = 0;

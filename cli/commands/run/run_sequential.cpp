@@ -55,6 +55,20 @@ bool cpu_devices_only(const run::run_options& opts) {
     }
 }
 
+/// The sweep points of the cases `judged` left inconclusive, each once, in the order met.
+std::vector<std::string> inconclusive_points(const std::vector<comparison>& judged) {
+    std::vector<std::string> out;
+    for (const auto& c : judged) {
+        for (const auto& k : c.cases) {
+            if (k.outcome == verdict::inconclusive &&
+                std::find(out.begin(), out.end(), point_text(k.key)) == out.end()) {
+                out.push_back(point_text(k.key));
+            }
+        }
+    }
+    return out;
+}
+
 } // namespace
 
 std::string sequential_looks::look_text(std::size_t undecided, std::size_t processes,
@@ -64,8 +78,9 @@ std::string sequential_looks::look_text(std::size_t undecided, std::size_t proce
     }
     const std::string head = std::to_string(undecided) + " case(s) inconclusive, ";
     if (stop.empty()) {
-        return head + "adding a process (at most " + std::to_string(plan_.budget.max_processes) +
-               ", --budget)";
+        return head + "adding a process for the " + std::to_string(points_.size()) +
+               " sweep point(s) still undecided (at most " +
+               std::to_string(plan_.budget.max_processes) + " processes, --budget)";
     }
     if (processes >= plan_.budget.max_processes) {
         return head + "the budget's last process (--budget)";
@@ -166,6 +181,7 @@ bool sequential_looks::look(const profile& p, std::size_t processes) {
     opt.sequential = design_;
     const auto judged = judge_duet(p, recorded_pairs(p), opt, "run");
     const std::size_t undecided = undecided_cases(judged);
+    points_ = inconclusive_points(judged);
     const double elapsed =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - started_).count();
     const std::string stop = stop_reason(undecided, processes, plan_.budget.max_processes, elapsed,

@@ -21,6 +21,7 @@
 #include <cstdint>
 #include <ostream>
 #include <string>
+#include <vector>
 
 namespace grp::cli {
 
@@ -79,6 +80,10 @@ public:
     /// rounds, as when a signal cut the run short, is a look of its own; one that measured
     /// nothing is not) and why the run stopped.
     void record(profile& p) const;
+    /// The sweep points (point_text) the last look left undecided, each once in sweep order:
+    /// the next process measures only them (its kernels all, the A/A controls with them), so a
+    /// process after a look costs what its undecided points cost. Empty before the first look.
+    [[nodiscard]] const std::vector<std::string>& undecided_points() const { return points_; }
 
 private:
     /// What a look says after its numbers: stopping, or adding a process.
@@ -89,6 +94,7 @@ private:
     bool quiet_;
     std::chrono::steady_clock::time_point started_;
     sequential_design design_;
+    std::vector<std::string> points_;
 };
 
 } // namespace grp::cli

@@ -21,6 +21,9 @@ void add_part_options(CLI::App* sub, run_cli_options& o) {
         ->group("");
     sub->add_option("--part-input", o.part_inputs, "(internal) the parent's input digests")
         ->group("");
+    sub->add_option("--part-points", o.part_points,
+                    "(internal) the sweep points a sequential duet's look left undecided")
+        ->group("");
     sub->add_option("--part-rounds", o.part_rounds, "(internal) the rounds the parent shares")
         ->transform(count_range(1, 1000000))
         ->group("");

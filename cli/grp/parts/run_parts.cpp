@@ -37,6 +37,11 @@ std::vector<std::string> child_args(std::size_t i, const parts_plan& plan, const
     if (plan.part_rounds_total > 0) {
         args.insert(args.end(), {"--part-rounds", std::to_string(plan.part_rounds_total)});
     }
+    if (plan.points) {
+        for (const auto& point : plan.points()) {
+            args.insert(args.end(), {"--part-points", point});
+        }
+    }
     for (const auto& digest : plan.inputs) {
         args.insert(args.end(), {"--part-input", digest});
     }

@@ -42,6 +42,9 @@ struct parts_plan {
     /// invocation's --rounds is not what is shared (a sequential run: each process measures
     /// what one of the first look's processes would). 0: the invocation's --rounds.
     std::uint64_t part_rounds_total = 0;
+    /// After a look: the sweep points the next process measures (those left undecided; run
+    /// --part-points); empty, or no function: every point.
+    std::function<std::vector<std::string>()> points;
 };
 
 /// How the parent speaks on stderr while the parts run.

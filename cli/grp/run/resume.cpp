@@ -72,7 +72,7 @@ std::vector<sweep_point> points_to_measure(const run_options& opt,
                   out.begin(), out.end(),
                   [&](const sweep_point& p) { return skipped_after_hang(opt, p, dev, rules); }),
               out.end());
-    return out;
+    return undecided_points(opt, std::move(out));
 }
 
 std::size_t resume_summary::kept() const {

@@ -30,7 +30,8 @@ std::vector<sweep_point> points_to_resume(const std::vector<sweep_point>& points
 /// The points of `points` this process measures on `dev`: points_to_resume of --resume's
 /// profile, less those --after-hang's profile holds in full or as hung (is_hung: one would
 /// hang again; a changed source is measured again) and those an earlier part of --runs saw
-/// hang (--skip-hung).
+/// hang (--skip-hung), and, in a sequential duet's process after a look, those the look decided
+/// (undecided_points).
 std::vector<sweep_point> points_to_measure(const run_options& opt,
                                            const std::vector<sweep_point>& points,
                                            const device_info& dev);

@@ -27,6 +27,7 @@
 #include <functional>
 #include <map>
 #include <memory>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -99,6 +100,9 @@ struct run_options {
     /// run --shard K/N: the case keys this shard keeps of each selected device's plan
     /// (shard_plan.hpp); null without --shard.
     std::shared_ptr<const shard_filter> shard;
+    /// A sequential duet's process after a look (run --part-points): the sweep points it
+    /// measures (point_text), those the look left undecided; empty: every point.
+    std::set<std::string> only_points;
 };
 
 /// Callbacks for progress; any may be empty.

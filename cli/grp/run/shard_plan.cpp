@@ -130,4 +130,17 @@ std::vector<sweep_point> shard_points(const run_options& opt, std::vector<sweep_
     return points;
 }
 
+std::vector<sweep_point> undecided_points(const run_options& opt, std::vector<sweep_point> points) {
+    if (opt.only_points.empty()) {
+        return points;
+    }
+    points.erase(std::remove_if(points.begin(), points.end(),
+                                [&](const sweep_point& p) {
+                                    return opt.only_points.count(
+                                               point_text(key_of(opt.kernels[p.kernel], p))) == 0;
+                                }),
+                 points.end());
+    return points;
+}
+
 } // namespace grp::run

@@ -1,7 +1,8 @@
 // `run --shard K/N` before the run: every selected device's whole plan (the same on every
 // shard), each case's estimated cost (cost_model.hpp) and whether it will be timed, the anchors
 // (--anchor's keys, or default_anchors), the partition, and what this shard keeps; then, in the
-// runner, each device's points narrowed to that share. Also the skip test `--dry-run` shares.
+// runner, each device's points narrowed to that share. Also the skip test `--dry-run` shares,
+// and the narrowing of a sequential duet's later processes to the points a look left undecided.
 #pragma once
 
 #include "grp/model/plan/shard.hpp"
@@ -37,5 +38,9 @@ shard_plan plan_shard(const run_options& opt, const shard_spec& spec,
 /// --shard.
 std::vector<sweep_point> shard_points(const run_options& opt, std::vector<sweep_point> points,
                                       int device_index);
+
+/// `points` narrowed to opt.only_points (a sequential duet's process after a look: every
+/// kernel at the sweep points the look left undecided); all of them when it is empty.
+std::vector<sweep_point> undecided_points(const run_options& opt, std::vector<sweep_point> points);
 
 } // namespace grp::run

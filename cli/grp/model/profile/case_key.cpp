@@ -57,6 +57,10 @@ std::string case_key::to_string() const {
     return s;
 }
 
+std::string point_text(const case_key& k) {
+    return k.to_string().substr(k.kernel.size() + 1);
+}
+
 bool case_key::operator==(const case_key& o) const {
     return std::tie(kernel, type, layout, n, local_size, op, params, cache) ==
            std::tie(o.kernel, o.type, o.layout, o.n, o.local_size, o.op, o.params, o.cache);

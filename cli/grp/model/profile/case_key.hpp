@@ -42,6 +42,11 @@ case_key make_case_key(std::string kernel, std::string type, std::string layout,
 void to_json(nlohmann::ordered_json& j, const case_key& k);
 void from_json(const nlohmann::ordered_json& j, case_key& k);
 
+/// The key's sweep point: to_string() without the kernel ("float/flat/n=1048576/local=64"),
+/// which the kernels of a duet share (a sequential duet's later processes keep the points a look
+/// left undecided, run --part-points).
+std::string point_text(const case_key& k);
+
 /// The key's tuning parameters as "NAME=V" joined by `sep` ("" when it has none).
 std::string params_text(const case_key& k, const char* sep);
 
