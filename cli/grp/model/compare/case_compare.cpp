@@ -66,20 +66,25 @@ void decide_timing(case_comparison& cc, const side_rounds& b, const side_rounds&
 
 } // namespace
 
+const profile_device* device_record(const profile& p, const case_result& c) {
+    return c.device >= 0 && static_cast<std::size_t>(c.device) < p.devices.size()
+               ? &p.devices[static_cast<std::size_t>(c.device)]
+               : nullptr;
+}
+
 const device_info* device_of(const profile& p, const case_result& c) {
-    if (c.device < 0 || static_cast<std::size_t>(c.device) >= p.devices.size()) {
-        return nullptr;
-    }
-    return &p.devices[static_cast<std::size_t>(c.device)].info;
+    const auto* d = device_record(p, c);
+    return d == nullptr ? nullptr : &d->info;
 }
 
 std::string untrusted_timer(const profile& p, const case_result& c, const std::string& label) {
-    if (c.device < 0 || static_cast<std::size_t>(c.device) >= p.devices.size()) {
+    const auto* d = device_record(p, c);
+    if (d == nullptr) {
         return "";
     }
-    const auto& d = p.devices[static_cast<std::size_t>(c.device)];
-    return d.timer.gateable() ? ""
-                              : label + "'s timer on " + d.info.name + " is " + describe(d.timer);
+    return d->timer.gateable()
+               ? ""
+               : label + "'s timer on " + d->info.name + " is " + describe(d->timer);
 }
 
 void mark_untrusted_timer(case_comparison& cc, const profile& bp, const case_result* b,
@@ -96,16 +101,6 @@ void mark_untrusted_timer(case_comparison& cc, const profile& bp, const case_res
         cc.note += std::string(cc.note.empty() ? "" : "; ") + "timing not gated: " + why;
     }
 }
-
-namespace {
-
-const profile_device* device_record(const profile& p, const case_result& c) {
-    return c.device >= 0 && static_cast<std::size_t>(c.device) < p.devices.size()
-               ? &p.devices[static_cast<std::size_t>(c.device)]
-               : nullptr;
-}
-
-} // namespace
 
 void mark_beyond_roof(case_comparison& cc, const profile& bp, const case_result* b,
                       const profile& cp, const case_result* c) {

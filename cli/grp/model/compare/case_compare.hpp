@@ -53,6 +53,9 @@ void mark_beyond_roof(case_comparison& cc, const profile& bp, const case_result*
 
 bool is_own_reference(const case_result& c, const compare_options& opt);
 
+/// The record of the device a case ran on, or nullptr when the profile does not list it.
+const profile_device* device_record(const profile& p, const case_result& c);
+
 /// The device a case ran on, or nullptr when the profile does not list it.
 const device_info* device_of(const profile& p, const case_result& c);
 

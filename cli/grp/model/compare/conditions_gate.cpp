@@ -8,12 +8,6 @@ namespace grp {
 
 namespace {
 
-const profile_device* case_device(const profile& p, const case_result& c) {
-    return c.device >= 0 && static_cast<std::size_t>(c.device) < p.devices.size()
-               ? &p.devices[static_cast<std::size_t>(c.device)]
-               : nullptr;
-}
-
 std::string joined_facts(const std::vector<std::string>& facts) {
     std::string out;
     for (const auto& f : facts) {
@@ -44,7 +38,7 @@ void steal_warnings(const profile& p, const std::string& label, std::vector<std:
 
 std::vector<std::string> case_condition_differences(const profile& bp, const case_result& b,
                                                     const profile& cp, const case_result& c) {
-    const auto *bd = case_device(bp, b), *cd = case_device(cp, c);
+    const auto *bd = device_record(bp, b), *cd = device_record(cp, c);
     if (!bd || !cd || !bd->conditions || !cd->conditions) {
         return {};
     }
