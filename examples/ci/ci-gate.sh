@@ -166,6 +166,15 @@ run_duet() {
     --force
 }
 
+# pass_line WHAT COMPARE-OUTPUT: the gate's PASS, with the count of cases compare's PASS left
+# undecided (exit 0 judged some cases, not every one): one vocabulary with compare's headline.
+pass_line() {
+  local undecided
+  undecided=$(grep -oE '[0-9]+ of [0-9]+ undecided' <<<"$2" | head -n 1 || true)
+  local named="named in the headline of compare above"
+  echo "ci-gate: PASS ($1)${undecided:+; $undecided, $named}"
+}
+
 if [[ $mode == duet ]]; then
   duet=${output:-$build_dir/ci-duet.json}
   mkdir -p "$(dirname "$duet")"
@@ -173,12 +182,13 @@ if [[ $mode == duet ]]; then
   policy=(--threshold "$threshold" "${extra[@]}")
   [[ -n $fail_on ]] && policy+=(--fail-on "$fail_on")
   rc=0
-  "$binary" compare "$duet" "${policy[@]}" || rc=$?
+  out=$("$binary" compare "$duet" "${policy[@]}" 2>&1) || rc=$?
+  printf '%s\n' "$out"
   if [[ -n ${GITHUB_STEP_SUMMARY:-} ]]; then
     "$binary" compare "$duet" "${policy[@]}" --markdown >>"$GITHUB_STEP_SUMMARY" 2>/dev/null || true
   fi
   case $rc in
-    0) echo "ci-gate: PASS (duet against $base_ref)" ;;
+    0) pass_line "duet against $base_ref" "$out" ;;
     1) echo "ci-gate: FAIL: slower than $base_ref in the duet" >&2 ;;
     8) echo "ci-gate: UNDECIDED: the duet decided no case (exit 8); its plan line says what" \
             "would decide (more --runs)" >&2 ;;
@@ -225,7 +235,7 @@ if grep -q "warning: cross-machine" <<<"$out"; then
 fi
 policy_text=${fail_on:-compare\'s default}
 case $rc in
-  0) echo "ci-gate: PASS (fail on $policy_text)" ;;
+  0) pass_line "fail on $policy_text" "$out" ;;
   1) echo "ci-gate: FAIL: regression against $(basename "$baseline") (fail on $policy_text)" >&2 ;;
   8) if grep -q "one run on each side cannot support" <<<"$out"; then
        echo "ci-gate: NOT GATED: baseline and candidate are one run each (exit 8); make them" \
