@@ -112,8 +112,9 @@ void print_comparisons(std::ostream& os, const std::vector<comparison>& all, boo
     print_cross_devices(os, all, colour);
     os << '\n';
     for (const auto& c : all) {
-        os << (all.size() > 1 ? terminal_escape(c.cand_label) + ": " : "") << summary_line(c)
-           << '\n';
+        // The headline names undecided cases, whose keys come from the profiles: escaped.
+        os << (all.size() > 1 ? terminal_escape(c.cand_label) + ": " : "")
+           << terminal_escape(summary_line(c)) << '\n';
         if (const auto cmd = c.control ? std::string() : decide_command(c); !cmd.empty()) {
             os << "  " << terminal_escape(cmd) << '\n';
         }

@@ -88,7 +88,8 @@ std::string headline(const std::vector<comparison>& all, std::size_t failures) {
 /// One bullet per candidate: its verdict line, then its warnings, undecided and failing cases.
 void print_candidate_bullets(std::ostream& os, const std::vector<comparison>& all) {
     for (const auto& c : all) {
-        os << "- `" << markdown_escape(c.cand_label) << "`: " << summary_line(c) << '\n';
+        os << "- `" << markdown_escape(c.cand_label) << "`: " << markdown_escape(summary_line(c))
+           << '\n';
         for (const auto& w : c.warnings) {
             os << "  - **warning**: " << markdown_escape(w) << '\n';
         }

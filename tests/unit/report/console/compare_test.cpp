@@ -153,6 +153,21 @@ TEST(compare_print, partly_judged_says_pass_and_names_the_undecided_cases) {
     EXPECT_NE(summary_line(c).find("FAIL: 1 case fails"), std::string::npos);
 }
 
+// The PASS headline names undecided cases by their keys, which come from the profiles: a
+// hostile kernel name is escaped on the terminal and in the markdown job summary.
+TEST(compare_print, the_undecided_names_in_the_headline_are_escaped) {
+    auto c = against_base("identical");
+    c.cases.front().outcome = verdict::inconclusive;
+    c.cases.front().key.kernel = "evil\x1b[2J<img src=x>";
+    std::ostringstream console, md;
+    print_comparisons(console, {c}, false);
+    print_comparisons_markdown(md, {c});
+    EXPECT_EQ(console.str().find('\x1b'), std::string::npos) << console.str();
+    EXPECT_NE(console.str().find("1 of 6 undecided: evil\\x1b[2J<img src=x>"), std::string::npos)
+        << console.str();
+    EXPECT_EQ(md.str().find("<img"), std::string::npos) << md.str();
+}
+
 TEST(compare_print, undecided_cases_are_listed_above_the_table) {
     std::ostringstream os;
     print_comparisons(os, {against_base("noisy")}, false);
