@@ -6,6 +6,7 @@ past them too):
 
   file      every cli/**/*.cpp and *.hpp: at most 400 lines (`wc -l`).
   pair      X.hpp plus X.cpp in the same folder: at most 500 lines together.
+  readme    README.md: at most 250 lines (the front page; detail belongs in docs/).
   function  every function defined in those files: at most 50 lines, counted as clang-tidy's
             readability-function-size counts them (LineThreshold): the line of the body's
             closing brace minus the line of its opening brace. So the signature lines do not
@@ -40,6 +41,9 @@ import subprocess
 import sys
 
 FILE_LIMIT = 400
+# The front page: a short README, depth in docs/ (STYLE.md, "Maps, not only code"; #71 found it
+# at 309 lines). Checked with the whole tree (no PATH given), or when README.md is named.
+README_LIMIT = 250
 PAIR_LIMIT = 500
 FUNCTION_LIMIT = 50
 
@@ -387,6 +391,18 @@ def check(root, files, listing=False):
     return findings
 
 
+def check_readme(root):
+    """README.md over README_LIMIT lines, as a finding; none when it has none."""
+    path = os.path.join(root, "README.md")
+    if not os.path.isfile(path):
+        return []
+    with open(path, encoding="utf-8", errors="replace") as f:
+        lines = f.read().count("\n")
+    if lines > README_LIMIT:
+        return [f"README.md:1: file is {lines} lines (limit {README_LIMIT}: move detail to docs/)"]
+    return []
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--root", default=os.path.join(os.path.dirname(__file__), ".."))
@@ -395,7 +411,9 @@ def main():
     args = parser.parse_args()
     root = os.path.abspath(args.root)
     files = cxx_files(root, args.paths)
-    results = check(root, files, args.list)
+    results = check(root, [f for f in files if f != "README.md"], args.list)
+    if not args.list and (not args.paths or "README.md" in files):
+        results += check_readme(root)
     for line in results:
         print(line)
     if args.list:

@@ -33,7 +33,8 @@ namespace {
 
 const char* check_footer = R"(Examples:
   gpu-reduce-prof check                                 # the built-in default sweep
-  gpu-reduce-prof check -k my_kernels/sum.json          # your kernels, every local size
+  gpu-reduce-prof check -k my_kernels/sum.json          # your kernels at local sizes 64, 256
+  gpu-reduce-prof check -k my_kernels/sum.json -l pow2  # ... at each power of two to 1024
   gpu-reduce-prof check -k reduce4_lockstep -l 32,64    # the warp-synchronous tail: unsafe
   gpu-reduce-prof compare base-check.json check.json    # same-work / more-work, exactly
 
@@ -44,8 +45,9 @@ group. A case with a finding is `unsafe` (exit 1), with the source line quoted. 
 also counts what each pass executed (instructions, bytes per address space, barriers): identical
 code on identical data gives identical counts, so `compare` of two check profiles needs no
 statistics. Counts cannot see coalescing, occupancy or caches: a kernel can do the same work
-and still be slower. The default size, 4099, is not a power of two and gives every local size
-up to 1024 several groups, a partial last group and a second pass.)";
+and still be slower. The default local sizes are run's for a GPU, 64 and 256 (-l for others).
+The default size, 4099, is not a power of two and gives each local size up to 1024 several
+groups, a partial last group and a second pass.)";
 
 struct check_cli_options {
     run_cli_options run;

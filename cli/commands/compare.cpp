@@ -354,6 +354,7 @@ void add_compare(CLI::App& app, command_slot& slot) {
         ->type_name("FILE")
         ->check(non_empty("a file name"));
     sub->add_flag("-f,--force", opt->force, "Overwrite an existing CSV or markdown file");
+    sub->add_flag("--explain", opt->explain, "A duet: each undecided case's reason and plan");
     add_color_option(sub, opt->color);
     group_compare_help(sub);
     sub->callback([opt, &slot] {

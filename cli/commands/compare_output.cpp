@@ -104,7 +104,7 @@ std::unique_ptr<compare_printer> make_printer(const compare_cli_options& cli) {
                         : cli.markdown == "-" ? compare_format::markdown
                                               : compare_format::console;
     auto printer = make_compare_printer(format, use_colour(1, cli.color), std::move(csv), std::cout,
-                                        std::cerr);
+                                        std::cerr, !cli.explain);
     if (!md) {
         return printer;
     }

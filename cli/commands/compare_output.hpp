@@ -29,6 +29,7 @@ struct compare_cli_options {
     bool allow_one_run = false;
     std::string conditions = "same"; ///< --conditions: same (refuse to mix) | any
     bool json = false, force = false;
+    bool explain = false; ///< --explain: a duet's not-decided paragraphs and matrix, as before
     std::string markdown; ///< "" none, "-" stdout (--markdown alone), else a file
     std::string csv;      ///< "" none, "-" stdout, else a file
     std::string color = "auto";

@@ -78,7 +78,7 @@ void group_compare_help(CLI::App* sub) {
                {"Verdicts",
                 {"--threshold", "--alpha", "--fail-on", "--work-threshold", "--allow-cross-machine",
                  "--allow-one-run", "--conditions", "--waivers"}},
-               {"Output", {"--markdown", "--json", "--csv", "--force", "--color"}},
+               {"Output", {"--markdown", "--json", "--csv", "--force", "--color", "--explain"}},
                {"Advanced",
                 {"--correction", "--moderate", "--min-rounds", "--max-cpu-wait", "--unsteady",
                  "--round-center"}}},

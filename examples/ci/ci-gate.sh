@@ -12,6 +12,7 @@
 #      was not `same` (BIASED), 0 otherwise.
 #
 # Usage: examples/ci/ci-gate.sh [options] [-- extra compare options]
+#   (arguments after -- go to compare; the sweep's own run options are --run-args)
 #   --baseline FILE     baseline profile (default profiles/baselines/pocl-ci.json)
 #   --binary PATH       use this gpu-reduce-prof instead of building one
 #   --build-dir DIR     where to build (default build-ci)
@@ -19,6 +20,9 @@
 #   --output FILE       where the sweep writes the candidate (default BUILD_DIR/ci-candidate.json)
 #   --device DEV        device for the sweep (default: gpu-reduce-prof's default device)
 #   --kernels LIST      what to sweep: built-in names or your spec files (default below)
+#   --run-args "ARGS"   the sweep's own `gpu-reduce-prof run` options, one string split on
+#                       spaces, as the Action's run-args (default "-l 64,256 -n 2^20,2^22 -t
+#                       float --seed 1"); keep them equal for the baseline and the candidate
 #   --mode MODE         auto (default), duet or baseline. A duet needs one spec file tracked
 #                       by git in --kernels and a base revision: it times both revisions in
 #                       the same rounds, so machine load cancels (the mode for shared and CPU
@@ -26,8 +30,9 @@
 #                       a stored profile of earlier runs
 #   --budget SPEC       the duet's most processes and/or time (run --budget: 10, 120s,
 #                       12,3min; default run's: 10 processes, 30,170s on a CPU device): it
-#                       adds processes from 3 on
-#                       until every case is decided
+#                       adds processes from 3 on until every case is decided; a duet left
+#                       undecided prints this script's command again with the budget its
+#                       plan says decides every case
 #   --base-ref REF      the duet's base revision (default origin/$GITHUB_BASE_REF in a pull
 #                       request, else HEAD~1)
 #   --fail-on LIST      what fails the gate (default: compare's, slower,wrong,unmeasured)
@@ -65,8 +70,10 @@ extra=()
 budget=()
 
 # The sweep: small enough for a CPU OpenCL device in CI, large enough to leave the caches'
-# noise floor. Change it together with the baseline (--update-baseline).
+# noise floor. Change it (--run-args) together with the baseline (--update-baseline).
 sweep=(-l 64,256 -n 2^20,2^22 -t float --seed 1)
+# This script's own command line, for the "to decide" line of an undecided duet.
+gate_argv=("$0" "$@")
 
 die() { echo "ci-gate: $*" >&2; exit 2; }
 
@@ -86,8 +93,9 @@ while [[ $# -gt 0 ]]; do
     --mode) mode=$2; shift 2 ;;
     --base-ref) base_ref=$2; shift 2 ;;
     --budget) budget=(--budget "$2"); shift 2 ;;
+    --run-args) read -r -a sweep <<<"$2"; shift 2 ;;
     --) shift; extra=("$@"); break ;;
-    -h|--help) sed -n '2,44p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -h|--help) sed -n '2,/^set -euo/{/^#/p}' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'; exit 0 ;;
     *) die "unknown option '$1' (see --help)" ;;
   esac
 done
@@ -166,6 +174,32 @@ run_duet() {
     --force
 }
 
+# pass_line WHAT COMPARE-OUTPUT: the gate's PASS, with the count of cases compare's PASS left
+# undecided (exit 0 judged some cases, not every one): one vocabulary with compare's headline.
+pass_line() {
+  local undecided
+  undecided=$(grep -oE '[0-9]+ of [0-9]+ undecided' <<<"$2" | head -n 1 || true)
+  local named="named in the headline of compare above"
+  echo "ci-gate: PASS ($1)${undecided:+; $undecided, $named}"
+}
+
+# decide_line COMPARE-OUTPUT: "ci-gate: to decide: <this script's command> --budget N" when
+# compare's plan names the N processes that decide every undecided case; nothing otherwise.
+decide_line() {
+  local n words=() skip=0 w
+  n=$(grep -oE '[0-9]+ processes decide every undecided case' <<<"$1" | head -n 1 | cut -d' ' -f1 ||
+    true)
+  [[ -n $n ]] || return 0
+  for w in "${gate_argv[@]}"; do
+    if [[ $skip -eq 1 ]]; then skip=0; continue; fi
+    if [[ $w == --budget ]]; then skip=1; continue; fi
+    if [[ $w == -- ]]; then words+=(--budget "$n"); n=""; fi
+    words+=("$w")
+  done
+  [[ -n $n ]] && words+=(--budget "$n")
+  printf 'ci-gate: to decide: %s\n' "$(printf '%q ' "${words[@]}" | sed 's/ $//')"
+}
+
 if [[ $mode == duet ]]; then
   duet=${output:-$build_dir/ci-duet.json}
   mkdir -p "$(dirname "$duet")"
@@ -173,15 +207,28 @@ if [[ $mode == duet ]]; then
   policy=(--threshold "$threshold" "${extra[@]}")
   [[ -n $fail_on ]] && policy+=(--fail-on "$fail_on")
   rc=0
-  "$binary" compare "$duet" "${policy[@]}" || rc=$?
+  out=$("$binary" compare "$duet" "${policy[@]}" 2>&1) || rc=$?
+  # compare's own "to decide" re-runs `run --duet` on this gate's temporary copy of the base,
+  # gone when the gate ends: the gate's command with the plan's budget stands in for it.
+  decide=$(decide_line "$out")
+  grep -v "^ *to decide: " <<<"$out" || true
   if [[ -n ${GITHUB_STEP_SUMMARY:-} ]]; then
-    "$binary" compare "$duet" "${policy[@]}" --markdown >>"$GITHUB_STEP_SUMMARY" 2>/dev/null || true
+    "$binary" compare "$duet" "${policy[@]}" --markdown 2>/dev/null |
+      while IFS= read -r line; do
+        if [[ $line == *"**plan**: to decide: "* ]]; then
+          # shellcheck disable=SC2016 # the backquotes are markdown's code span
+          [[ -n $decide ]] && printf '  - **plan**: `%s`\n' "${decide#ci-gate: to decide: }"
+        else
+          printf '%s\n' "$line"
+        fi
+      done >>"$GITHUB_STEP_SUMMARY" || true
   fi
+  [[ -n $decide ]] && echo "$decide"
   case $rc in
-    0) echo "ci-gate: PASS (duet against $base_ref)" ;;
+    0) pass_line "duet against $base_ref" "$out" ;;
     1) echo "ci-gate: FAIL: slower than $base_ref in the duet" >&2 ;;
-    8) echo "ci-gate: UNDECIDED: the duet decided no case (exit 8); its plan line says what" \
-            "would decide (more --runs)" >&2 ;;
+    8) echo "ci-gate: UNDECIDED: the duet decided no case (exit 8);" \
+            "$([[ -n $decide ]] && echo "the to-decide line above re-runs this gate with the budget that decides" || echo "the notes of compare above say why")" >&2 ;;
     9) echo "ci-gate: BIASED: an A/A control of the duet was not same (exit 9): the machine" \
             "treated identical kernels differently; nothing is judged" >&2 ;;
     *) echo "ci-gate: compare failed (exit $rc)" >&2 ;;
@@ -225,7 +272,7 @@ if grep -q "warning: cross-machine" <<<"$out"; then
 fi
 policy_text=${fail_on:-compare\'s default}
 case $rc in
-  0) echo "ci-gate: PASS (fail on $policy_text)" ;;
+  0) pass_line "fail on $policy_text" "$out" ;;
   1) echo "ci-gate: FAIL: regression against $(basename "$baseline") (fail on $policy_text)" >&2 ;;
   8) if grep -q "one run on each side cannot support" <<<"$out"; then
        echo "ci-gate: NOT GATED: baseline and candidate are one run each (exit 8); make them" \

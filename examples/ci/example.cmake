@@ -111,3 +111,10 @@ add_test(NAME example.bisect_on_failure
              ${CMAKE_CURRENT_LIST_DIR}/bisect-on-failure.sh
              ${CMAKE_SOURCE_DIR}/tests/data/bisect/make_history.sh)
 set_tests_properties(example.bisect_on_failure PROPERTIES LABELS "example;ocl" TIMEOUT 600)
+# ci-gate.sh around a stand-in binary (no device, under a second): --run-args reaches the sweep,
+# and an undecided duet's "to decide" re-runs the gate with the plan's budget (#71).
+add_test(NAME example.ci_gate_plan_reruns_the_gate
+  COMMAND bash ${CMAKE_CURRENT_LIST_DIR}/ci_gate_plan_test.sh ${GRP_CI_GATE}
+          ${CMAKE_CURRENT_BINARY_DIR}/ci-gate-plan)
+set_tests_properties(example.ci_gate_plan_reruns_the_gate PROPERTIES LABELS example
+                     PASS_REGULAR_EXPRESSION "ci_gate_plan_test: ok")

@@ -229,12 +229,19 @@ grp_cli_test(compare_duet_control_same_judges_candidate 1
              compare ${CMP}/duet_controlled.json)
 grp_cli_test(compare_duet_biased_control_exit_9 9
              "built again\\) read \\+8\\.[0-9]+% .*no candidate here.*A/A CONTROL BIASED.*BIASED: 1 of 1 cases not judged"
-             compare ${CMP}/duet_biased.json)
+             compare ${CMP}/duet_biased.json --explain)
+# Without --explain a duet opens with its verdict lines, then one row per case with its
+# controls, and one line counting the undecided cases (#71 item 5), not their paragraphs.
+add_test(NAME cli.compare_duet_verdict_first_one_row_per_case
+  COMMAND ${GRP_EXPECT} 9
+          "^A/A control: .*A/A CONTROL BIASED.*candidate: .*BIASED: 1 of 1 cases not judged.*case +base +candidate +change +99% interval +verdict +controls.base:reduce6/float/flat/n=1048576/local=256 .* biased +not same: \\+8\\.00% slower.not decided \\(1\\): compare --explain"
+          --not "built again|  not decided" -- ${GRP_BIN} compare ${CMP}/duet_biased.json)
+set_tests_properties(cli.compare_duet_verdict_first_one_row_per_case PROPERTIES LABELS cli)
 # The candidate's own control (twin:NAME, the candidate built again) 7 % faster than the
 # candidate: the base's control alone would have let a +10 % verdict through.
 grp_cli_test(compare_duet_biased_twin_exit_9 9
              "\\(the candidate built again\\) read -6\\.99% .*twin:reduce6: 1 cases: 1 faster.*BIASED: 1 of 1 cases not judged"
-             compare ${CMP}/duet_twin_biased.json)
+             compare ${CMP}/duet_twin_biased.json --explain)
 grp_cli_test(compare_duet_biased_markdown_headline 9 "### gpu-reduce-prof compare: BIASED"
              compare ${CMP}/duet_biased.json --markdown)
 grp_cli_test(compare_duet_pair_uses_the_recorded_control 9 "\"role\": \"control\".*\"biased\": 1"

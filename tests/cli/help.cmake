@@ -19,3 +19,8 @@ add_test(NAME cli.help_numbers_agree_with_readme_and_docs
 set_tests_properties(cli.run_help_is_grouped_with_readable_types cli.check_help_has_readable_types
   cli.compare_help_has_readable_types cli.report_help_has_readable_types
   cli.help_numbers_agree_with_readme_and_docs PROPERTIES LABELS cli TIMEOUT 120)
+# check --help names the local sizes it runs by default (64 and 256, #71), never "every".
+add_test(NAME cli.check_help_names_its_default_local_sizes
+  COMMAND ${GRP_EXPECT} 0 "your kernels at local sizes 64, 256.*default local sizes are run's for a GPU, 64 and 256"
+          --not "every local size" -- ${GRP_BIN} check --help)
+set_tests_properties(cli.check_help_names_its_default_local_sizes PROPERTIES LABELS cli TIMEOUT 120)

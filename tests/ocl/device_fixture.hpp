@@ -5,7 +5,7 @@
 
 #include "grp/ocl/enumerate.hpp"
 #include "grp/run/interrupt.hpp"
-#include "grp/run/runner.hpp"
+#include "grp/run/group_pipeline.hpp"
 
 namespace grp::test_support {
 

@@ -53,6 +53,12 @@ class GateTest(unittest.TestCase):
         rc, out = self.run_gate({"cli/a.cpp": function_of("at_limit", 50)})
         self.assertEqual((rc, out), (0, ""))
 
+    def test_a_readme_over_250_lines_fails_and_250_pass(self):
+        rc, out = self.run_gate({"README.md": "x\n" * 251})
+        self.assertEqual(rc, 1)
+        self.assertEqual(out, "README.md:1: file is 251 lines (limit 250: move detail to docs/)\n")
+        self.assertEqual(self.run_gate({"README.md": "x\n" * 250}), (0, ""))
+
     def test_long_file_fails_and_400_lines_pass(self):
         rc, out = self.run_gate({"cli/long.hpp": "// x\n" * 401, "cli/ok.hpp": "// x\n" * 400})
         self.assertEqual(rc, 1)

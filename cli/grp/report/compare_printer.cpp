@@ -27,7 +27,7 @@ void compare_printer::finish() {
 namespace {
 
 std::unique_ptr<compare_printer> stdout_printer(compare_format format, bool colour,
-                                                std::ostream& out) {
+                                                std::ostream& out, bool short_duet) {
     switch (format) {
     case compare_format::json:
         return std::make_unique<json_compare_printer>(out);
@@ -36,14 +36,15 @@ std::unique_ptr<compare_printer> stdout_printer(compare_format format, bool colo
     case compare_format::console:
         break;
     }
-    return std::make_unique<console_compare_printer>(out, colour);
+    return std::make_unique<console_compare_printer>(out, colour, short_duet);
 }
 
 } // namespace
 
 std::unique_ptr<compare_printer> make_compare_printer(compare_format format, bool colour,
                                                       std::optional<output_file> csv,
-                                                      std::ostream& out, std::ostream& err) {
+                                                      std::ostream& out, std::ostream& err,
+                                                      bool short_duet) {
     auto all = std::make_unique<compare_printer_multiplex>();
     const bool csv_on_stdout = csv && csv->is_stdout();
     if (csv) {
@@ -51,7 +52,7 @@ std::unique_ptr<compare_printer> make_compare_printer(compare_format format, boo
     }
     all->add(std::make_unique<warnings_printer>(err));
     if (format != compare_format::console || !csv_on_stdout) {
-        all->add(stdout_printer(format, colour, out));
+        all->add(stdout_printer(format, colour, out, short_duet));
     }
     return all;
 }

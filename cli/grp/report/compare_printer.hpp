@@ -54,9 +54,11 @@ enum class compare_format { console, markdown, json };
 /// The printers of one invocation of compare, in the order they print: the CSV to `csv` when
 /// given (written first), the warnings on `err` (every format: stdout holds only the results),
 /// then `format` on `out` unless the CSV is on stdout and the format is the console's.
-/// `colour`: ANSI colour in the console table.
+/// `colour`: ANSI colour in the console table; `short_duet`: a duet's console output opens with
+/// its verdict, one row per case (compare without --explain).
 std::unique_ptr<compare_printer> make_compare_printer(compare_format format, bool colour,
                                                       std::optional<output_file> csv,
-                                                      std::ostream& out, std::ostream& err);
+                                                      std::ostream& out, std::ostream& err,
+                                                      bool short_duet = false);
 
 } // namespace grp

@@ -6,7 +6,7 @@
 // with that rung's rounds and a note saying so.
 #pragma once
 
-#include "grp/run/runner.hpp"
+#include "grp/run/group_pipeline.hpp"
 
 namespace grp::run {
 

@@ -3,7 +3,7 @@
 #pragma once
 
 #include "grp/core/machine/device_info.hpp"
-#include "grp/run/runner.hpp"
+#include "grp/run/group_pipeline.hpp"
 
 #include <vector>
 

@@ -1,7 +1,7 @@
 // What a device's rounds do besides launching: the wait for a hot GPU to cool before each round,
 // the in-round read of the device's best read shape, the CPUs launches are submitted from in
 // turn, and a duet's one family (every kernel of a sweep point alternates with every other).
-// Set on the round context before run_rounds (runner.cpp's sample_all).
+// Set on the round context before run_rounds (group_pipeline.cpp's sample_all).
 #pragma once
 
 #include "grp/run/launch/peak.hpp"

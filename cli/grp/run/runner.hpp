@@ -1,9 +1,9 @@
 // The run: for each selected device, measure the peak bandwidth, expand the sweep, and measure
-// its points in groups whose inputs fit on the device together: build every case, upload the
-// inputs, verify every case (first launch, input untouched, exact check), then sample all of
-// them in interleaved rounds, timing the peak's best read shape again after every round (the
-// better median is kept). The profile is filled in place, so whatever ends the run (a signal, a
-// build error, an OpenCL error) leaves the finished work in it for the caller to save.
+// its points in groups whose inputs fit on the device together (each group through
+// group_pipeline.hpp: build, upload, verify, interleaved rounds), timing the peak's best read
+// shape again after every round (the better median is kept). The profile is filled in place,
+// so whatever ends the run (a signal, a build error, an OpenCL error) leaves the finished work
+// in it for the caller to save.
 #pragma once
 
 #include "grp/model/plan/sweep_plan.hpp"
@@ -22,17 +22,5 @@ namespace grp::run {
 /// used, kernel_build_error when a kernel fails to build and keep_going is false, file_error
 /// when a spec does not fit its kernel; `p` then holds every case finished before.
 void run_sweep(const run_options& opt, const progress_sink& progress, profile& p);
-
-/// One point to measure: a kernel and where in the sweep.
-struct measure_point {
-    const kernel_spec* spec = nullptr;
-    sweep_point point;
-};
-
-/// Measures `points` on one device (the scenarios' entry): build, verify, rounds; appends
-/// their cases to p.cases. `data` chooses the input values.
-void measure_points(ocl::session& s, int device_index, const run_options& opt,
-                    const std::vector<measure_point>& points, const data_choice& data, profile& p,
-                    const progress_sink& progress);
 
 } // namespace grp::run

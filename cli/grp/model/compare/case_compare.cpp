@@ -185,16 +185,22 @@ run_mean_prior moderation_prior_of(const profile& bp, const std::vector<case_pai
 
 namespace {
 
-// Why a slower case under a policy that gates timing does not fail.
-std::string not_failing_note(const case_comparison& cc) {
-    if (cc.cross_device) {
+// Why a slower case under a policy that gates timing does not fail: the rule of decide_fails
+// that applied, in its order, so an option already given is never suggested; empty when the
+// case's note already says why (an untrusted timer).
+std::string not_failing_note(const case_comparison& cc, const compare_options& opt) {
+    const bool raw = opt.normalize == normalization::none;
+    if (cc.cross_device && raw) {
         return "cross-device: raw times never fail (try --normalize peak)";
     }
-    if (cc.cross_machine) {
+    if (cc.cross_machine && raw && !opt.cross_machine_fails) {
         return "cross-machine: raw times do not fail (a baseline from this machine, "
                "--normalize peak or --allow-cross-machine)";
     }
-    return "one run on each side: read, not gated";
+    if (cc.one_run_each && !opt.one_run_gates) {
+        return "one run on each side: read, not gated";
+    }
+    return "";
 }
 
 } // namespace
@@ -233,7 +239,9 @@ case_comparison compare_case(const profile& bp, const profile& cp, const case_pa
     cc.fails = decide_fails(cc, opt);
     if (cc.outcome == verdict::slower && !cc.fails && opt.fail_on.slower &&
         (!cc.conditions_differ || opt.any_conditions)) { // else the note says it already
-        cc.note += (cc.note.empty() ? "" : "; ") + not_failing_note(cc);
+        if (const auto why = not_failing_note(cc, opt); !why.empty()) {
+            cc.note += (cc.note.empty() ? "" : "; ") + why;
+        }
     }
     if (cc.source_changed) {
         cc.note += (cc.note.empty() ? "" : "; ") + std::string("kernel source changed (sha256 ") +

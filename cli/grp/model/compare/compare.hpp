@@ -124,6 +124,11 @@ struct comparison {
                (!cross_devices.empty() || one_run_not_gated() || conditions_not_gated()) &&
                timing_judged() == 0 && failures() == 0;
     }
+    /// True when the devices differ and times are compared raw (--normalize none): the reason
+    /// their timing is not gated, before any other.
+    [[nodiscard]] bool raw_cross_device() const {
+        return !cross_devices.empty() && options.normalize == normalization::none;
+    }
     /// True when some case's timing was read but not gated because each side holds one run
     /// (case_comparison::one_run_each) and --allow-one-run was not given.
     [[nodiscard]] bool one_run_not_gated() const;

@@ -312,6 +312,23 @@ bool worst_first(const history_finding& a, const history_finding& b) {
     return std::abs(a.change) > std::abs(b.change);
 }
 
+/// A series whose timing gave a finding was judged, whatever its census said: a step found in a
+/// series too noisy to see the threshold is a verdict, and a census of "judged 0" under it would
+/// contradict it (and exit 8 on a decided history). Status findings (broke, fixed) say nothing
+/// of timing: a series wrong in every profile stays "without a usable point".
+void count_found_series_as_judged(history_result& r) {
+    for (const auto& f : r.findings) {
+        auto& state = r.verdicts[f.series].state;
+        if (state != series_state::too_noisy || f.kind == finding_kind::broke ||
+            f.kind == finding_kind::fixed) {
+            continue; // only a too-noisy series is searched for steps and drifts
+        }
+        --r.too_noisy;
+        ++r.judged;
+        state = series_state::judged;
+    }
+}
+
 } // namespace
 
 history_result judge_history(timeline t, const history_options& opt) {
@@ -356,6 +373,7 @@ history_result judge_history(timeline t, const history_options& opt) {
         r.findings.push_back(f);
     }
     std::stable_sort(r.findings.begin(), r.findings.end(), worst_first);
+    count_found_series_as_judged(r);
     note_missing_in_newest(t);
     r.time = std::move(t);
     return r;

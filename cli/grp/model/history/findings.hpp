@@ -57,6 +57,7 @@ struct history_result {
     timeline time;
     std::vector<series_verdict> verdicts;  ///< one per series
     std::vector<history_finding> findings; ///< failing first, then by q-value
+    /// The census: a series with a step or drift found counts as judged, however noisy.
     std::size_t judged = 0, too_short = 0, too_noisy = 0, no_points = 0;
     std::vector<std::string> expired; ///< waivers past their date, in words: each one fails
     [[nodiscard]] bool fails() const;

@@ -11,11 +11,14 @@ namespace grp {
 namespace {
 
 std::string findings_text(const case_result& c) {
-    if (!c.check) { // a table cell holds one line: a build log's lines follow the table
-        return c.reason.empty() ? "-" : c.reason.substr(0, c.reason.find('\n'));
+    // A table cell holds one line: a build log's lines follow the table (print_failed), with
+    // or without a check record (#71: one with none of its diagnostics printed `\x0a`s).
+    const auto first_line = c.reason.substr(0, c.reason.find('\n'));
+    if (!c.check) {
+        return c.reason.empty() ? "-" : first_line;
     }
     if (c.check->diagnostics.empty()) {
-        return c.status == case_status::ok ? "none" : c.reason;
+        return c.status == case_status::ok ? "none" : first_line;
     }
     std::map<std::string, std::uint64_t> kinds;
     for (const auto& d : c.check->diagnostics) {

@@ -1,12 +1,15 @@
 #include "grp/report/console/compare.hpp"
 
 #include "grp/core/text_safe.hpp"
+#include "grp/core/units.hpp"
 #include "grp/report/text/compare_lines.hpp"
 #include "grp/report/text/compare_tables.hpp"
 #include "grp/report/text/plan_text.hpp"
 #include "grp/report/text/table.hpp"
 #include "grp/report/text/work_text.hpp"
 #include "grp/report/views/compare_cells.hpp"
+
+#include <algorithm>
 
 namespace grp {
 
@@ -98,9 +101,90 @@ void print_failing_lines(std::ostream& os, const std::vector<comparison>& all) {
     }
 }
 
+/// A duet's controls where one candidate case stands: "ok" when every control read same there,
+/// else each other control's change and verdict; "-" without a control case of that row.
+std::string duet_controls_cell(const std::vector<comparison>& all, const std::string& row) {
+    std::string off;
+    bool found = false;
+    for (const auto& k : all) {
+        for (const auto& kc : k.control ? k.cases : std::vector<case_comparison>{}) {
+            if (row_label(k, kc) != row) {
+                continue;
+            }
+            found = true;
+            if (kc.outcome != verdict::same) {
+                off += std::string(off.empty() ? "" : ", ") +
+                       (kc.change() ? signed_percent(*kc.change()) + " " : "") +
+                       to_string(kc.outcome);
+            }
+        }
+    }
+    return !found ? "-" : off.empty() ? "ok" : "not same: " + off;
+}
+
+/// One row per candidate case of a duet: base, candidate, change, interval, verdict, controls.
+text_table duet_case_table(const std::vector<comparison>& all) {
+    text_table t;
+    t.add_column("case");
+    t.add_column("base", text_table::align::right);
+    t.add_column("candidate", text_table::align::right);
+    t.add_column("change", text_table::align::right);
+    t.add_column(format_fixed((1 - all.front().options.alpha) * 100, 0) + "% interval",
+                 text_table::align::right);
+    t.add_column("verdict");
+    t.add_column("controls");
+    for (const auto& c : all) {
+        for (const auto& cc : c.control ? std::vector<case_comparison>{} : c.cases) {
+            const auto row = row_label(c, cc);
+            t.add_row({{terminal_escape(row)},
+                       {shown_value(cc.base, c.options)},
+                       {shown_value(cc.cand, c.options)},
+                       {cc.change() ? signed_percent(*cc.change()) : "-"},
+                       {interval_cell(cc)},
+                       {verdict_cell(cc), verdict_colour(cc.outcome)},
+                       {terminal_escape(duet_controls_cell(all, row))}});
+        }
+    }
+    return t;
+}
+
+/// A duet, verdict first: the verdict lines, the options, one row per case, how many cases
+/// stayed undecided (--explain says why), the failing lines.
+void print_short_duet(std::ostream& os, const std::vector<comparison>& all, bool colour) {
+    std::size_t open = 0;
+    for (const auto& c : all) {
+        os << (c.control ? "A/A control: " : "candidate: ") << terminal_escape(c.cand_label) << ": "
+           << terminal_escape(summary_line(c)) << '\n';
+        if (const auto cmd = c.control ? std::string() : decide_command(c); !cmd.empty()) {
+            os << "  " << terminal_escape(cmd) << '\n';
+        }
+        print_context_table(os, c);
+        open += undecided(c).size();
+    }
+    const auto runs = all.front().base_runs;
+    os << "base: " << terminal_escape(all.front().base_label)
+       << (runs > 1 ? " (" + std::to_string(runs) + " runs)" : "") << "\n("
+       << terminal_escape(options_line(all.front())) << ")\n\n";
+    duet_case_table(all).print(os, colour);
+    if (open > 0) {
+        os << "not decided (" << open
+           << "): compare --explain gives each one's reason and what would decide it\n";
+    }
+    print_failing_lines(os, all);
+}
+
+bool is_duet_comparison(const std::vector<comparison>& all) {
+    return std::any_of(all.begin(), all.end(), [](const comparison& c) { return c.control; });
+}
+
 } // namespace
 
-void print_comparisons(std::ostream& os, const std::vector<comparison>& all, bool colour) {
+void print_comparisons(std::ostream& os, const std::vector<comparison>& all, bool colour,
+                       bool short_duet) {
+    if (short_duet && is_duet_comparison(all)) {
+        print_short_duet(os, all, colour);
+        return;
+    }
     print_header(os, all);
     if (all.size() == 1) {
         print_case_table(os, all.front(), colour);
@@ -112,8 +196,9 @@ void print_comparisons(std::ostream& os, const std::vector<comparison>& all, boo
     print_cross_devices(os, all, colour);
     os << '\n';
     for (const auto& c : all) {
-        os << (all.size() > 1 ? terminal_escape(c.cand_label) + ": " : "") << summary_line(c)
-           << '\n';
+        // The headline names undecided cases, whose keys come from the profiles: escaped.
+        os << (all.size() > 1 ? terminal_escape(c.cand_label) + ": " : "")
+           << terminal_escape(summary_line(c)) << '\n';
         if (const auto cmd = c.control ? std::string() : decide_command(c); !cmd.empty()) {
             os << "  " << terminal_escape(cmd) << '\n';
         }
@@ -129,11 +214,11 @@ void print_work_comparison(std::ostream& os, const work_comparison& w, bool colo
     os << work_caveat << '\n' << work_headline(w) << '\n';
 }
 
-console_compare_printer::console_compare_printer(std::ostream& os, bool colour)
-    : m_os(os), m_colour(colour) {}
+console_compare_printer::console_compare_printer(std::ostream& os, bool colour, bool short_duet)
+    : m_os(os), m_colour(colour), m_short_duet(short_duet) {}
 
 void console_compare_printer::do_print_comparisons(const std::vector<comparison>& all) {
-    grp::print_comparisons(m_os, all, m_colour); // the free function, not the member
+    grp::print_comparisons(m_os, all, m_colour, m_short_duet); // the free function
 }
 
 void console_compare_printer::do_print_work(const work_comparison& w) {

@@ -15,9 +15,14 @@
 namespace grp {
 
 /// Console output: the context that differs, what could not be decided, the table, a verdict
-/// line (the warnings are the caller's to print, on stderr).
+/// line (the warnings are the caller's to print, on stderr). With `short_duet`, a duet (some
+/// comparison is an A/A control) opens with its verdict lines, then one row per candidate case
+/// (base, candidate, change, interval, verdict, controls) and one line counting the undecided
+/// cases, whose reasons and plans compare --explain prints (#71: five ~400-character
+/// paragraphs used to come before the three lines that matter).
 /// Precondition: `all` is not empty; each element compares the same base with one candidate.
-void print_comparisons(std::ostream& os, const std::vector<comparison>& all, bool colour);
+void print_comparisons(std::ostream& os, const std::vector<comparison>& all, bool colour,
+                       bool short_duet = false);
 
 /// The work gate of one candidate: a table of counts, the notes, what counts cannot see and
 /// the PASS/FAIL headline.
@@ -26,7 +31,7 @@ void print_work_comparison(std::ostream& os, const work_comparison& w, bool colo
 /// compare's console output on `os` (compare_printer.hpp), `colour` as print_comparisons.
 class console_compare_printer final : public compare_printer {
 public:
-    console_compare_printer(std::ostream& os, bool colour);
+    console_compare_printer(std::ostream& os, bool colour, bool short_duet = false);
 
 private:
     void do_print_comparisons(const std::vector<comparison>& all) override;
@@ -34,6 +39,7 @@ private:
 
     std::ostream& m_os;
     bool m_colour;
+    bool m_short_duet;
 };
 
 /// Every comparison's warnings on `err` ("warning: ", with the candidate's label when there are

@@ -41,7 +41,8 @@ void print_history(std::ostream& out, const history_result& r, const history_opt
     for (const auto& e : r.expired) {
         out << "FAIL expired waiver: " << terminal_escape(e) << '\n';
     }
-    out << census_line(r, opt) << '\n';
+    // At exit 8 the census is the verdict: it says so in compare's word.
+    out << (history_verdict(r) == "UNDECIDED" ? "UNDECIDED: " : "") << census_line(r, opt) << '\n';
     for (const auto& line : event_lines(r)) {
         out << "event: " << terminal_escape(line) << '\n';
     }

@@ -31,8 +31,9 @@ void print_context_markdown(std::ostream& os, const comparison& c) {
 
 /// FAIL when a case fails, else BIASED when a duet's control kept cases from being judged, else
 /// NOT GATED when every candidate could only be read (across devices, or one run against one), else
-/// UNDECIDED when timing could not judge some case of some candidate, else PASS: a gate that
-/// decided nothing never reads as a pass.
+/// UNDECIDED when timing judged no case of some candidate (compare exits 8), else PASS, naming
+/// how many cases stayed undecided: a gate that decided nothing never reads as a pass, and one
+/// that passed never reads UNDECIDED.
 std::string headline(const std::vector<comparison>& all, std::size_t failures) {
     if (failures > 0) {
         return "FAIL, " + std::to_string(failures) + " failing case" + (failures == 1 ? "" : "s");
@@ -40,7 +41,8 @@ std::string headline(const std::vector<comparison>& all, std::size_t failures) {
     std::size_t judged = 0;
     std::size_t timed = 0;
     std::size_t biased = 0;
-    bool undecided = false;
+    std::size_t undecided = 0;
+    bool judged_nothing = false;
     for (const auto& c : all) {
         if (c.control) {
             continue; // its verdicts gate the candidates' and are shown there
@@ -48,7 +50,8 @@ std::string headline(const std::vector<comparison>& all, std::size_t failures) {
         judged += c.timing_judged();
         timed += c.timing_cases();
         biased += c.count(verdict::biased);
-        undecided = undecided || c.undecided();
+        judged_nothing = judged_nothing || c.judged_nothing();
+        undecided += c.undecided() ? c.timing_cases() - c.timing_judged() : 0;
     }
     if (biased > 0) {
         return "BIASED, the A/A control was not the same in " + std::to_string(biased) + " case" +
@@ -57,7 +60,7 @@ std::string headline(const std::vector<comparison>& all, std::size_t failures) {
     if (std::all_of(all.begin(), all.end(),
                     [](const comparison& c) { return c.control || c.timing_not_gated(); })) {
         const bool one_run = std::any_of(all.begin(), all.end(), [](const comparison& c) {
-            return !c.control && c.one_run_not_gated() && c.cross_devices.empty();
+            return !c.control && c.one_run_not_gated() && !c.raw_cross_device();
         });
         const bool conditions = std::any_of(all.begin(), all.end(), [](const comparison& c) {
             return !c.control && c.conditions_not_gated() && c.cross_devices.empty();
@@ -70,9 +73,14 @@ std::string headline(const std::vector<comparison>& all, std::size_t failures) {
                          "--gate)"
                        : "NOT GATED, timing across devices is not gated";
     }
-    if (undecided) {
+    if (judged_nothing) {
         return "UNDECIDED, timing judged for " + std::to_string(judged) + " of " +
                std::to_string(timed) + " cases";
+    }
+    if (undecided > 0) {
+        return "PASS, no regression in the " + std::to_string(judged) + " judged of " +
+               std::to_string(timed) + " cases; " + std::to_string(undecided) +
+               " undecided (see below)";
     }
     return "PASS, no regression";
 }
@@ -80,7 +88,8 @@ std::string headline(const std::vector<comparison>& all, std::size_t failures) {
 /// One bullet per candidate: its verdict line, then its warnings, undecided and failing cases.
 void print_candidate_bullets(std::ostream& os, const std::vector<comparison>& all) {
     for (const auto& c : all) {
-        os << "- `" << markdown_escape(c.cand_label) << "`: " << summary_line(c) << '\n';
+        os << "- `" << markdown_escape(c.cand_label) << "`: " << markdown_escape(summary_line(c))
+           << '\n';
         for (const auto& w : c.warnings) {
             os << "  - **warning**: " << markdown_escape(w) << '\n';
         }

@@ -33,9 +33,12 @@ void findings_table(std::ostringstream& o, const history_result& r) {
 std::string history_markdown(const history_result& r, const history_options& opt,
                              const std::vector<skipped_source>& skipped) {
     std::ostringstream o;
-    o << "## Performance history\n\n"
-      << (r.fails() ? "**FAIL**: a step, drift or break in the latest "
-                    : "No failing change in the latest ")
+    const auto verdict = history_verdict(r);
+    o << "## Performance history\n\n**" << verdict << "**: "
+      << (verdict == "FAIL"        ? "a step, drift or break in the latest "
+          : verdict == "UNDECIDED" ? "no series could be judged (the census below says why), so "
+                                     "nothing is decided in the latest "
+                                   : "no failing change in the latest ")
       << opt.window << " points of any series (threshold " << opt.threshold * 100 << " %).\n\n";
     if (!r.findings.empty()) {
         findings_table(o, r);

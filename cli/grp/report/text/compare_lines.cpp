@@ -161,7 +161,7 @@ std::string not_gated_headline(const comparison& c) {
                "), so a change of time may be the setting's, not the code's; measure both "
                "under the same settings, or --conditions any gates them anyway";
     }
-    if (c.one_run_not_gated() && c.cross_devices.empty()) {
+    if (c.one_run_not_gated() && !c.raw_cross_device()) {
         return "NOT GATED: one run on each side cannot support a timing verdict (the rounds of "
                "one process miss the level each process lands at: 14 of 90 identical H100 "
                "pairs and 31 of 90 PoCL pairs failed); measure both with run --gate (3 "

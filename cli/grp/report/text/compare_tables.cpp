@@ -175,14 +175,47 @@ std::string control_headline(const comparison& c) {
            " cases; the candidates are judged only there";
 }
 
+namespace {
+
+/// The cases timing_cases counts and timing_judged does not: undecided, or read but not gated.
+std::vector<std::string> undecided_case_names(const comparison& c) {
+    std::vector<std::string> out;
+    for (const auto& cc : c.cases) {
+        const bool read = cc.outcome == verdict::same || cc.outcome == verdict::slower ||
+                          cc.outcome == verdict::faster;
+        if (is_undecided(cc) || (read && c.ungated(cc))) {
+            out.push_back(cc.key.to_string());
+        }
+    }
+    return out;
+}
+
+} // namespace
+
 std::string undecided_headline(const comparison& c) {
     const auto judged = c.timing_judged();
     const auto timed = c.timing_cases();
     if (timed == 0) {
         return "UNDECIDED: no case was measured on both sides, so timing judged nothing";
     }
-    return "UNDECIDED: timing judged for " + std::to_string(judged) + " of " +
-           std::to_string(timed) + " cases" + (judged > 0 ? " (no regression among them)" : "");
+    if (judged == 0) {
+        return "UNDECIDED: timing judged for 0 of " + std::to_string(timed) + " cases";
+    }
+    // Some cases judged, none failing: compare exits 0, so the headline is a PASS that names
+    // what it did not decide (a gate that reads UNDECIDED on a green job misleads).
+    const auto names = undecided_case_names(c);
+    const std::size_t shown_most = 3;
+    std::string listed;
+    for (std::size_t i = 0; i < names.size() && i < shown_most; ++i) {
+        listed += (i == 0 ? "" : ", ") + names[i];
+    }
+    if (names.size() > shown_most) {
+        listed += " and " + std::to_string(names.size() - shown_most) + " more";
+    }
+    return "PASS: no regression in the " +
+           (judged == 1 ? std::string("judged case") : std::to_string(judged) + " judged cases") +
+           "; " + std::to_string(timed - judged) + " of " + std::to_string(timed) +
+           " undecided: " + listed;
 }
 
 } // namespace grp

@@ -36,15 +36,18 @@ std::vector<std::string> undecided(const comparison& c);
 /// The one-line verdict: "3 cases: 1 slower, 2 same. FAIL: 1 case fails (fail on ...)";
 /// BIASED when a duet's control kept cases from being judged; NOT GATED when timing could only be
 /// read across devices (not_gated_headline, compare_lines.hpp); UNDECIDED instead of PASS when
-/// timing could not judge every case (undecided_headline); a control's own line says whether
+/// timing judged no case, a PASS naming the undecided cases when it judged some but not all
+/// (undecided_headline); a control's own line says whether
 /// it read same (control_headline).
 std::string summary_line(const comparison& c);
 
 /// A duet's A/A control: "same in every case, no bias seen", or where it was not.
 std::string control_headline(const comparison& c);
 
-/// "UNDECIDED: timing judged for 0 of 4 cases": for a comparison with no failing case whose
-/// timing was not judged for every case (comparison::undecided).
+/// For a comparison with no failing case whose timing was not judged for every case
+/// (comparison::undecided): "UNDECIDED: timing judged for 0 of 4 cases" when it judged none
+/// (compare exits 8), else "PASS: no regression in the 3 judged cases; 1 of 4 undecided: KEY"
+/// (compare exits 0, so the headline is a PASS that names what it left undecided).
 std::string undecided_headline(const comparison& c);
 
 } // namespace grp

@@ -89,6 +89,13 @@ std::string bisect_command(const history_result& r, const history_finding& f) {
            shell_quoted(key.to_string());
 }
 
+std::string history_verdict(const history_result& r) {
+    if (r.fails()) {
+        return "FAIL";
+    }
+    return r.judged == 0 ? "UNDECIDED" : "PASS";
+}
+
 std::string census_line(const history_result& r, const history_options& opt) {
     std::ostringstream o;
     o << "judged " << r.judged << " of " << r.time.series.size() << " series";

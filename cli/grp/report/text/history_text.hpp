@@ -28,6 +28,10 @@ std::string finding_range(const history_result& r, const history_finding& f);
 /// hold. Empty for a drift, or where either end has no commit.
 std::string bisect_command(const history_result& r, const history_finding& f);
 
+/// The verdict in compare's vocabulary, matching history's exit status: "FAIL" (a failing
+/// finding or an expired waiver, exit 1), "UNDECIDED" (no series judged, exit 8), else "PASS".
+std::string history_verdict(const history_result& r);
+
 /// "judged J of N series; K too short (fewer than M points); L too noisy to see ±T %".
 std::string census_line(const history_result& r, const history_options& opt);
 

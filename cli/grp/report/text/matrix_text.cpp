@@ -152,9 +152,10 @@ std::string matrix_omitted_text(const case_matrix& m) {
 }
 
 std::string matrix_marks_legend(const case_matrix& m, cell_value v) {
-    bool above = false, screened = false, starred = false, over_peak = false;
+    bool above = false, screened = false, starred = false, over_peak = false, absent = false;
     for (const auto& row : m.rows) {
         for (const auto& c : row.cells) {
+            absent = absent || c.c == nullptr;
             above = above || (c.median_ns && c.above_kernel_limit);
             screened = screened || (c.median_ns && c.screened);
             over_peak = over_peak || (c.median_ns && c.above_peak);
@@ -175,6 +176,10 @@ std::string matrix_marks_legend(const case_matrix& m, cell_value v) {
     if (over_peak) {
         s += std::string(s.empty() ? "" : ", ") +
              "> above 105% of the device's peak read (never marked best: see the note below)";
+    }
+    if (absent) {
+        s += std::string(s.empty() ? "" : ", ") +
+             "- not in the sweep (this kernel was not asked for at this local size)";
     }
     return s;
 }

@@ -46,8 +46,8 @@ std::string matrix_omitted_text(const case_matrix& m);
 std::string matrix_energy_note(const case_matrix& m, const profile& p, cell_value v);
 
 /// What the marks in this matrix mean ("** fastest overall, * fastest of the kernel" when a
-/// cell of `v` shows a star, plus "^ above the kernel's reported work-group limit" and "~
-/// screened out" when a cell has them); "" without marks.
+/// cell of `v` shows a star, plus "^ above the kernel's reported work-group limit", "~
+/// screened out" and "- not in the sweep" when a cell has them); "" without marks.
 std::string matrix_marks_legend(const case_matrix& m, cell_value v = cell_value::time);
 
 } // namespace grp

@@ -2,6 +2,7 @@
 
 #include "grp/core/units.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <set>
 #include <vector>
@@ -83,21 +84,31 @@ std::string list_text(const std::string& first, const std::vector<std::string>& 
     return out;
 }
 
-/// "3.1 % [-2.0 %, +8.4 %] (99 % interval over the rounds, as compare computes it) over B": the
-/// runner-up named when it is not already in the sentence.
+/// The lead in the table's own terms, the medians: "5.71 ms against 5.73 ms for local 1" (the
+/// runner-up named when it is not already in the sentence). Then compare's interval of the
+/// change, only where compare would judge the runner-up against the winner (tied or separated):
+/// for one it leaves inconclusive, an interval beside the medians reads as a verdict it is not,
+/// and its centre (over the rounds' means) may even contradict them.
 std::string margin_text(const best_ties& t, const std::vector<std::string>& names,
                         const std::vector<const case_result*>& named) {
     std::string runner;
     for (std::size_t i = 1; i < named.size(); ++i) {
         runner = named[i] == t.runner_up ? names[i] : runner;
     }
-    const std::string over = " over " + (runner.empty() ? t.runner_up->key.to_string() : runner);
-    if (!t.margin.estimable) {
-        return "an unknown margin" + over + " (its rounds give no interval)";
+    runner = runner.empty() ? t.runner_up->key.to_string() : runner;
+    const auto median = [](const case_result* c) {
+        return c->summary ? format_ns(c->summary->median_ns) : std::string("-");
+    };
+    std::string s = median(t.winner) + " against " + median(t.runner_up) + " for " + runner;
+    const bool judged = std::find(t.not_separated.begin(), t.not_separated.end(), t.runner_up) ==
+                        t.not_separated.end();
+    if (judged && t.margin.estimable) {
+        s += " (the change to it " + pct(t.margin.log_change, true) + " [" +
+             pct(t.margin.ci_low, true) + ", " + pct(t.margin.ci_high, true) + "], " +
+             format_fixed(t.confidence * 100, 0) +
+             " % interval over the rounds, as compare computes it)";
     }
-    return pct(t.margin.log_change, false) + " [" + pct(t.margin.ci_low, true) + ", " +
-           pct(t.margin.ci_high, true) + "] (" + format_fixed(t.confidence * 100, 0) +
-           " % interval over the rounds, as compare computes it)" + over;
+    return s;
 }
 
 } // namespace
@@ -115,7 +126,7 @@ std::string ties_sentence(const best_ties& t) {
     const auto names = labels(named, t.several_kernels);
     const auto margin = margin_text(t, names, named);
     if (named.size() == 2 && t.tied.empty() && t.not_separated.empty()) {
-        return names[0] + " is fastest by " + margin;
+        return names[0] + " is fastest: median " + margin;
     }
     const std::vector<std::string> tied(names.begin() + 1,
                                         names.begin() + 1 + static_cast<long>(t.tied.size()));
@@ -134,8 +145,7 @@ std::string ties_sentence(const best_ties& t) {
              (t.no_interval.empty() ? "" : "; " + t.no_interval) +
              "; more --rounds or --runs would tell)";
     }
-    return s + "; " + names[0] +
-           (open.empty() ? " is fastest by " : " has the lowest median, by ") + margin;
+    return s + "; " + names[0] + " has the lowest median: " + margin;
 }
 
 } // namespace grp

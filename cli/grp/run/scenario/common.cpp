@@ -5,7 +5,7 @@
 #include "grp/model/spec/kernel_catalog.hpp"
 #include "grp/model/stats/stats.hpp"
 #include "grp/ocl/device_wait.hpp"
-#include "grp/run/runner.hpp"
+#include "grp/run/group_pipeline.hpp"
 
 #include <algorithm>
 #include <chrono>

@@ -145,5 +145,19 @@ TEST(HistoryFindings, TheCensusCountsShortAndNoisySeries) {
     EXPECT_GT(r.verdicts[0].detectable, opt.threshold);
 }
 
+// A series too noisy to see the threshold is still searched; a step found there is a verdict,
+// so the census counts it judged (#71: "FAIL step +26 %" above "judged 0 of 2 series").
+TEST(HistoryFindings, ANoisySeriesWithAStepFoundCountsAsJudged) {
+    history_options opt;
+    const auto r =
+        judge_history(series_of(30, 0.15, [](int i) { return i < 18 ? 1.0 : 3.0; }), opt);
+    ASSERT_FALSE(r.findings.empty());
+    EXPECT_EQ(r.findings[0].kind, finding_kind::step);
+    EXPECT_GT(r.verdicts[0].detectable, opt.threshold); // too noisy by its spread
+    EXPECT_EQ(r.judged, 1U);
+    EXPECT_EQ(r.too_noisy, 0U);
+    EXPECT_EQ(r.verdicts[0].state, series_state::judged);
+}
+
 } // namespace
 } // namespace grp

@@ -36,5 +36,25 @@ TEST(check_console, a_failed_builds_log_keeps_its_line_breaks) {
         << text;
 }
 
+// #71: the same log through a case that carries a check record without diagnostics (the
+// simulator recorded it, then the case failed): the cell still holds the first line only.
+TEST(check_console, a_failed_case_with_a_check_record_shows_the_first_line_in_its_cell) {
+    profile p;
+    case_result c;
+    c.key = make_case_key("broken", "float", "flat", 4099, 64);
+    c.status = case_status::failed;
+    c.check.emplace();
+    c.reason = "kernel build failed: CL_BUILD_PROGRAM_FAILURE (-11) for entry 'broken'\n"
+               "broken.cl:3:22: error: use of undeclared identifier\n";
+    p.cases.push_back(c);
+    std::ostringstream os;
+    print_check_tables(os, p, false);
+    const auto text = os.str();
+    EXPECT_EQ(text.find("\\x0a"), std::string::npos) << text;
+    EXPECT_NE(text.find("\n    broken.cl:3:22: error: use of undeclared identifier"),
+              std::string::npos)
+        << text;
+}
+
 } // namespace
 } // namespace grp

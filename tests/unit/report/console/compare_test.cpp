@@ -121,17 +121,51 @@ TEST(compare_print, a_gate_that_judged_nothing_never_reads_pass) {
         << summary_line(disjoint);
 }
 
-TEST(compare_print, partly_judged_says_undecided_and_what_was_judged) {
+// One vocabulary (#71): a comparison that judged some cases and failed none exits 0, so its
+// headline says PASS, in the console, the markdown job summary and the HTML alike, and names
+// what stayed undecided; UNDECIDED is kept for exit 8.
+TEST(compare_print, partly_judged_says_pass_and_names_the_undecided_cases) {
     auto c = against_base("identical");
     c.cases.front().outcome = verdict::inconclusive;
-    EXPECT_EQ(summary_line(c), "6 cases: 1 inconclusive, 5 same. UNDECIDED: timing judged for 5 "
-                               "of 6 cases (no regression among them) (fail on "
-                               "slower,wrong,unmeasured)");
+    const auto key = c.cases.front().key.to_string();
+    EXPECT_EQ(summary_line(c), "6 cases: 1 inconclusive, 5 same. PASS: no regression in the 5 "
+                               "judged cases; 1 of 6 undecided: " +
+                                   key + " (fail on slower,wrong,unmeasured)");
+    std::ostringstream md;
+    print_comparisons_markdown(md, {c});
+    EXPECT_EQ(md.str().rfind("### gpu-reduce-prof compare: PASS, no regression in the 5 judged "
+                             "of 6 cases; 1 undecided",
+                             0),
+              0u)
+        << md.str();
+    // More than three undecided cases: three named, the rest counted.
+    for (std::size_t i = 1; i < 5; ++i) {
+        c.cases[i].outcome = verdict::inconclusive;
+    }
+    EXPECT_NE(summary_line(c).find("PASS: no regression in the judged case; 5 of 6 undecided: "),
+              std::string::npos)
+        << summary_line(c);
+    EXPECT_NE(summary_line(c).find(" and 2 more (fail on"), std::string::npos) << summary_line(c);
     // A failing case decides the headline whatever else is undecided.
     c.cases.back().outcome = verdict::slower;
     c.cases.back().fails = true;
     EXPECT_EQ(summary_line(c).find("FAIL: 1 case fails"), summary_line(c).find("FAIL"));
     EXPECT_NE(summary_line(c).find("FAIL: 1 case fails"), std::string::npos);
+}
+
+// The PASS headline names undecided cases by their keys, which come from the profiles: a
+// hostile kernel name is escaped on the terminal and in the markdown job summary.
+TEST(compare_print, the_undecided_names_in_the_headline_are_escaped) {
+    auto c = against_base("identical");
+    c.cases.front().outcome = verdict::inconclusive;
+    c.cases.front().key.kernel = "evil\x1b[2J<img src=x>";
+    std::ostringstream console, md;
+    print_comparisons(console, {c}, false);
+    print_comparisons_markdown(md, {c});
+    EXPECT_EQ(console.str().find('\x1b'), std::string::npos) << console.str();
+    EXPECT_NE(console.str().find("1 of 6 undecided: evil\\x1b[2J<img src=x>"), std::string::npos)
+        << console.str();
+    EXPECT_EQ(md.str().find("<img"), std::string::npos) << md.str();
 }
 
 TEST(compare_print, undecided_cases_are_listed_above_the_table) {

@@ -2,6 +2,7 @@
 // slower than base" per failing case, from the case's own interval, and the NOT GATED headline
 // of a comparison across devices.
 #include "grp/model/profile/io.hpp"
+#include "grp/report/markdown/compare.hpp"
 #include "grp/report/text/compare_lines.hpp"
 #include "grp/report/text/compare_tables.hpp"
 #include "report/compare_samples.hpp"
@@ -9,6 +10,7 @@
 #include <algorithm>
 #include <cstdio>
 #include <gtest/gtest.h>
+#include <sstream>
 
 namespace grp {
 namespace {
@@ -65,6 +67,27 @@ TEST(compare_lines, across_devices_the_headline_says_not_gated_never_pass) {
     const auto results_only = summary_line(against_base("other_device", opt));
     EXPECT_EQ(results_only.find("NOT GATED"), std::string::npos);
     EXPECT_NE(results_only.find("PASS"), std::string::npos);
+}
+
+// The reason given is the one that applied (#71): with --normalize peak across devices, what
+// kept one run against one run from the gate is the single run, never "try --normalize peak".
+TEST(compare_lines, normalized_across_devices_one_run_each_names_the_single_run) {
+    compare_options opt;
+    opt.normalize = normalization::peak;
+    const auto path = [](const std::string& n) {
+        return std::string(GRP_TEST_DATA) + "/compare/" + n + ".json";
+    };
+    const auto c = compare_profiles(load_profile(path("base")), load_profile(path("other_device")),
+                                    opt, "base.json", "other_device.json");
+    const auto line = summary_line(c);
+    EXPECT_EQ(line.find("--normalize peak"), std::string::npos) << line;
+    EXPECT_NE(line.find("one run on each side"), std::string::npos) << line;
+    for (const auto& cc : c.cases) {
+        EXPECT_EQ(cc.note.find("try --normalize peak"), std::string::npos) << cc.note;
+    }
+    std::ostringstream md;
+    print_comparisons_markdown(md, {c});
+    EXPECT_NE(md.str().find("NOT GATED, one run against one run"), std::string::npos) << md.str();
 }
 
 } // namespace

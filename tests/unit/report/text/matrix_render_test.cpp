@@ -84,6 +84,9 @@ TEST(matrix_console, several_local_sizes_become_a_matrix_with_host_and_best_rows
     EXPECT_TRUE(has(out, "wg>kernel (1 cell): local size over CL_KERNEL_WORK_GROUP_SIZE 256"))
         << out;
     EXPECT_TRUE(has(out, "launch (1 cell): above the kernel's reported")) << out;
+    // Every mark a cell shows is in the legend, the '-' of a point not in the sweep too (#71).
+    EXPECT_TRUE(has(out, "- not in the sweep (this kernel was not asked for at this local size)"))
+        << out;
 }
 
 TEST(matrix_console, one_local_size_and_scenarios_stay_in_the_list_with_a_host_line) {
