@@ -14,9 +14,10 @@
 namespace grp {
 
 /// One shard of a partitioned sweep: `index` is 1-based (1 <= index <= count), like
-/// `run --part I/K`; `source` says where it came from: "argument", "slurm", "kubernetes",
-/// "gitlab" or "environment" (GRP_SHARD_INDEX); `variables`: the scheduler's variables it was
-/// read from and the job's own (empty for "argument"), kept in the shard's record.
+/// `run --part I/K`; `source` says where it came from: "argument", a scheduler ("slurm", "sge",
+/// "kubernetes", ...: shard_schedulers.hpp) or "environment" (GRP_SHARD_INDEX); `variables`: the
+/// scheduler's variables it was read from and the job's own (empty for "argument"), kept in the
+/// shard's record.
 struct shard_spec {
     std::uint64_t index = 0;
     std::uint64_t count = 0;

@@ -45,14 +45,40 @@ const std::vector<array_scheduler>& array_schedulers() {
          0,
          nullptr,
          {"SLURM_ARRAY_JOB_ID", "SLURM_JOB_NAME", "SLURM_SUBMIT_DIR"}},
+        // Grid Engine (SGE, OGS, UGE): qsub -t 1-8; SGE_TASK_ID is "undefined" outside an array
+        {"sge",
+         "SGE_TASK_ID",
+         "SGE_TASK_FIRST",
+         "SGE_TASK_LAST",
+         nullptr,
+         "SGE_TASK_STEPSIZE",
+         1,
+         "undefined",
+         {"JOB_ID", "JOB_NAME", "SGE_O_WORKDIR"}},
+        // LSF: bsub -J "name[1-8]"; it says no first index (arrays from 1); 0 outside an array
+        {"lsf",
+         "LSB_JOBINDEX",
+         nullptr,
+         "LSB_JOBINDEX_END",
+         nullptr,
+         "LSB_JOBINDEX_STEP",
+         1,
+         "0",
+         {"LSB_JOBID", "LSB_JOBNAME"}},
     };
     return table;
 }
 
 const std::vector<index_scheduler>& index_schedulers() {
     static const std::vector<index_scheduler> table{
+        {"pbs", "PBS_ARRAY_INDEX", 0, nullptr}, // PBS Pro / OpenPBS qsub -J 0-7
+        {"flux", "FLUX_JOB_CC", 0, nullptr},    // flux submit --cc=0-7
         {"kubernetes", "JOB_COMPLETION_INDEX", 0, nullptr},
         {"gitlab", "CI_NODE_INDEX", 1, "CI_NODE_TOTAL"},
+        {"circleci", "CIRCLE_NODE_INDEX", 0, "CIRCLE_NODE_TOTAL"},
+        {"buildkite", "BUILDKITE_PARALLEL_JOB", 0, "BUILDKITE_PARALLEL_JOB_COUNT"},
+        // Azure Pipelines' strategy: parallel: N (System.JobPositionInPhase as a variable)
+        {"azure", "SYSTEM_JOBPOSITIONINPHASE", 1, "SYSTEM_TOTALJOBSINPHASE"},
     };
     return table;
 }
@@ -179,21 +205,49 @@ std::pair<std::uint64_t, std::uint64_t> array_origin(const array_scheduler& a,
     return {min, step};
 }
 
-// sbatch exports the submitting shell's environment (--export=ALL, its default) to the task.
-std::string slurm_resubmission(const shard_variables& vars, std::uint64_t k, std::uint64_t n) {
-    const auto [min, step] = array_origin(array_schedulers().front(), vars);
-    std::string pins = "GRP_SHARD_COUNT=" + std::to_string(n);
-    if (min != 0 || step != 1) { // task ID k-1 would not be shard k: the index pinned too
-        pins = "GRP_SHARD_INDEX=" + std::to_string(k) + " " + pins;
+// What an array task's resubmission needs: its task ID in the planned numbering, whether the
+// index must be pinned too (an array not numbered the plain way), and the script, with the
+// folder it was submitted from where the script's path is relative to it.
+struct resubmit_parts {
+    std::uint64_t id = 0;
+    bool pin_index = false;
+    std::string cd, script;
+};
+
+resubmit_parts array_task(const array_scheduler& a, const shard_variables& vars, std::uint64_t k,
+                          const char* name_var, const char* dir_var) {
+    const auto [min, step] = array_origin(a, vars);
+    resubmit_parts r{min + (k - 1) * step, min != a.default_min || step != 1, "", ""};
+    r.script = recorded_text(vars, "GRP_JOB_SCRIPT");
+    r.script = r.script.empty() ? recorded_text(vars, name_var) : r.script;
+    r.script = r.script.empty() ? "JOB_SCRIPT" : r.script;
+    const auto dir = recorded_text(vars, dir_var);
+    if (r.script[0] != '/' && !dir.empty()) {
+        r.cd = "cd " + resubmit_word(dir) + " && ";
     }
-    auto script = recorded_text(vars, "GRP_JOB_SCRIPT");
-    script = script.empty() ? recorded_text(vars, "SLURM_JOB_NAME") : script;
-    script = script.empty() ? "JOB_SCRIPT" : script;
-    const auto dir = recorded_text(vars, "SLURM_SUBMIT_DIR");
-    const std::string cd =
-        script[0] == '/' || dir.empty() ? "" : "cd " + resubmit_word(dir) + " && ";
-    return cd + pins + " sbatch --array=" + std::to_string(min + (k - 1) * step) + " " +
-           resubmit_word(script);
+    r.script = resubmit_word(r.script);
+    return r;
+}
+
+const array_scheduler& array_scheduler_of(const std::string& source) {
+    const auto& t = array_schedulers();
+    return *std::find_if(t.begin(), t.end(), [&](const auto& a) { return a.source == source; });
+}
+
+// sbatch passes the submitting shell's environment to the task (--export=ALL, its default).
+std::string slurm_resubmission(const shard_variables& vars, std::uint64_t k, std::uint64_t n) {
+    const auto r =
+        array_task(array_scheduler_of("slurm"), vars, k, "SLURM_JOB_NAME", "SLURM_SUBMIT_DIR");
+    return r.cd + (r.pin_index ? "GRP_SHARD_INDEX=" + std::to_string(k) + " " : "") +
+           "GRP_SHARD_COUNT=" + std::to_string(n) + " sbatch --array=" + std::to_string(r.id) +
+           " " + r.script;
+}
+
+// qsub passes on only the variables -v names.
+std::string sge_resubmission(const shard_variables& vars, std::uint64_t k, std::uint64_t n) {
+    const auto r = array_task(array_scheduler_of("sge"), vars, k, "JOB_NAME", "SGE_O_WORKDIR");
+    return r.cd + "qsub -v " + (r.pin_index ? "GRP_SHARD_INDEX=" + std::to_string(k) + "," : "") +
+           "GRP_SHARD_COUNT=" + std::to_string(n) + " -t " + std::to_string(r.id) + " " + r.script;
 }
 
 } // namespace
@@ -246,10 +300,13 @@ std::string scheduler_index_variables() {
 
 std::string scheduler_resubmission(const std::string& source, const shard_variables& variables,
                                    std::uint64_t k, std::uint64_t n) {
-    if (source == "slurm" && k >= 1) {
+    if (k < 1) {
+        return "";
+    }
+    if (source == "slurm") {
         return slurm_resubmission(variables, k, n);
     }
-    return "";
+    return source == "sge" ? sge_resubmission(variables, k, n) : "";
 }
 
 } // namespace grp

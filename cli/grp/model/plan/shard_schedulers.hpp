@@ -2,11 +2,12 @@
 // how its index and count become shard K/N, which of them a shard records (runs[].shard.
 // variables, so that merge can say how to run a lost shard again), and the command that
 // resubmits one task the scheduler's way. One table per kind: job arrays with a numbered range
-// (Slurm), and an index with an optional count (a Kubernetes Indexed Job, GitLab CI
-// `parallel:`). GRP_SHARD_COUNT pins the count: a job array resubmitted for its lost tasks
-// (`sbatch --array=3`) is not the array the shards were planned over, so with a pinned count
-// that the array contradicts, its task IDs are read in the array's default numbering (Slurm
-// from 0): task 3 is shard 4 of the pinned count, as it was in `--array=0-5`.
+// (Slurm, Grid Engine, LSF), and an index with an optional count (PBS and Flux arrays, a
+// Kubernetes Indexed Job, GitLab CI, CircleCI, Buildkite and Azure Pipelines parallel jobs).
+// GRP_SHARD_COUNT pins the count: a job array resubmitted for its lost tasks (`sbatch
+// --array=3`) is not the array the shards were planned over, so with a pinned count that the
+// array contradicts, its task IDs are read in the array's plain numbering (Slurm from 0, Grid
+// Engine and LSF from 1): task 3 is shard 4 of the pinned count, as it was in `--array=0-5`.
 #pragma once
 
 #include "grp/model/plan/shard.hpp"

@@ -116,5 +116,97 @@ TEST(shard_schedulers, the_resubmission_names_the_script_and_its_folder) {
     EXPECT_EQ(scheduler_resubmission("environment", {{"GRP_SHARD_INDEX", "1"}}, 2, 2), "");
 }
 
+// #69 item 4: every scheduler's variables as its documentation names them (docs/fleet.md's
+// table), each read to the same shard: the 3rd of 4.
+TEST(shard_schedulers, each_scheduler_gives_its_shard) {
+    struct scheduler_case {
+        const char* source;
+        vars env;
+        const char* shard; // --shard's argument
+    };
+    const std::vector<scheduler_case> cases{
+        {"slurm", slurm_task(2, 0, 3), "auto"},
+        {"sge",
+         {{"SGE_TASK_ID", "3"},
+          {"SGE_TASK_FIRST", "1"},
+          {"SGE_TASK_LAST", "4"},
+          {"SGE_TASK_STEPSIZE", "1"}},
+         "auto"},
+        {"sge", // qsub -t 2-8:2: tasks 2, 4, 6, 8
+         {{"SGE_TASK_ID", "6"},
+          {"SGE_TASK_FIRST", "2"},
+          {"SGE_TASK_LAST", "8"},
+          {"SGE_TASK_STEPSIZE", "2"}},
+         "auto"},
+        {"lsf", {{"LSB_JOBINDEX", "3"}, {"LSB_JOBINDEX_END", "4"}}, "auto"},
+        {"lsf", // bsub -J "a[1-7:2]": 1, 3, 5, 7
+         {{"LSB_JOBINDEX", "5"}, {"LSB_JOBINDEX_END", "7"}, {"LSB_JOBINDEX_STEP", "2"}},
+         "auto"},
+        {"pbs", {{"PBS_ARRAY_INDEX", "2"}}, "auto/4"},
+        {"flux", {{"FLUX_JOB_CC", "2"}, {"GRP_SHARD_COUNT", "4"}}, "auto"},
+        {"kubernetes", {{"JOB_COMPLETION_INDEX", "2"}}, "auto/4"},
+        {"gitlab", {{"CI_NODE_INDEX", "3"}, {"CI_NODE_TOTAL", "4"}}, "auto"},
+        {"circleci", {{"CIRCLE_NODE_INDEX", "2"}, {"CIRCLE_NODE_TOTAL", "4"}}, "auto"},
+        {"buildkite",
+         {{"BUILDKITE_PARALLEL_JOB", "2"}, {"BUILDKITE_PARALLEL_JOB_COUNT", "4"}},
+         "auto"},
+        {"azure", {{"SYSTEM_JOBPOSITIONINPHASE", "3"}, {"SYSTEM_TOTALJOBSINPHASE", "4"}}, "auto"},
+    };
+    for (const auto& c : cases) {
+        const auto s = parse_shard(c.shard, scheduler_env(c.env));
+        EXPECT_EQ(describe_shard(s), std::string("3/4 (") + c.source + ")") << c.source;
+        for (const auto& [name, value] : c.env) {
+            EXPECT_EQ(s.variables.at(name), value) << c.source << " " << name;
+        }
+    }
+}
+
+// Outside an array SGE sets SGE_TASK_ID to "undefined" and LSF sets LSB_JOBINDEX to 0: no
+// shard, so the next scheduler (or the error naming them all) speaks.
+TEST(shard_schedulers, a_job_that_is_no_array_is_no_shard) {
+    EXPECT_FALSE(scheduler_shard(scheduler_env({{"SGE_TASK_ID", "undefined"}})));
+    EXPECT_FALSE(scheduler_shard(scheduler_env({{"LSB_JOBINDEX", "0"}})));
+    const auto s = scheduler_shard(
+        scheduler_env({{"LSB_JOBINDEX", "0"}, {"CI_NODE_INDEX", "1"}, {"CI_NODE_TOTAL", "2"}}));
+    ASSERT_TRUE(s);
+    EXPECT_EQ(s->source, "gitlab");
+    for (const char* var :
+         {"SGE_TASK_ID", "LSB_JOBINDEX", "PBS_ARRAY_INDEX", "FLUX_JOB_CC", "CIRCLE_NODE_INDEX",
+          "BUILDKITE_PARALLEL_JOB", "SYSTEM_JOBPOSITIONINPHASE"}) {
+        EXPECT_NE(scheduler_index_variables().find(var), std::string::npos) << var;
+    }
+    // an index without its count, a count the index exceeds, an ID off the array's step
+    EXPECT_THROW(parse_shard("auto", scheduler_env({{"PBS_ARRAY_INDEX", "2"}})), usage_error);
+    EXPECT_THROW(parse_shard("auto", scheduler_env(
+                                         {{"CIRCLE_NODE_INDEX", "4"}, {"CIRCLE_NODE_TOTAL", "4"}})),
+                 usage_error);
+    EXPECT_THROW(parse_shard("auto", scheduler_env({{"SGE_TASK_ID", "3"},
+                                                    {"SGE_TASK_FIRST", "2"},
+                                                    {"SGE_TASK_LAST", "8"},
+                                                    {"SGE_TASK_STEPSIZE", "2"}})),
+                 usage_error);
+}
+
+// Grid Engine's resubmission: qsub passes on only what -v names; its arrays count from 1.
+TEST(shard_schedulers, the_grid_engine_resubmission_runs_the_lost_shard) {
+    const vars first{{"SGE_TASK_ID", "1"},   {"SGE_TASK_FIRST", "1"},
+                     {"SGE_TASK_LAST", "6"}, {"SGE_TASK_STEPSIZE", "1"},
+                     {"JOB_NAME", "job.sh"}, {"SGE_O_WORKDIR", "/home/u"}};
+    EXPECT_EQ(scheduler_resubmission("sge", first, 4, 6),
+              "cd /home/u && qsub -v GRP_SHARD_COUNT=6 -t 4 job.sh");
+    const auto again = parse_shard("auto", scheduler_env({{"SGE_TASK_ID", "4"},
+                                                          {"SGE_TASK_FIRST", "4"},
+                                                          {"SGE_TASK_LAST", "4"},
+                                                          {"SGE_TASK_STEPSIZE", "1"},
+                                                          {"GRP_SHARD_COUNT", "6"}}));
+    EXPECT_EQ(describe_shard(again), "4/6 (sge)");
+    auto stepped = first;
+    stepped["SGE_TASK_STEPSIZE"] = "2";
+    stepped["SGE_TASK_LAST"] = "11";
+    EXPECT_EQ(scheduler_resubmission("sge", stepped, 4, 6),
+              "cd /home/u && qsub -v GRP_SHARD_INDEX=4,GRP_SHARD_COUNT=6 -t 7 job.sh");
+    EXPECT_EQ(scheduler_resubmission("lsf", {{"LSB_JOBINDEX", "1"}}, 2, 4), "");
+}
+
 } // namespace
 } // namespace grp
