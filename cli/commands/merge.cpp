@@ -12,8 +12,6 @@
 #include "grp/model/profile/io.hpp"
 #include "grp/report/console/compare.hpp"
 
-#include <algorithm>
-#include <cstddef>
 #include <cstdint>
 #include <iostream>
 #include <memory>
@@ -101,11 +99,7 @@ int run_merge(const merge_cli_options& o) {
         runs.emplace_back(load_profile(f), f);
     }
     const auto shards = check_shards(runs); // refuses a foreign plan's shard
-    auto left_out = shards.left_out;        // a shard's second copies, erased from the last
-    std::sort(left_out.rbegin(), left_out.rend());
-    for (const auto i : left_out) {
-        runs.erase(runs.begin() + static_cast<std::ptrdiff_t>(i));
-    }
+    drop_left_out(runs, shards);            // a shard's second copy
     for (const auto& n : shards.notes) {
         std::cerr << "note: " << terminal_escape(n) << '\n';
     }

@@ -3,6 +3,8 @@
 #include "grp/core/error.hpp"
 #include "grp/model/plan/shard_schedulers.hpp"
 
+#include <algorithm>
+#include <cstddef>
 #include <map>
 #include <set>
 
@@ -195,6 +197,17 @@ shard_census check_shards(const std::vector<std::pair<profile, std::string>>& in
                              " and merge again)");
     }
     return c;
+}
+
+void drop_left_out(std::vector<std::pair<profile, std::string>>& inputs, const shard_census& c) {
+    auto left_out = c.left_out; // erased from the last, so the positions hold
+    std::sort(left_out.rbegin(), left_out.rend());
+    left_out.erase(std::unique(left_out.begin(), left_out.end()), left_out.end());
+    for (const auto i : left_out) {
+        if (i < inputs.size()) {
+            inputs.erase(inputs.begin() + static_cast<std::ptrdiff_t>(i));
+        }
+    }
 }
 
 std::string missing_text(const shard_census& c) {

@@ -47,6 +47,9 @@ struct shard_census {
 /// shard count.
 shard_census check_shards(const std::vector<std::pair<profile, std::string>>& inputs);
 
+/// The inputs without those check_shards left out (a shard's second copy), as merge merges them.
+void drop_left_out(std::vector<std::pair<profile, std::string>>& inputs, const shard_census& c);
+
 /// "shards 2, 4 of 4 missing: the merged profile lacks their share of the plan's N cases".
 std::string missing_text(const shard_census& c);
 

@@ -91,6 +91,12 @@ TEST(shards, one_index_from_two_runs_keeps_one_copy_by_rule) {
               std::string::npos)
         << c.notes[0];
     EXPECT_TRUE(c.missing.empty());
+    std::vector<std::pair<profile, std::string>> in{
+        {a, "s1.json"}, {b, "again.json"}, {shard_of(2, 2), "s2.json"}};
+    drop_left_out(in, c); // as merge merges them
+    ASSERT_EQ(in.size(), 2U);
+    EXPECT_EQ(in[0].second, "s1.json");
+    EXPECT_EQ(in[1].second, "s2.json");
     // complete beats incomplete, whatever the order
     const auto cut = with_cases(shard_of(1, 2, plan_a, "retry"), 5, 0, false);
     c = check_shards({{cut, "cut.json"}, {a, "s1.json"}});
