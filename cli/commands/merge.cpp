@@ -8,6 +8,7 @@
 #include "grp/core/files/output_file.hpp"
 #include "grp/core/text_safe.hpp"
 #include "grp/model/baseline/shards.hpp"
+#include "grp/model/plan/shard_schedulers.hpp"
 #include "grp/model/profile/io.hpp"
 #include "grp/report/console/compare.hpp"
 
@@ -64,15 +65,25 @@ void check_missing_shards(const shard_census& c, bool allow_missing) {
     if (c.missing.empty() || allow_missing) {
         return;
     }
-    std::string commands;
+    std::string commands, resubmit;
     for (std::size_t i = 0; i < c.missing.size() && i < 8; ++i) {
         commands += "\n  " + shard_command(c.rerun_argv, c.missing[i], c.count);
+        if (!c.resubmit_source.empty()) {
+            resubmit += "\n  " + scheduler_resubmission(c.resubmit_source, c.resubmit_variables,
+                                                        c.missing[i], c.count);
+        }
     }
-    if (c.missing.size() > 8) {
-        commands += "\n  (and " + std::to_string(c.missing.size() - 8) + " more like these)";
+    const std::string more =
+        c.missing.size() > 8
+            ? "\n  (and " + std::to_string(c.missing.size() - 8) + " more like these)"
+            : "";
+    if (!resubmit.empty()) {
+        resubmit = " Resubmit them as " + c.resubmit_source + " made them:" + resubmit + more +
+                   "\nor run them by hand:";
+    } else {
+        resubmit = " Run the missing shard(s) and merge again:";
     }
-    throw error(missing_text(c) +
-                    "; nothing is written. Run the missing shard(s) and merge again:" + commands +
+    throw error(missing_text(c) + "; nothing is written." + resubmit + commands + more +
                     "\nor merge what is here with --allow-missing (the profile is marked "
                     "incomplete)",
                 exit_code::incomplete);
@@ -87,7 +98,11 @@ int run_merge(const merge_cli_options& o) {
     for (const auto& f : o.files) {
         runs.emplace_back(load_profile(f), f);
     }
-    const auto shards = check_shards(runs); // refuses a foreign plan's shard or a rerun
+    const auto shards = check_shards(runs); // refuses a foreign plan's shard
+    drop_left_out(runs, shards);            // a shard's second copy
+    for (const auto& n : shards.notes) {
+        std::cerr << "note: " << terminal_escape(n) << '\n';
+    }
     check_missing_shards(shards, o.allow_missing);
     auto m = merge_profiles(runs, shards.sharded);
     mark_missing_shards(m.merged, shards); // never complete: true without every shard
@@ -123,12 +138,14 @@ pose as independent runs. A merge of separate runs is not a duet: compare --pair
 
 Shards of one sweep (run --shard K/N) are recognised by their plan's hash: a shard of another
 plan is refused (exit 2), a shard whose record disagrees with the others or with its own cases
-is refused (exit 5), a shard index from two different runs is refused (merge one of them); each
-case is kept once with the card that timed it, and the anchor cases once per card. Shards may
-come from other hosts without a warning.
+is refused (exit 5); a shard index from two different runs (a retry that raced) is kept once,
+said in a note: the complete copy, then the one with more cases ok, then the one given first.
+Each case is kept once with the card that timed it, and the anchor cases once per card. Shards
+may come from other hosts without a warning.
 
-A missing shard stops the merge (exit 11): the shards are named with the run --shard K/N
-commands that make them. --allow-missing merges the shards there are into a profile marked
+A missing shard stops the merge (exit 11): the shards are named with the scheduler's command
+that resubmits them (a Slurm array's: GRP_SHARD_COUNT=N sbatch --array=ID SCRIPT) and the run
+--shard K/N commands that make them by hand. --allow-missing merges the shards there are into a profile marked
 incomplete (exit 0, with a warning).)";
 
 } // namespace

@@ -6,8 +6,10 @@
 #   Checks: every shard records the same plan hash and its own index; the anchors are in every
 #   shard; the shards' own cases are disjoint; the merge holds exactly the unsharded plan's case
 #   keys, each once; a missing shard stops the merge (exit 11, the shard and its command named)
-#   unless --allow-missing (exit 0, the profile marked incomplete); a foreign plan's shard and a
-#   rerun shard are refused (exit 2); a forged or damaged record (shard 4 of 3, a case removed,
+#   unless --allow-missing (exit 0, the profile marked incomplete), with the Slurm resubmission
+#   (#69), which run as Slurm would (an array of one task, GRP_SHARD_COUNT pinned) makes the
+#   shard again and merges; a shard present twice is kept once, in a note; a foreign plan's
+#   shard is refused (exit 2); a forged or damaged record (shard 4 of 3, a case removed,
 #   another N) is refused by validate and merge alike (exit 5, the field named); --dry-run
 #   shows the share; the fleet view is in report and compare.
 set -u
@@ -16,7 +18,7 @@ rm -rf "$out"; mkdir -p "$out"; cd "$out" || exit 1
 fail() { echo "FAIL: $*"; exit 1; }
 unset SLURM_ARRAY_TASK_ID SLURM_ARRAY_TASK_MIN SLURM_ARRAY_TASK_MAX SLURM_ARRAY_TASK_COUNT \
   SLURM_ARRAY_TASK_STEP JOB_COMPLETION_INDEX GRP_SHARD_INDEX GRP_SHARD_COUNT CI_NODE_INDEX \
-  CI_NODE_TOTAL
+  CI_NODE_TOTAL SLURM_ARRAY_JOB_ID SLURM_JOB_NAME SLURM_SUBMIT_DIR GRP_JOB_SCRIPT
 plan=(-k reduce2,reduce3,reduce6 -t int,float -n 4096 -l 8 --rounds 2 --samples 3 --warmup 1
   --no-peak --host-repeats 0 --sensors off --settle 0 -q)
 
@@ -25,8 +27,9 @@ grep -q "^shard 2/3 (argument): .* of the plan's 6 cases, 2 anchors included" <<
   { echo "$dry"; fail "--dry-run does not show the share"; }
 
 "$bin" run "${plan[@]}" -o whole.json >/dev/null 2>&1 || fail "the unsharded run exited $?"
-SLURM_ARRAY_TASK_ID=4 SLURM_ARRAY_TASK_MIN=4 SLURM_ARRAY_TASK_MAX=6 \
-  "$bin" run "${plan[@]}" --shard auto -o s1.json >/dev/null 2>&1 || fail "slurm shard exited $?"
+SLURM_ARRAY_TASK_ID=0 SLURM_ARRAY_TASK_MIN=0 SLURM_ARRAY_TASK_MAX=2 SLURM_JOB_NAME=shard-array.sbatch \
+  SLURM_SUBMIT_DIR=/tmp/sweep "$bin" run "${plan[@]}" --shard auto -o s1.json >/dev/null 2>&1 ||
+  fail "slurm shard exited $?"
 JOB_COMPLETION_INDEX=1 "$bin" run "${plan[@]}" --shard auto/3 -o s2.json >/dev/null 2>&1 ||
   fail "kubernetes shard exited $?"
 GRP_SHARD_INDEX=3 GRP_SHARD_COUNT=3 "$bin" run "${plan[@]}" --shard auto -o s3.json >/dev/null 2>&1 ||
@@ -70,8 +73,34 @@ PY
 "$bin" merge s1.json s3.json -o partial.json 2>partial.err; rc=$?
 [[ $rc == 11 && ! -e partial.json ]] || { cat partial.err; fail "a missing shard: exit $rc"; }
 grep -q "error: shard 2 of 3 missing" partial.err &&
-  grep -q "^  gpu-reduce-prof run -k reduce2,reduce3,reduce6 .*--shard 2/3 -o shard-2.json$" partial.err ||
-  { cat partial.err; fail "the missing shard or its command not named"; }
+  grep -q "^  gpu-reduce-prof run -k reduce2,reduce3,reduce6 .*--shard 2/3 -o shard-2.json$" partial.err &&
+  grep -q "Resubmit them as slurm made them:" partial.err &&
+  grep -qx "  cd /tmp/sweep && GRP_SHARD_COUNT=3 sbatch --array=1 shard-array.sbatch" partial.err ||
+  { cat partial.err; fail "the missing shard, its resubmission or its command not named"; }
+# (#69) the resubmission as Slurm runs it: an array of one task, the count pinned: shard 2/3 again
+SLURM_ARRAY_TASK_ID=1 SLURM_ARRAY_TASK_MIN=1 SLURM_ARRAY_TASK_MAX=1 SLURM_ARRAY_TASK_COUNT=1 \
+  GRP_SHARD_COUNT=3 "$bin" run "${plan[@]}" --shard auto -o s2b.json >/dev/null 2>&1 ||
+  fail "the resubmitted shard exited $?"
+"$bin" merge s1.json s2b.json s3.json -o again.json 2>again.err ||
+  { cat again.err; fail "merge of the resubmitted shard exited $?"; }
+# a retry that raced: shard 2 from two runs, one kept by rule, said in a note
+"$bin" merge s1.json s2.json s2b.json s3.json -o raced.json 2>raced.err ||
+  { cat raced.err; fail "merge of a shard present twice exited $?"; }
+grep -q "^note: shard 2 twice, from two runs .*kept s2.json (complete, [0-9]* cases ok), left out s2b.json" raced.err ||
+  { cat raced.err; fail "the second copy of shard 2 not said"; }
+python3 - <<'PY' || fail "a resubmitted or raced shard's merge is not the plan's cases, each once"
+import json
+text = lambda k: json.dumps(k, sort_keys=True)
+whole = {text(c["key"]) for c in json.load(open("whole.json"))["cases"]}
+for name, runs in (("again.json", 3), ("raced.json", 3)):
+    m = json.load(open(name))
+    keys = [text(c["key"]) for c in m["cases"]]
+    assert len(keys) == len(set(keys)) and set(keys) == whole and m["complete"], name
+    assert len(m["runs"]) == runs, (name, len(m["runs"]))
+r = json.load(open("s2b.json"))["runs"][0]["shard"]
+assert (r["index"], r["count"], r["source"]) == (2, 3, "slurm"), r
+assert r["variables"]["GRP_SHARD_COUNT"] == "3" and r["variables"]["SLURM_ARRAY_TASK_ID"] == "1", r
+PY
 grep -q -- "--shard auto" partial.err && { cat partial.err; fail "the command keeps --shard auto"; }
 "$bin" merge s1.json s3.json --allow-missing -o partial.json 2>partial.err ||
   { cat partial.err; fail "--allow-missing exited $?"; }
@@ -108,16 +137,11 @@ import json
 p = json.load(open("s2.json"))
 p["runs"][0]["shard"]["plan_sha256"] = "0" * 64
 json.dump(p, open("foreign.json", "w"))
-p = json.load(open("s2.json"))
-p["runs"][0]["id"] = "0123456789abcdef"
-json.dump(p, open("rerun.json", "w"))
 PY
 "$bin" merge s1.json foreign.json s3.json -o x.json 2>foreign.err; rc=$?
 [[ $rc == 2 ]] && grep -q "foreign.json is a shard of another plan" foreign.err ||
   { cat foreign.err; fail "a foreign shard: exit $rc"; }
-"$bin" merge s1.json s2.json rerun.json s3.json -o x.json 2>rerun.err; rc=$?
-[[ $rc == 2 ]] && grep -q "shard 2 twice: s2.json and rerun.json" rerun.err ||
-  { cat rerun.err; fail "a rerun shard: exit $rc"; }
+
 
 "$bin" run "${plan[@]}" --shard auto -o x.json 2>auto.err; rc=$?
 [[ $rc == 2 ]] && grep -q "no scheduler's variables" auto.err || { cat auto.err; fail "auto: exit $rc"; }

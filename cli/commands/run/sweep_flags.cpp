@@ -61,9 +61,11 @@ void add_shard_options(CLI::App* sub, run_cli_options& o) {
     sub->add_option("--shard", o.shard,
                     "Run shard K of N of the sweep: every shard plans the same cases and times "
                     "its share (balanced by the estimated cost) plus the anchor cases; 'auto' "
-                    "or 'auto/N' reads K and N from a Slurm job array, a Kubernetes Indexed Job, "
-                    "GitLab's parallel jobs or GRP_SHARD_INDEX/GRP_SHARD_COUNT. merge joins "
-                    "the shards")
+                    "or 'auto/N' reads K and N from the scheduler (a Slurm, Grid Engine, LSF, "
+                    "PBS or Flux job array, a Kubernetes Indexed Job, GitLab, CircleCI, "
+                    "Buildkite or Azure Pipelines parallel jobs: docs/fleet.md) or "
+                    "GRP_SHARD_INDEX/GRP_SHARD_COUNT; GRP_SHARD_COUNT pins the count. merge "
+                    "joins the shards")
         ->type_name("K/N|auto")
         ->check(non_empty("the shard, K/N or auto"));
     sub->add_option("--anchor", o.anchors,

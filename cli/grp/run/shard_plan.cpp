@@ -101,7 +101,7 @@ shard_plan plan_shard(const run_options& opt, const shard_spec& spec,
         plans.push_back(cost_plan(opt, h.info));
     }
     shard_plan s;
-    s.record = {spec.index, spec.count, spec.source, "", 0, 0, anchor_keys};
+    s.record = {spec.index, spec.count, spec.source, "", 0, 0, anchor_keys, spec.variables};
     if (anchor_keys.empty() && !plans.empty()) { // the first device's choice, for every device
         s.record.anchors = default_anchor_keys(plans.front());
     }

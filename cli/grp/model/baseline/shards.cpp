@@ -1,7 +1,10 @@
 #include "grp/model/baseline/shards.hpp"
 
 #include "grp/core/error.hpp"
+#include "grp/model/plan/shard_schedulers.hpp"
 
+#include <algorithm>
+#include <cstddef>
 #include <map>
 #include <set>
 
@@ -70,22 +73,88 @@ void check_same_plan(shard_census& c, const shard_record& s, const std::string& 
     }
 }
 
-// Every shard index once: the runs that claim it, and the file they came from first.
+// Every shard index once: the input that holds it and the runs that claim it.
 struct claim {
-    std::string label;
+    std::size_t input = 0;
     std::set<std::string> run_ids;
 };
 
-void claim_index(std::map<std::uint64_t, claim>& claims, std::uint64_t index, const std::string& id,
-                 const std::string& label) {
-    auto [it, fresh] = claims.try_emplace(index, claim{label, {}});
-    if (!fresh && it->second.label != label && it->second.run_ids.count(id) == 0) {
-        throw usage_error("shard " + std::to_string(index) + " twice: " + it->second.label +
-                          " and " + label +
-                          " are different runs of it (a rerun?); its cases would be timed "
-                          "twice, perhaps on two cards: merge one of them");
+std::set<std::uint64_t> shard_indices_of(const profile& p) {
+    std::set<std::uint64_t> out;
+    for (const auto& r : p.runs) {
+        if (r.shard) {
+            out.insert(r.shard->index);
+        }
     }
-    it->second.run_ids.insert(id);
+    return out;
+}
+
+// How a copy of a shard ranks: complete first, then the more cases measured ok.
+std::pair<bool, std::size_t> copy_rank(const profile& p) {
+    std::size_t ok = 0;
+    for (const auto& c : p.cases) {
+        ok += c.status == case_status::ok ? 1 : 0;
+    }
+    return {p.complete, ok};
+}
+
+std::string copy_text(const profile& p) {
+    const auto [complete, ok] = copy_rank(p);
+    return std::string(complete ? "complete" : "incomplete") + ", " + std::to_string(ok) +
+           " cases ok";
+}
+
+// One shard index in two inputs from different runs (a retry that raced the task it retried):
+// one copy kept by rule, the other left out of the merge, said in a note. An input that holds
+// other shards besides cannot be left out whole: refused, as merge cannot keep half a file.
+void keep_one_copy(shard_census& c, claim& held, std::size_t input, std::uint64_t index,
+                   const std::vector<std::pair<profile, std::string>>& inputs) {
+    const auto& [old_p, old_label] = inputs[held.input];
+    const auto& [new_p, new_label] = inputs[input];
+    if (shard_indices_of(old_p).size() > 1 || shard_indices_of(new_p).size() > 1) {
+        throw usage_error("shard " + std::to_string(index) + " twice: " + old_label + " and " +
+                          new_label +
+                          " are different runs of it, and one of them holds other shards "
+                          "too; its cases would be timed twice: merge one of them");
+    }
+    const bool newer_wins = copy_rank(new_p) > copy_rank(old_p); // ties: the one given first
+    const auto kept = newer_wins ? input : held.input;
+    const auto dropped = newer_wins ? held.input : input;
+    c.left_out.push_back(dropped);
+    c.notes.push_back("shard " + std::to_string(index) + " twice, from two runs (a retry that " +
+                      "raced?): kept " + inputs[kept].second + " (" +
+                      copy_text(inputs[kept].first) + "), left out " + inputs[dropped].second +
+                      " (" + copy_text(inputs[dropped].first) +
+                      "); merge keeps the complete copy, then the one with more cases ok, then "
+                      "the one given first");
+    held = claim{kept, {}};
+}
+
+void claim_indices(shard_census& c, std::map<std::uint64_t, claim>& claims, std::size_t input,
+                   const std::vector<std::pair<profile, std::string>>& inputs) {
+    for (const auto& r : inputs[input].first.runs) {
+        if (!r.shard) {
+            continue;
+        }
+        auto [it, fresh] = claims.try_emplace(r.shard->index, claim{input, {}});
+        auto& held = it->second;
+        if (!fresh && held.input != input && held.run_ids.count(r.id) == 0) {
+            keep_one_copy(c, held, input, r.shard->index, inputs);
+        }
+        if (held.input != input) {
+            return; // this input was left out: its other runs are of the same shard
+        }
+        held.run_ids.insert(r.id);
+    }
+}
+
+// The first shard whose scheduler can resubmit a task gives the resubmission's variables.
+void note_resubmission(shard_census& c, const shard_record& s) {
+    if (c.resubmit_source.empty() &&
+        !scheduler_resubmission(s.source, s.variables, 1, s.count).empty()) {
+        c.resubmit_source = s.source;
+        c.resubmit_variables = s.variables;
+    }
 }
 
 } // namespace
@@ -94,7 +163,8 @@ shard_census check_shards(const std::vector<std::pair<profile, std::string>>& in
     shard_census c;
     std::map<std::uint64_t, claim> claims;
     std::string first, unsharded;
-    for (const auto& [p, label] : inputs) {
+    for (std::size_t input = 0; input < inputs.size(); ++input) {
+        const auto& [p, label] = inputs[input];
         bool any = false;
         for (std::size_t i = 0; i < p.runs.size(); ++i) {
             const auto& r = p.runs[i];
@@ -102,9 +172,12 @@ shard_census check_shards(const std::vector<std::pair<profile, std::string>>& in
                 any = true;
                 first = first.empty() ? label : first;
                 check_same_plan(c, *r.shard, label, first, i);
-                claim_index(claims, r.shard->index, r.id, label);
+                note_resubmission(c, *r.shard);
                 c.rerun_argv = c.rerun_argv.empty() ? p.tool.argv : c.rerun_argv;
             }
+        }
+        if (any) {
+            claim_indices(c, claims, input, inputs);
         }
         unsharded = !any && unsharded.empty() ? label : unsharded;
     }
@@ -124,6 +197,17 @@ shard_census check_shards(const std::vector<std::pair<profile, std::string>>& in
                              " and merge again)");
     }
     return c;
+}
+
+void drop_left_out(std::vector<std::pair<profile, std::string>>& inputs, const shard_census& c) {
+    auto left_out = c.left_out; // erased from the last, so the positions hold
+    std::sort(left_out.rbegin(), left_out.rend());
+    left_out.erase(std::unique(left_out.begin(), left_out.end()), left_out.end());
+    for (const auto i : left_out) {
+        if (i < inputs.size()) {
+            inputs.erase(inputs.begin() + static_cast<std::ptrdiff_t>(i));
+        }
+    }
 }
 
 std::string missing_text(const shard_census& c) {

@@ -1,6 +1,7 @@
 #include "grp/model/plan/shard.hpp"
 
 #include "grp/core/error.hpp"
+#include "grp/model/plan/shard_schedulers.hpp"
 
 #include <cstdlib>
 
@@ -25,14 +26,6 @@ std::uint64_t checked_number(const std::string& text, const std::string& what) {
     return *v;
 }
 
-std::optional<std::uint64_t> env_number(const env_lookup& env, const std::string& name) {
-    const auto v = env(name);
-    if (!v) {
-        return std::nullopt;
-    }
-    return checked_number(*v, name);
-}
-
 shard_spec checked(shard_spec s, const std::string& how) {
     if (s.count == 0) {
         throw usage_error("--shard " + how + ": 0 shards; the count must be 1 or more");
@@ -48,65 +41,16 @@ shard_spec checked(shard_spec s, const std::string& how) {
     return s;
 }
 
-// Slurm numbers an array's tasks by SLURM_ARRAY_TASK_ID between its MIN and MAX, in steps of
-// SLURM_ARRAY_TASK_STEP (--array=0-15:4 gives 0, 4, 8, 12); COUNT is the number of tasks.
-std::optional<shard_spec> from_slurm(const env_lookup& env) {
-    const auto id = env_number(env, "SLURM_ARRAY_TASK_ID");
-    if (!id) {
-        return std::nullopt;
-    }
-    const auto min = env_number(env, "SLURM_ARRAY_TASK_MIN").value_or(0);
-    const auto step =
-        std::max<std::uint64_t>(1, env_number(env, "SLURM_ARRAY_TASK_STEP").value_or(1));
-    auto count = env_number(env, "SLURM_ARRAY_TASK_COUNT");
-    if (!count) {
-        const auto max = env_number(env, "SLURM_ARRAY_TASK_MAX");
-        if (!max || *max < min) {
-            throw usage_error("--shard auto: SLURM_ARRAY_TASK_ID is set but neither "
-                              "SLURM_ARRAY_TASK_COUNT nor a SLURM_ARRAY_TASK_MAX >= MIN: is "
-                              "this a job array (sbatch --array=...)?");
-        }
-        count = (*max - min) / step + 1;
-    }
-    if (*id < min || (*id - min) % step != 0) {
-        throw usage_error("--shard auto: SLURM_ARRAY_TASK_ID " + std::to_string(*id) +
-                          " is not a task of the array (min " + std::to_string(min) + ", step " +
-                          std::to_string(step) + ")");
-    }
-    return shard_spec{(*id - min) / step + 1, *count, "slurm"};
-}
-
-// The scheduler's shard; count 0 where the environment does not say (a Kubernetes Indexed
-// Job knows its completions only in its manifest).
-std::optional<shard_spec> from_environment(const env_lookup& env) {
-    const auto count_var = env_number(env, "GRP_SHARD_COUNT");
-    if (const auto i = env_number(env, "GRP_SHARD_INDEX")) {
-        return shard_spec{*i, count_var.value_or(0), "environment"};
-    }
-    if (auto s = from_slurm(env)) {
-        return s;
-    }
-    if (const auto i = env_number(env, "JOB_COMPLETION_INDEX")) {
-        return shard_spec{*i + 1, count_var.value_or(0), "kubernetes"};
-    }
-    if (const auto i = env_number(env, "CI_NODE_INDEX")) {
-        return shard_spec{*i, env_number(env, "CI_NODE_TOTAL").value_or(0), "gitlab"};
-    }
-    return std::nullopt;
-}
-
 shard_spec from_auto(const std::string& text, const env_lookup& env) {
     std::optional<std::uint64_t> given;
     if (text.size() > 5) {
         given = checked_number(text.substr(5), "the count N of auto/N");
     }
-    auto s = from_environment(env);
+    auto s = scheduler_shard(env);
     if (!s) {
         throw usage_error(
-            "--shard " + text +
-            ": no scheduler's variables in the environment (looked for GRP_SHARD_INDEX and "
-            "GRP_SHARD_COUNT, SLURM_ARRAY_TASK_ID, JOB_COMPLETION_INDEX, CI_NODE_INDEX and "
-            "CI_NODE_TOTAL); outside a job array give the shard as K/N");
+            "--shard " + text + ": no scheduler's variables in the environment (looked for " +
+            scheduler_index_variables() + "); outside a job array give the shard as K/N");
     }
     if (given && s->count != 0 && s->count != *given) {
         throw usage_error("--shard " + text + ": the environment (" + s->source + ") says " +
@@ -140,7 +84,9 @@ shard_spec parse_shard(const std::string& text, const env_lookup& env) {
         throw usage_error("--shard '" + text + "': use K/N (shard K of N, from 1), auto or auto/N");
     }
     shard_spec s{checked_number(text.substr(0, slash), "K"),
-                 checked_number(text.substr(slash + 1), "N"), "argument"};
+                 checked_number(text.substr(slash + 1), "N"),
+                 "argument",
+                 {}};
     return checked(s, text);
 }
 

@@ -1,23 +1,28 @@
 // `run --shard K/N`: which shard of a sweep this process runs. K/N as typed, or `auto` (`auto/N`)
-// read from the scheduler that started the process: a Slurm job array, a Kubernetes Indexed Job,
-// a GitLab CI `parallel:` job, or the GRP_SHARD_INDEX / GRP_SHARD_COUNT pair any CI matrix can
-// set. The environment is passed in as a lookup, so every scheduler is testable without one.
+// read from the scheduler that started the process (shard_schedulers.hpp: a Slurm job array, a
+// Kubernetes Indexed Job, a GitLab CI `parallel:` job, ...), or the GRP_SHARD_INDEX /
+// GRP_SHARD_COUNT pair any CI matrix can set. The environment is passed in as a lookup, so
+// every scheduler is testable without one.
 #pragma once
 
 #include <cstdint>
 #include <functional>
+#include <map>
 #include <optional>
 #include <string>
 
 namespace grp {
 
 /// One shard of a partitioned sweep: `index` is 1-based (1 <= index <= count), like
-/// `run --part I/K`; `source` says where it came from: "argument", "slurm", "kubernetes",
-/// "gitlab" or "environment" (GRP_SHARD_INDEX).
+/// `run --part I/K`; `source` says where it came from: "argument", a scheduler ("slurm", "sge",
+/// "kubernetes", ...: shard_schedulers.hpp) or "environment" (GRP_SHARD_INDEX); `variables`: the
+/// scheduler's variables it was read from and the job's own (empty for "argument"), kept in the
+/// shard's record.
 struct shard_spec {
     std::uint64_t index = 0;
     std::uint64_t count = 0;
     std::string source;
+    std::map<std::string, std::string> variables;
 };
 
 /// The value of an environment variable, or nothing when it is unset.
@@ -30,10 +35,9 @@ env_lookup process_environment();
 inline constexpr std::uint64_t max_shards = 100000;
 
 /// Parses --shard: "K/N" (1 <= K <= N <= max_shards), "auto" or "auto/N" (the count given,
-/// the index from the environment). auto reads, first found: GRP_SHARD_INDEX (1-based) with
-/// GRP_SHARD_COUNT; SLURM_ARRAY_TASK_ID with SLURM_ARRAY_TASK_MIN, SLURM_ARRAY_TASK_STEP and
-/// SLURM_ARRAY_TASK_COUNT or SLURM_ARRAY_TASK_MAX; JOB_COMPLETION_INDEX (0-based) with the
-/// count from auto/N or GRP_SHARD_COUNT; CI_NODE_INDEX (1-based) with CI_NODE_TOTAL. Throws
+/// the index from the environment). auto reads the first scheduler found (scheduler_shard);
+/// GRP_SHARD_COUNT gives the count where the scheduler does not, and pins it over a job array
+/// of another size (a resubmission of its lost tasks). Throws
 /// usage_error for a malformed value, K > N, N = 0, no scheduler's variables or a count that
 /// auto/N contradicts.
 shard_spec parse_shard(const std::string& text, const env_lookup& env);

@@ -21,7 +21,8 @@ ojson shard_json(const std::optional<shard_record>& s) {
                  {"plan_sha256", s->plan_sha256},
                  {"planned_cases", s->planned_cases},
                  {"cases", s->cases},
-                 {"anchors", s->anchors}};
+                 {"anchors", s->anchors},
+                 {"variables", s->variables}}; // 2.18
 }
 
 std::optional<shard_record> shard_from(const ojson& run) {
@@ -37,6 +38,7 @@ std::optional<shard_record> shard_from(const ojson& run) {
     s.planned_cases = it->value("planned_cases", std::uint64_t{0});
     s.cases = it->value("cases", std::uint64_t{0});
     s.anchors = it->value("anchors", std::vector<std::string>{});
+    s.variables = it->value("variables", std::map<std::string, std::string>{}); // 2.18
     return s;
 }
 

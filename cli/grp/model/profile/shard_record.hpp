@@ -7,6 +7,7 @@
 #pragma once
 
 #include <cstdint>
+#include <map>
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
@@ -19,11 +20,15 @@ struct profile;
 struct shard_record {
     std::uint64_t index = 0; ///< 1-based
     std::uint64_t count = 0;
-    std::string source;              ///< "argument", "slurm", "kubernetes", "gitlab", "environment"
-    std::string plan_sha256;         ///< shard_partition.hpp: plan_sha256
-    std::uint64_t planned_cases = 0; ///< the whole plan's cases, every device
-    std::uint64_t cases = 0;         ///< this shard's, anchors included
+    std::string source;               ///< shard_spec::source (shard.hpp)
+    std::string plan_sha256;          ///< shard_partition.hpp: plan_sha256
+    std::uint64_t planned_cases = 0;  ///< the whole plan's cases, every device
+    std::uint64_t cases = 0;          ///< this shard's, anchors included
     std::vector<std::string> anchors; ///< case keys (case_key::to_string) every shard times
+    /// 2.18: the scheduler's variables the shard was read from and the job's own (its array's
+    /// range, job ID, name, script, submit folder), so merge can say how to run a lost shard
+    /// again the scheduler's way; empty for --shard K/N and in older profiles.
+    std::map<std::string, std::string> variables;
 };
 
 /// The record as JSON, and back (absent or null: none). from_json throws nlohmann's errors on

@@ -1,5 +1,5 @@
-// check_shards: shards of one plan are recognised by its hash, a foreign plan's shard and a
-// shard claimed by two runs are refused, a missing shard is named.
+// check_shards: shards of one plan are recognised by its hash, a foreign plan's shard is
+// refused, a shard claimed by two runs is kept once by rule, a missing shard is named.
 #include "grp/core/error.hpp"
 #include "grp/model/baseline/shards.hpp"
 
@@ -16,7 +16,7 @@ profile shard_of(std::uint64_t index, std::uint64_t count, const std::string& pl
     p.runs.resize(1);
     p.runs[0].id = run_id.empty() ? "run" + std::to_string(index) : run_id;
     p.runs[0].shard =
-        shard_record{index, count, "slurm", plan, 12, 5, {"k/float/flat/n=8/local=1"}};
+        shard_record{index, count, "slurm", plan, 12, 5, {"k/float/flat/n=8/local=1"}, {}};
     return p;
 }
 
@@ -68,12 +68,71 @@ TEST(shards, a_foreign_plan_is_refused_by_name) {
         std::string::npos);
 }
 
-TEST(shards, one_index_from_two_runs_is_refused_the_same_run_twice_is_not) {
-    const auto why =
-        refusal({{shard_of(1, 2), "s1.json"}, {shard_of(1, 2, plan_a, "rerun"), "again.json"}});
-    EXPECT_NE(why.find("shard 1 twice: s1.json and again.json"), std::string::npos) << why;
-    const auto c = check_shards({{shard_of(1, 2), "s1.json"}, {shard_of(1, 2), "copy.json"}});
+// #69: a shard run twice (a retry that raced the task it retried) is kept once, by rule: the
+// complete copy, then the one with more cases ok, then the one given first; the other is left
+// out and said in a note. The same run given twice is merge_profiles' (counted once).
+profile with_cases(profile p, std::size_t ok, std::size_t failed, bool complete = true) {
+    p.cases.resize(ok + failed);
+    for (std::size_t i = ok; i < p.cases.size(); ++i) {
+        p.cases[i].status = case_status::failed;
+    }
+    p.complete = complete;
+    return p;
+}
+
+TEST(shards, one_index_from_two_runs_keeps_one_copy_by_rule) {
+    const auto a = with_cases(shard_of(1, 2), 5, 0);
+    const auto b = with_cases(shard_of(1, 2, plan_a, "retry"), 5, 0);
+    auto c = check_shards({{a, "s1.json"}, {b, "again.json"}, {shard_of(2, 2), "s2.json"}});
+    EXPECT_EQ(c.left_out, (std::vector<std::size_t>{1})); // a tie: the one given first
+    ASSERT_EQ(c.notes.size(), 1U);
+    EXPECT_NE(c.notes[0].find("shard 1 twice, from two runs (a retry that raced?): kept s1.json "
+                              "(complete, 5 cases ok), left out again.json"),
+              std::string::npos)
+        << c.notes[0];
+    EXPECT_TRUE(c.missing.empty());
+    std::vector<std::pair<profile, std::string>> in{
+        {a, "s1.json"}, {b, "again.json"}, {shard_of(2, 2), "s2.json"}};
+    drop_left_out(in, c); // as merge merges them
+    ASSERT_EQ(in.size(), 2U);
+    EXPECT_EQ(in[0].second, "s1.json");
+    EXPECT_EQ(in[1].second, "s2.json");
+    // complete beats incomplete, whatever the order
+    const auto cut = with_cases(shard_of(1, 2, plan_a, "retry"), 5, 0, false);
+    c = check_shards({{cut, "cut.json"}, {a, "s1.json"}});
+    EXPECT_EQ(c.left_out, (std::vector<std::size_t>{0}));
+    // then the more cases ok
+    const auto worse = with_cases(shard_of(1, 2, plan_a, "retry"), 3, 2);
+    c = check_shards({{worse, "worse.json"}, {a, "s1.json"}});
+    EXPECT_EQ(c.left_out, (std::vector<std::size_t>{0}));
+    c = check_shards({{a, "s1.json"}, {worse, "worse.json"}});
+    EXPECT_EQ(c.left_out, (std::vector<std::size_t>{1}));
+    // the very same run twice is no retry
+    c = check_shards({{shard_of(1, 2), "s1.json"}, {shard_of(1, 2), "copy.json"}});
+    EXPECT_TRUE(c.left_out.empty());
     EXPECT_EQ(c.missing, (std::vector<std::uint64_t>{2}));
+}
+
+TEST(shards, a_second_copy_in_a_file_of_other_shards_too_is_refused) {
+    auto merged = shard_of(1, 3);
+    merged.runs.push_back(shard_of(2, 3).runs[0]);
+    const auto why = refusal({{merged, "m.json"}, {shard_of(2, 3, plan_a, "retry"), "s2.json"}});
+    EXPECT_NE(why.find("shard 2 twice: m.json and s2.json"), std::string::npos) << why;
+}
+
+// #69: the first shard a scheduler can resubmit gives merge the resubmission's variables.
+TEST(shards, the_census_keeps_the_schedulers_variables) {
+    auto by_hand = shard_of(1, 3);
+    by_hand.runs[0].shard->source = "argument";
+    auto slurm = shard_of(3, 3);
+    slurm.runs[0].shard->variables = {{"SLURM_ARRAY_TASK_ID", "2"},
+                                      {"SLURM_ARRAY_TASK_MIN", "0"},
+                                      {"SLURM_ARRAY_TASK_MAX", "2"},
+                                      {"SLURM_JOB_NAME", "job.sh"}};
+    const auto c = check_shards({{by_hand, "s1"}, {slurm, "s3"}});
+    EXPECT_EQ(c.resubmit_source, "slurm");
+    EXPECT_EQ(c.resubmit_variables.at("SLURM_JOB_NAME"), "job.sh");
+    EXPECT_TRUE(check_shards({{by_hand, "s1"}}).resubmit_source.empty());
 }
 
 TEST(shards, a_merged_profile_of_shards_counts_as_its_shards) {

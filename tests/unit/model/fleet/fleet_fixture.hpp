@@ -17,7 +17,7 @@ inline void add_card(profile& p, std::size_t card, std::size_t cards,
     p.devices.push_back(d);
     run_record run;
     run.id = "run" + std::to_string(card);
-    run.shard = shard_record{card + 1, cards, "slurm", std::string(64, 'a'), 9, 5, anchors};
+    run.shard = shard_record{card + 1, cards, "slurm", std::string(64, 'a'), 9, 5, anchors, {}};
     p.runs.push_back(run);
 }
 

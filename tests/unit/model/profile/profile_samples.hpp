@@ -167,7 +167,8 @@ inline profile rich_profile() {
                                         std::string(64, 'c'),
                                         16,
                                         5,
-                                        {"layout_tree/float/aos12/n=1048576/local=256"}};
+                                        {"layout_tree/float/aos12/n=1048576/local=256"},
+                                        {{"SLURM_ARRAY_TASK_ID", "1"}}}; // 2.18
     p.settings = {{"samples", 30}, {"max_noise", 0.01}};
     profile_device d;
     d.info = rich_device_info();

@@ -23,7 +23,7 @@ profile shard_profile() {
     p.cases[1].key.local_size *= 2;
     const auto n = static_cast<std::uint64_t>(p.cases.size());
     p.runs[0].shard = shard_record{
-        1, 3, "argument", std::string(64, 'c'), 3 * n, n, {p.cases[0].key.to_string()}};
+        1, 3, "argument", std::string(64, 'c'), 3 * n, n, {p.cases[0].key.to_string()}, {}};
     return p;
 }
 
