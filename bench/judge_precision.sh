@@ -9,7 +9,9 @@
 #      SDK signature's spec (examples/sdk-signature) at the same sizes: every case of a safe
 #      kernel must end ok with its precision and held-out records ok.
 # Environment: MAX, LOCALS, SIZES, LAYOUTS (flat,aos12,aos16,soa), TYPES (int,uint,float,double),
-# RED (1; 0 leaves the red team out, e.g. for a second call at larger sizes).
+# RED (1; 0 leaves the red team out, e.g. for a second call at larger sizes), ARGS (extra run
+# options for every call, e.g. "--launch-timeout 900" on Oclgrind, whose launches on a loaded
+# VM outlast the default 60 s).
 #   bench/judge_precision.sh BIN [WRAPPER]     # WRAPPER: e.g. .device/nvidia-opencl.sh
 # Prints the counts by outcome and every case that is not as expected.
 set -euo pipefail
@@ -20,7 +22,8 @@ out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT
 max=${MAX:-26}
 sizes=$(seq -s, -f '2^%g' 10 2 "$max")
-quick=(--runs 1 --rounds 1 --round-spacing 0 --min-samples 1 --max-time 0 --no-peak -q)
+read -r -a extra <<<"${ARGS:-}"
+quick=(--runs 1 --rounds 1 --round-spacing 0 --min-samples 1 --max-time 0 --no-peak -q "${extra[@]}")
 echo "# $(date -u +%FT%TZ) $(uname -n), $(nproc) cores, load $(cut -d' ' -f1-3 /proc/loadavg)"
 ${wrap:+"$wrap"} "$bin" platforms 2>/dev/null | head -2
 if [[ ${RED:-1} == 1 ]]; then

@@ -55,26 +55,30 @@ __kernel void fill_exact(__global T* out, ulong records, ulong lo, ulong hi, uin
 // other record zeros. dbl: 1 for double (two words a value), 0 for float. stride: values per
 // record in this buffer (1 flat or soa, 3 aos12, 4 aos16: the 4th word a NaN, as in the timing
 // data); comps: values summed per record in this buffer; comp0: the first one's component.
+// One loop over the records' values, no loop inside it: llvmpipe counts every pass of every
+// loop against its limit, and an inner loop over the components (comps + 1 passes a record,
+// its exit included) made a flat fill stop at a third of what the grid allowed (issue #64).
 __kernel void fill_precise(__global uint* out, ulong records, ulong n, ulong block, ulong seed,
                            uint b, uint dbl, uint stride, uint comps, uint comp0) {
-    for (ulong r = get_global_id(0); r < records; r += get_global_size(0)) {
+    const ulong values = records * comps;
+    for (ulong i = get_global_id(0); i < values; i += get_global_size(0)) {
+        const ulong r = i / comps;
+        const uint c = (uint)(i - r * comps);
         const ulong blk = r / block;
         const ulong width = min(block, n > blk * block ? n - blk * block : (ulong)1);
         const int nonzero = r < n && r - blk * block == grp_mix(seed + blk * 8) % width;
-        for (uint c = 0; c < comps; ++c) {
-            const ulong v = grp_mix(seed + blk * 8 + 1 + comp0 + c);
-            const ulong m = (v >> 1) & ((1UL << (b - 1)) - 1); // below the implicit bit
-            const ulong sign = v >> 63;
-            const ulong at = (r * stride + c) << dbl;
-            if (dbl) {
-                const ulong bits = nonzero ? (sign << 63) | (1022UL << 52) | (m << (53 - b)) : 0;
-                out[at] = (uint)bits;
-                out[at + 1] = (uint)(bits >> 32);
-            } else {
-                out[at] = nonzero ? (uint)((sign << 31) | (126UL << 23) | (m << (24 - b))) : 0u;
-            }
+        const ulong v = grp_mix(seed + blk * 8 + 1 + comp0 + c);
+        const ulong m = (v >> 1) & ((1UL << (b - 1)) - 1); // below the implicit bit
+        const ulong sign = v >> 63;
+        const ulong at = (r * stride + c) << dbl;
+        if (dbl) {
+            const ulong bits = nonzero ? (sign << 63) | (1022UL << 52) | (m << (53 - b)) : 0;
+            out[at] = (uint)bits;
+            out[at + 1] = (uint)(bits >> 32);
+        } else {
+            out[at] = nonzero ? (uint)((sign << 31) | (126UL << 23) | (m << (24 - b))) : 0u;
         }
-        if (stride == 4) {
+        if (stride == 4 && c == 0) {
             out[r * 4 + 3] = 0x7fc00000u;
         }
     }

@@ -138,7 +138,9 @@ std::size_t words_per_record(data_layout l);
 
 /// A grid for the tool's streaming kernels on this device: {global, local}; with the driver's
 /// loop limit (session::loop_limit) enough work-items that none loops over half of it across
-/// `items`.
+/// `items`, the passes of the kernel's one loop. llvmpipe counts an inner loop's passes (and
+/// its exit) against the same limit, so a helper with a loop inside its loop must count those
+/// in `items` or, better, have none (tool.cl's fill_precise, issue #64).
 std::pair<std::uint64_t, std::uint64_t> streaming_grid(const device_info& d, std::uint64_t items,
                                                        std::optional<std::uint64_t> loop_limit);
 

@@ -27,13 +27,15 @@ std::string describe(const precision_plan& p) {
 
 // Fills the working buffers with the precision data of plan `p` (restore() brings the pristine
 // back). tool.cl writes raw bits, so its one build without options (the input check's) serves
-// every type and layout.
+// every type and layout. Its loop passes once per value, so the grid is sized over the values
+// a buffer holds: under a driver's loop limit no work-item stops before its last one.
 void fill_precise(input_store& inputs, const input_key& k, const precision_plan& p) {
     auto& s = inputs.session();
     const auto& in = inputs.get(k);
     auto fill = s.kernel(std::string(builtin_source("tool.cl")), "", "fill_precise");
-    auto [global, local] = streaming_grid(s.info(), in.records, s.loop_limit());
     const bool soa = in.working.size() == 3;
+    const std::uint64_t comps = soa ? 1 : components(k.layout);
+    auto [global, local] = streaming_grid(s.info(), in.records * comps, s.loop_limit());
     for (std::size_t b = 0; b < in.working.size(); ++b) {
         fill.setArg(0, in.working[b]);
         fill.setArg(1, static_cast<cl_ulong>(in.records));
@@ -43,7 +45,7 @@ void fill_precise(input_store& inputs, const input_key& k, const precision_plan&
         fill.setArg(5, static_cast<cl_uint>(p.value_bits));
         fill.setArg(6, static_cast<cl_uint>(k.type == element_type::float64 ? 1 : 0));
         fill.setArg(7, static_cast<cl_uint>(words_per_record(k.layout)));
-        fill.setArg(8, static_cast<cl_uint>(soa ? 1 : components(k.layout)));
+        fill.setArg(8, static_cast<cl_uint>(comps));
         fill.setArg(9, static_cast<cl_uint>(soa ? b : 0));
         s.queue().enqueueNDRangeKernel(fill, cl::NullRange, cl::NDRange(global),
                                        cl::NDRange(local));
