@@ -132,9 +132,10 @@ stamps_scale) # a timer 42 times too fast: every duration 42 times too long
   sweep stamps=scale:42
   fired stamps=scale:42 "[1-9][0-9]*"
   # Found by the probe (two launches of >= 5 ms on the events and the host clock), the factor
-  # about 42.
+  # about 42; at most 42 and a little, and well above 1 when other processes stretch the host's
+  # bracket (a rehearsal at load 13 read 25.1: the bracket holds the waits for a CPU too).
   host_timed scaled "span"
-  profile '35 < p["devices"][0]["timer"]["ratio"] < 50'
+  profile '10 < p["devices"][0]["timer"]["ratio"] < 50'
   compare_refuses
   platforms_under stamps=scale:42 scaled
   fired stamps=scale:42 "[1-9][0-9]*"
