@@ -7,8 +7,8 @@
 #     compare exits 1, though it executes fewer instructions;
 #  2. a copy that loads 1/8 more (gate_more.json) stays more-work; an identical copy under
 #     another name (gate_copy.json) stays same-work, exit 0;
-#  3. the profile carries check.access and validates; check's console shows the access table;
-#     compare --json names the metric that moved.
+#  3. the profile carries check.access and validates; check's console shows the access table,
+#     and so do report's markdown and HTML; compare --json names the metric that moved.
 # Usage: check_access.sh BIN DATA
 set -u
 bin=$1 data=$2/check
@@ -52,4 +52,8 @@ assert c["segments_per_request"]["w32_b32"] > 2 * a["segments_per_request"]["w32
 assert a["global_requests"] > 0 and a["simd_efficiency"] > 0.5, (a, c)
 assert a["local_requests"] > 0 and a["bank_conflict_ways"] == 1, a
 PY
+"$bin" report "$work/chunked.json" --markdown "$work/c.md" -o "$work/c.html" >/dev/null 2>&1 ||
+  fail "report of a check profile: exit $?"
+grep -Eq "^\| sum \| float \| 8192 \| 64 \| [0-9.]+ \|" "$work/c.md" && grep -q 'id="access"' "$work/c.html" ||
+  fail "report lacks the memory access table: $(grep -A4 'Memory access' "$work/c.md")"
 echo "ok"
