@@ -123,6 +123,7 @@ void print_access_table(std::ostream& os, const profile& p, bool colour) {
     }
     for (const auto& r : rows) {
         std::vector<text_table::cell> cells;
+        cells.reserve(r.size());
         for (const auto& v : r) {
             cells.push_back({v});
         }

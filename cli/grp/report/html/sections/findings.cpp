@@ -6,6 +6,7 @@
 #include "grp/report/views/findings.hpp"
 
 #include <cstdlib>
+#include <utility>
 
 namespace grp::html {
 
@@ -67,21 +68,23 @@ std::string section_access(const std::vector<report_input>& inputs) {
         for (auto r : access_rows(inputs[i].prof)) {
             r.front() = tag + r.front();
             std::vector<cell> cells;
+            cells.reserve(r.size());
             for (std::size_t j = 0; j < r.size(); ++j) {
                 char* end = nullptr;
                 const double v = std::strtod(r[j].c_str(), &end);
-                cells.push_back(cell(r[j], j >= 2 && end != r[j].c_str() ? std::optional<double>(v)
-                                                                         : std::nullopt));
+                cells.emplace_back(r[j], j >= 2 && end != r[j].c_str() ? std::optional<double>(v)
+                                                                       : std::nullopt);
             }
-            rows.push_back(row(cells));
+            rows.emplace_back(std::move(cells));
         }
     }
     if (rows.empty()) {
         return "";
     }
     std::vector<column> cols;
+    cols.reserve(access_columns().size());
     for (std::size_t i = 0; i < access_columns().size(); ++i) {
-        cols.push_back({access_columns()[i], i >= 2});
+        cols.emplace_back(access_columns()[i], i >= 2);
     }
     return section_open("access", "Memory access (check)") +
            para("How each case's launches accessed memory on the simulator, per warp request of "
