@@ -93,7 +93,7 @@ sim_pass_counts pass_from(const ojson& j) {
 }
 
 /// The key of segments[w][s] in the profile: "w", the warp width, "_b", the segment bytes.
-std::string segment_key(std::size_t w, std::size_t s) {
+std::string access_segment_key(std::size_t w, std::size_t s) {
     return "w" + std::to_string(access_warps[w]) + "_b" + std::to_string(access_segments[s]);
 }
 
@@ -103,7 +103,7 @@ void to_json(ojson& j, const access_summary& a) {
     ojson seg = ojson::object();
     for (std::size_t w = 0; w < 2; ++w) {
         for (std::size_t s = 0; s < 3; ++s) {
-            seg[segment_key(w, s)] = a.segments[w][s];
+            seg[access_segment_key(w, s)] = a.segments[w][s];
         }
     }
     j = {{"global_requests", a.global_requests},
@@ -121,7 +121,7 @@ void from_json(const ojson& j, access_summary& a) {
     const auto& seg = j.at("segments_per_request");
     for (std::size_t w = 0; w < 2; ++w) {
         for (std::size_t s = 0; s < 3; ++s) {
-            a.segments[w][s] = seg.at(segment_key(w, s)).get<double>();
+            a.segments[w][s] = seg.at(access_segment_key(w, s)).get<double>();
         }
     }
     a.local_requests = j.at("local_requests").get<std::uint64_t>();

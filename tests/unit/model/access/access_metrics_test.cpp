@@ -11,21 +11,22 @@
 namespace grp {
 namespace {
 
-const int load_a = 0, load_b = 0, other = 0; // identities: their addresses
-const void* const A = &load_a;
-const void* const B = &load_b;
-const void* const X = &other;
+const int access_load_a = 0, access_load_b = 0, access_other = 0; // identities: addresses
+const void* const access_inst_a = &access_load_a;
+const void* const access_inst_b = &access_load_b;
+const void* const access_inst_x = &access_other;
 
-/// One group of `lanes` work-items, each running `per_item` loads of A at address(lane, k),
-/// one after another (the simulator's order); the launch's summary.
-access_summary trace_of(std::uint32_t lanes, std::uint32_t per_item,
-                        const std::function<std::uint64_t(std::uint32_t, std::uint32_t)>& address,
-                        access_space space = access_space::global, std::uint32_t size = 4) {
+/// One group of `lanes` work-items, each running `per_item` loads of access_inst_a at address(lane,
+/// k), one after another (the simulator's order); the launch's summary.
+access_summary
+access_trace_of(std::uint32_t lanes, std::uint32_t per_item,
+                const std::function<std::uint64_t(std::uint32_t, std::uint32_t)>& address,
+                access_space space = access_space::global, std::uint32_t size = 4) {
     group_recorder g(lanes);
     for (std::uint32_t l = 0; l < lanes; ++l) {
         for (std::uint32_t k = 0; k < per_item; ++k) {
-            g.access(l, A, space, address(l, k), size);
-            g.executed(l, A);
+            g.access(l, access_inst_a, space, address(l, k), size);
+            g.executed(l, access_inst_a);
         }
     }
     access_totals t;
@@ -34,7 +35,7 @@ access_summary trace_of(std::uint32_t lanes, std::uint32_t per_item,
 }
 
 TEST(AccessMetrics, FullyCoalescedFloatsTouchOneLinePerWarp) {
-    const auto s = trace_of(64, 3, [](auto l, auto k) { return 4096 + 256 * k + 4 * l; });
+    const auto s = access_trace_of(64, 3, [](auto l, auto k) { return 4096 + 256 * k + 4 * l; });
     EXPECT_EQ(s.global_requests, 2U * 3U);
     EXPECT_DOUBLE_EQ(s.segments[0][0], 4.0); // 32 lanes x 4 B = 128 B = 4 sectors
     EXPECT_DOUBLE_EQ(s.segments[0][1], 2.0);
@@ -45,21 +46,21 @@ TEST(AccessMetrics, FullyCoalescedFloatsTouchOneLinePerWarp) {
 }
 
 TEST(AccessMetrics, StrideTwoDoublesTheSegments) {
-    const auto s = trace_of(32, 1, [](auto l, auto) { return 8 * l; });
+    const auto s = access_trace_of(32, 1, [](auto l, auto) { return 8 * l; });
     EXPECT_DOUBLE_EQ(s.segments[0][0], 8.0);
     EXPECT_DOUBLE_EQ(s.segments[0][2], 2.0);
 }
 
 TEST(AccessMetrics, StrideThirtyTwoTouchesASegmentPerLane) {
-    const auto s = trace_of(32, 1, [](auto l, auto) { return 128 * l; });
+    const auto s = access_trace_of(32, 1, [](auto l, auto) { return 128 * l; });
     EXPECT_DOUBLE_EQ(s.segments[0][0], 32.0);
     EXPECT_DOUBLE_EQ(s.segments[0][2], 32.0);
 }
 
 TEST(AccessMetrics, ChunkedReadsAreUncoalescedAtEveryStep) {
     // Each work-item reads its own chunk of 64 floats: at step k the lanes are 256 B apart.
-    const auto chunked = trace_of(32, 64, [](auto l, auto k) { return 4 * (64 * l + k); });
-    const auto strided = trace_of(32, 64, [](auto l, auto k) { return 4 * (32 * k + l); });
+    const auto chunked = access_trace_of(32, 64, [](auto l, auto k) { return 4 * (64 * l + k); });
+    const auto strided = access_trace_of(32, 64, [](auto l, auto k) { return 4 * (32 * k + l); });
     EXPECT_DOUBLE_EQ(chunked.segments[0][0], 32.0);
     EXPECT_DOUBLE_EQ(strided.segments[0][0], 4.0);
     EXPECT_EQ(chunked.global_requests, strided.global_requests) << "the same loads";
@@ -67,22 +68,22 @@ TEST(AccessMetrics, ChunkedReadsAreUncoalescedAtEveryStep) {
 }
 
 TEST(AccessMetrics, BroadcastIsOneSegmentAndOneWay) {
-    const auto g = trace_of(32, 1, [](auto, auto) { return 640; });
+    const auto g = access_trace_of(32, 1, [](auto, auto) { return 640; });
     EXPECT_DOUBLE_EQ(g.segments[0][0], 1.0);
     ASSERT_TRUE(g.line_entropy_bits.has_value());
     EXPECT_DOUBLE_EQ(*g.line_entropy_bits, 0.0) << "every access in one line";
-    const auto l = trace_of(
+    const auto l = access_trace_of(
         32, 1, [](auto, auto) { return 64; }, access_space::local);
     EXPECT_EQ(l.local_requests, 1U);
     EXPECT_DOUBLE_EQ(l.bank_conflict_ways, 1.0);
 }
 
 TEST(AccessMetrics, LocalBankConflictsAreTheWorstBanksDistinctWords) {
-    const auto unit = trace_of(
+    const auto unit = access_trace_of(
         32, 1, [](auto l, auto) { return 4 * l; }, access_space::local);
-    const auto two = trace_of(
+    const auto two = access_trace_of(
         32, 1, [](auto l, auto) { return 8 * l; }, access_space::local);
-    const auto all = trace_of(
+    const auto all = access_trace_of(
         32, 1, [](auto l, auto) { return 128 * l; }, access_space::local);
     EXPECT_DOUBLE_EQ(unit.bank_conflict_ways, 1.0);
     EXPECT_DOUBLE_EQ(two.bank_conflict_ways, 2.0);
@@ -93,9 +94,9 @@ TEST(AccessMetrics, LocalBankConflictsAreTheWorstBanksDistinctWords) {
 TEST(AccessMetrics, SimdEfficiencyCountsIdleLanesOfADivergentBranch) {
     group_recorder g(32);
     for (std::uint32_t l = 0; l < 32; ++l) {
-        g.executed(l, X);
+        g.executed(l, access_inst_x);
         if (l % 2 == 0) {
-            g.executed(l, B); // the branch half the warp takes
+            g.executed(l, access_inst_b); // the branch half the warp takes
         }
     }
     access_totals t;
@@ -109,13 +110,13 @@ TEST(AccessMetrics, InstructionsPerBarrierCountEachWorkItemsIntervals) {
     group_recorder g(32);
     for (std::uint32_t l = 0; l < 32; ++l) {
         for (int i = 0; i < 5; ++i) {
-            g.executed(l, X);
+            g.executed(l, access_inst_x);
         }
     }
     g.barrier();
     for (std::uint32_t l = 0; l < 32; ++l) {
         for (int i = 0; i < 5; ++i) {
-            g.executed(l, B);
+            g.executed(l, access_inst_b);
         }
     }
     access_totals t;
@@ -125,7 +126,7 @@ TEST(AccessMetrics, InstructionsPerBarrierCountEachWorkItemsIntervals) {
 }
 
 TEST(AccessMetrics, EntropyOfEvenlyTouchedLinesIsTheirCountsLog) {
-    const auto s = trace_of(32, 1, [](auto l, auto) { return 16 * l; }); // 512 B: 4 lines
+    const auto s = access_trace_of(32, 1, [](auto l, auto) { return 16 * l; }); // 512 B: 4 lines
     EXPECT_EQ(s.distinct_lines, 4U);
     ASSERT_TRUE(s.line_entropy_bits.has_value());
     EXPECT_DOUBLE_EQ(*s.line_entropy_bits, 2.0);
@@ -135,8 +136,8 @@ TEST(AccessMetrics, GroupsMergeToTheSameTotalsInAnyOrder) {
     const auto group = [](std::uint64_t base) {
         group_recorder g(32);
         for (std::uint32_t l = 0; l < 32; ++l) {
-            g.access(l, A, access_space::global, base + 12 * l, 4);
-            g.executed(l, A);
+            g.access(l, access_inst_a, access_space::global, base + 12 * l, 4);
+            g.executed(l, access_inst_a);
         }
         access_totals t;
         g.finish(t);
@@ -157,9 +158,9 @@ TEST(AccessText, BlocksRoundTripBesideOtherTables) {
     access_totals t;
     group_recorder g(64);
     for (std::uint32_t l = 0; l < 64; ++l) {
-        g.access(l, A, access_space::global, 4 * l, 4);
-        g.access(l, B, access_space::local, 8 * l, 4);
-        g.executed(l, A);
+        g.access(l, access_inst_a, access_space::global, 4 * l, 4);
+        g.access(l, access_inst_b, access_space::local, 8 * l, 4);
+        g.executed(l, access_inst_a);
     }
     g.finish(t);
     std::ostringstream os;
