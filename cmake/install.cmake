@@ -1,6 +1,7 @@
 # Install rules and the Debian package (CPack), included from the top-level CMakeLists.txt.
 #   cmake --install build --prefix /usr/local     # or: cd build && cpack -G DEB
-# Layout (GNUInstallDirs): bin/gpu-reduce-prof; share/gpu-reduce-prof/{kernels,profiles};
+# Layout (GNUInstallDirs): bin/gpu-reduce-prof; lib/gpu-reduce-prof/ (check's Oclgrind plugin);
+# share/gpu-reduce-prof/{kernels,profiles};
 # share/man/man1/gpu-reduce-prof.1.gz; bash, zsh and fish completions where bash-completion, zsh and fish
 # Debian vendor paths look; share/doc/gpu-reduce-prof/{README.md,CONTRIBUTING.md,LICENSE,docs,examples}.
 # The project is gpu_reduce_prof (a CMake identifier); the package and its doc folder are not.
@@ -56,6 +57,10 @@ add_custom_target(grp_docs ALL DEPENDS ${GRP_DOC_OUTPUTS} ${GRP_MAN_PAGE}.gz
 # race them (scripts/dev.sh test builds the tool and grp_docs first).
 set(CMAKE_SKIP_INSTALL_ALL_DEPENDENCY TRUE)
 install(TARGETS gpu-reduce-prof RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
+# check's Oclgrind plugin, where the binary looks for it (cli/grp/sim/simulator.cpp).
+if(TARGET grp_oclgrind_access)
+  install(TARGETS grp_oclgrind_access LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR}/gpu-reduce-prof)
+endif()
 install(DIRECTORY ${CMAKE_SOURCE_DIR}/kernels/ DESTINATION ${CMAKE_INSTALL_DATADIR}/gpu-reduce-prof/kernels
         FILES_MATCHING PATTERN "*.cl" PATTERN "*.json" PATTERN "*.md")
 install(FILES ${CMAKE_SOURCE_DIR}/profiles/profile.schema.json

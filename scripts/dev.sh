@@ -23,7 +23,8 @@ if [[ $mode == test ]]; then
   # The report test renders the HTML in headless Chromium, as a user would see it; the
   # sanitizer build and the fuzzers use clang and its runtime libraries; the style check uses
   # clang-format and clang-tidy.
-  # `check` runs kernels on the Oclgrind simulator. Mesa's OpenCL drivers (rusticl, Clover),
+  # `check` runs kernels on the Oclgrind simulator, with its plugin (liboclgrind-dev: access
+  # metrics, cli/oclgrind/access_plugin.cpp). Mesa's OpenCL drivers (rusticl, Clover),
   # common on desktops, are installed too: the tests pin PoCL (tests/CMakeLists.txt:
   # grp_pin_ocl_vendors), so a machine with Mesa passes as one without, and tests/cli/rusticl.cmake
   # keeps rusticl tested. fish: the installed fish completion is sourced and queried.
@@ -31,7 +32,7 @@ if [[ $mode == test ]]; then
   # slurm-wlm, munge: a one-node Slurm runs the Slurm example's array (scripts/slurm-local.sh;
   # about 28 s to install, 8 s to start and run, measured on the 2-core VM).
   packages+=(chromium python3 python3-yaml clang-14 libclang-rt-14-dev clang-format clang-tidy
-             oclgrind mesa-opencl-icd fish slurm-wlm munge)
+             oclgrind liboclgrind-dev mesa-opencl-icd fish slurm-wlm munge)
 fi
 scripts/install-packages.sh "${packages[@]}"
 

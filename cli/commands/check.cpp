@@ -195,6 +195,11 @@ void check_on_simulator(const check_cli_options& o, run::run_options& opts,
     // Before any OpenCL call: the ICD loader reads its setting once.
     sim::simulator simulator(o.uninitialized);
     require_simulator(simulator);
+    if (simulator.access_plugin().empty() && !o.run.quiet) {
+        std::cerr << "note: check's Oclgrind plugin (" << sim::access_plugin_name
+                  << ") is not installed beside this binary: no access metrics are recorded, so "
+                     "compare gives no access verdicts (build with liboclgrind-dev)\n";
+    }
     std::vector<case_result> checked;
     simulator.on_recorded([&](const case_result& r) {
         checked.push_back(r);

@@ -54,7 +54,7 @@ std::unique_ptr<compare_printer> make_printer(const compare_cli_options& cli);
 
 /// Two or more profiles written by `check`: the work gate (counts, no statistics) through `out`
 /// (usage_error for --pair, or a printer without a form of it: --csv); 1 when a candidate fails
-/// it (more-work, unsafe, wrong, missing), else 0.
+/// it (more-work, worse-access, unsafe, wrong, missing), else 0.
 int run_work_compare(const compare_cli_options& cli, const profile& base,
                      const std::string& base_label, const std::vector<std::string>& cand_files,
                      compare_printer& out);

@@ -67,3 +67,11 @@ add_test(NAME cli.check_failed_build_log_keeps_its_line_breaks
           -- ${GRP_BIN} check -k ${GRP_DATA}/kernels/broken.json -l 64 --keep-going
              -o check_broken.json --force)
 set_tests_properties(cli.check_failed_build_log_keeps_its_line_breaks PROPERTIES LABELS cli)
+# #68: check's access metrics, and compare's worse-access (the chunked rewrite of a grid-stride
+# sum), more-work and same-work on them (check_access.sh); only where the plugin is built
+# (liboclgrind-dev installed: scripts/dev.sh test installs it).
+if(TARGET grp_oclgrind_access)
+  add_test(NAME cli.check_access_gate COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/cli/check_access.sh
+           ${GRP_BIN} ${GRP_DATA})
+  set_tests_properties(cli.check_access_gate PROPERTIES LABELS cli TIMEOUT 600)
+endif()

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # `cmake --install` into a temporary prefix, then the installed tool as a user meets it:
 # --help, --version, platforms, validate of the installed example profile against the installed
-# schema, the man page, and the bash and fish completions sourced into clean shells.
+# schema, check finding its installed Oclgrind plugin, the man page, and the bash and fish
+# completions sourced into clean shells.
 # Usage: install.sh CMAKE BUILD-DIR
 set -euo pipefail
 cmake=$1 build=$2
@@ -23,6 +24,16 @@ for f in "$bin" "$share/gpu-reduce-prof/kernels/reduce.cl" "$share/gpu-reduce-pr
 done
 [[ ! -e $share/doc/gpu-reduce-prof/examples/CMakeLists.txt ]] || fail "the examples' CTest wiring was installed"
 cd "$tmp" # nothing of the source or build tree around
+# check's Oclgrind plugin, where the build has it (#68): installed in lib/gpu-reduce-prof, and
+# the installed binary finds it there (its check profile carries access metrics).
+if [[ -e $build/gpu-reduce-prof-oclgrind-access.so ]]; then
+  find "$tmp/usr" -path '*/gpu-reduce-prof/gpu-reduce-prof-oclgrind-access.so' | grep -q . ||
+    fail "check's Oclgrind plugin was built but not installed"
+  TMPDIR=$tmp "$bin" check -k reduce2 -l 64 -q -o "$tmp/c.json" >/dev/null 2>"$tmp/c.err" ||
+    fail "the installed check: $(cat "$tmp/c.err")"
+  python3 -c 'import json, sys; assert json.load(open(sys.argv[1]))["cases"][0]["check"]["access"]' \
+    "$tmp/c.json" || fail "the installed check did not find its plugin"
+fi
 "$bin" --help | grep -q "Exit codes" || fail "--help"
 version=$("$bin" --version)
 grep -Eq '^gpu-reduce-prof [0-9.]+ \((git [0-9a-f]{7,}|git sha not recorded: .+)\)$' <<<"$version" ||

@@ -1,6 +1,7 @@
 #include "grp/sim/case_check.hpp"
 
 #include "grp/core/error.hpp"
+#include "grp/model/access/access_text.hpp"
 #include "grp/sim/inst_counts.hpp"
 #include "grp/sim/oclgrind_log.hpp"
 
@@ -41,6 +42,28 @@ std::string summary_of(const check_record& c) {
     return s;
 }
 
+void record_access(const captured& out, const case_result& r, check_record& rec) {
+    const bool launched = r.status == case_status::ok || r.status == case_status::wrong;
+    if (!out.access || !launched || rec.passes.empty()) {
+        return;
+    }
+    std::string error;
+    auto blocks = parse_access_blocks(out.counts, error);
+    if (!error.empty()) {
+        throw file_error("check: " + r.key.to_string() + ": " + error +
+                         " (the access plugin and this binary do not match? rebuild both)");
+    }
+    if (blocks.size() < rec.passes.size()) {
+        throw file_error("check: " + r.key.to_string() + ": the access metrics of " +
+                         std::to_string(rec.passes.size() - blocks.size()) + " of its " +
+                         std::to_string(rec.passes.size()) +
+                         " passes are missing, so this case has no verdict (was the simulator's "
+                         "output lost?)");
+    }
+    blocks.resize(rec.passes.size());
+    rec.access = summarise_launches(blocks);
+}
+
 void record_check(const captured& out, const case_check_options& o, case_result& r) {
     check_record rec;
     rec.simulator = o.simulator;
@@ -57,6 +80,7 @@ void record_check(const captured& out, const case_check_options& o, case_result&
         }
     }
     rec.passes = std::move(tables);
+    record_access(out, r, rec);
     if (lo.kernels.empty()) {
         lo.kernels.push_back(r.key.kernel);
     }

@@ -21,6 +21,11 @@ struct case_check_options {
 /// out.recorded with the finished record.
 void record_check(const captured& out, const case_check_options& o, case_result& r);
 
+/// Sets rec.access from the access plugin's blocks of the case's passes (rec.passes), when the
+/// plugin was loaded and the case launched. Throws file_error naming the case when a block
+/// cannot be read or fewer blocks than passes came (no verdict without the evidence).
+void record_access(const captured& out, const case_result& r, check_record& rec);
+
 /// Throws file_error naming the case when a launched case (ok or wrong) has fewer count tables
 /// than passes: its evidence was lost, and no verdict is given without it.
 void require_counts(const case_result& r, std::size_t tables);

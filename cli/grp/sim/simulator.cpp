@@ -81,6 +81,35 @@ std::string find_oclgrind_library() {
         "install oclgrind' (Debian/Ubuntu), or set GRP_OCLGRIND_ICD to its liboclgrind-rt-icd.so");
 }
 
+const char* const access_plugin_name = GRP_ACCESS_PLUGIN_NAME;
+
+std::string find_access_plugin() {
+    if (const char* env = std::getenv("GRP_ACCESS_PLUGIN")) {
+        if (*env != '\0' && !readable(env)) {
+            throw opencl_error(std::string("GRP_ACCESS_PLUGIN names '") + env +
+                               "', which cannot be read; unset it to use the installed plugin, "
+                               "or set it empty to check without access metrics");
+        }
+        return env;
+    }
+    std::vector<char> exe(4096, '\0');
+    const auto n = ::readlink("/proc/self/exe", exe.data(), exe.size() - 1);
+    if (n <= 0) {
+        return "";
+    }
+    std::string dir(exe.data(), static_cast<std::size_t>(n));
+    dir = dir.substr(0, dir.find_last_of('/') + 1);
+    for (const auto& p :
+         {dir + GRP_ACCESS_PLUGIN_NAME,
+          dir + "../" GRP_ACCESS_PLUGIN_LIBDIR "/gpu-reduce-prof/" GRP_ACCESS_PLUGIN_NAME,
+          dir + "../lib/gpu-reduce-prof/" GRP_ACCESS_PLUGIN_NAME}) {
+        if (readable(p)) {
+            return p;
+        }
+    }
+    return "";
+}
+
 void require_oclgrind_platform(const std::string& platform_name, const std::string& vendor,
                                const std::string& library) {
     if (platform_name != "Oclgrind") {
@@ -92,7 +121,7 @@ void require_oclgrind_platform(const std::string& platform_name, const std::stri
 }
 
 simulator::simulator(bool uninitialized)
-    : m_library(find_oclgrind_library()), m_dir(temp_folder()) {
+    : m_library(find_oclgrind_library()), m_plugin(find_access_plugin()), m_dir(temp_folder()) {
     try {
         write_vendor_file(m_dir + "/oclgrind.icd", m_library);
         m_log = std::make_unique<stream_capture>("the simulator's log", std::size_t{256} << 20U);
@@ -117,6 +146,11 @@ simulator::simulator(bool uninitialized)
         ::unsetenv("OCLGRIND_UNINITIALIZED");
     }
     ::setenv("OCLGRIND_INST_COUNTS", "1", 1);
+    if (m_plugin.empty()) {
+        ::unsetenv("OCLGRIND_PLUGINS");
+    } else {
+        ::setenv("OCLGRIND_PLUGINS", m_plugin.c_str(), 1);
+    }
     ::setenv("OCLGRIND_LOG", log_path.c_str(), 1);
     ::setenv("OCLGRIND_DIAGNOSTIC_OPTIONS", "-Wall", 1); // barrier divergence is a warning
     // Oclgrind's error limit is one counter for the whole process: our own cap is per case.
@@ -164,7 +198,8 @@ captured simulator::end() {
         throw file_error("the simulator's instruction counts for one case exceeded 64 MiB: they "
                          "are incomplete, so no work is judged on them");
     }
-    return {std::move(log.text), std::move(counts.text), log.dropped, m_recorded};
+    return {std::move(log.text), std::move(counts.text), !m_plugin.empty(), log.dropped,
+            m_recorded};
 }
 
 } // namespace grp::sim

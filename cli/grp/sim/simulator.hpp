@@ -1,10 +1,11 @@
 // The simulator `check` runs on: finds Oclgrind's OpenCL library, makes it the only platform
 // this process sees (a private vendors folder for the ICD loader, removed once the loader has
-// read it), turns its checks on (data races, uninitialised values, instruction counts; invalid
-// accesses and barrier divergence are always on) and captures what it writes while one case's
-// launches run: its log (diagnostics) and its instruction-count tables, which it prints on
-// standard output. Both go through pipes into memory (stream_capture.hpp), never through
-// $TMPDIR, so a full disk cannot silently take the evidence away.
+// read it), turns its checks on (data races, uninitialised values, instruction counts, access
+// metrics through our plugin; invalid accesses and barrier divergence are always on) and captures
+// what it writes while one case's launches run: its log (diagnostics) and its instruction-count
+// tables, which it prints on standard output. Both go through pipes into memory
+// (stream_capture.hpp), never through $TMPDIR, so a full disk cannot silently take the evidence
+// away.
 #pragma once
 
 #include "grp/sim/stream_capture.hpp"
@@ -23,10 +24,18 @@ namespace grp::sim {
 /// Throws opencl_error (exit 3) saying which package to install when there is none.
 std::string find_oclgrind_library();
 
+/// Where check's Oclgrind access plugin is (cli/oclgrind/access_plugin.cpp): $GRP_ACCESS_PLUGIN
+/// (set and empty: none), else beside the binary (a build tree), else in the install's
+/// lib/gpu-reduce-prof; "" when there is none (check then records no access metrics).
+std::string find_access_plugin();
+/// The plugin's file name (the build's, e.g. gpu-reduce-prof-oclgrind-access.so).
+extern const char* const access_plugin_name;
+
 /// What the simulator wrote during one window.
 struct captured {
     std::string log;             ///< diagnostics
-    std::string counts;          ///< instruction-count tables
+    std::string counts;          ///< instruction-count tables and access-metric blocks
+    bool access = false;         ///< the access plugin was loaded: every launch has a block
     std::size_t log_dropped = 0; ///< log bytes past the cap, not kept (the record is capped)
     /// Called by record_check with the case's finished record (check's checkpoints).
     std::function<void(const case_result&)> recorded;
@@ -64,9 +73,11 @@ public:
     /// Called with every case record_check finishes (check saves them on a signal).
     void on_recorded(std::function<void(const case_result&)> f) { m_recorded = std::move(f); }
     [[nodiscard]] const std::string& library() const { return m_library; }
+    /// The access plugin Oclgrind loads, or "" (find_access_plugin).
+    [[nodiscard]] const std::string& access_plugin() const { return m_plugin; }
 
 private:
-    std::string m_library, m_dir;
+    std::string m_library, m_plugin, m_dir;
     std::unique_ptr<stream_capture> m_log, m_counts;
     int m_saved_stdout = -1;
     std::function<void(const case_result&)> m_recorded;

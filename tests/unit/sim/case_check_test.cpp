@@ -1,10 +1,12 @@
 // A case's check record from captured simulator output (sim/case_check.hpp): passes taken in
 // launch order, the tool's own kernels left out, and a finding makes the case unsafe.
 #include "grp/core/error.hpp"
+#include "grp/model/access/access_text.hpp"
 #include "grp/sim/case_check.hpp"
 #include "test_data.hpp"
 
 #include <gtest/gtest.h>
+#include <sstream>
 
 namespace grp::sim {
 namespace {
@@ -97,6 +99,53 @@ TEST(CaseCheck, TheRecordedHookSeesTheFinishedRecord) {
     };
     record_check(out, {"Oclgrind", "user.cl", 20}, r);
     EXPECT_EQ(calls, 1U);
+}
+
+/// The plugin's block of a launch whose 32 lanes read one float each at `stride` bytes.
+std::string access_block_of(std::uint64_t stride) {
+    group_recorder g(32);
+    const int load = 0;
+    for (std::uint32_t l = 0; l < 32; ++l) {
+        g.access(l, &load, access_space::global, stride * l, 4);
+        g.executed(l, &load);
+    }
+    access_totals t;
+    g.finish(t);
+    std::ostringstream os;
+    write_access_block(os, t);
+    return os.str();
+}
+
+TEST(CaseCheck, AccessMetricsSumTheCasesPassesOnlyWhenThePluginRan) {
+    const auto counts = test::read_test_data("sim/counts.txt");
+    auto with = recorded();
+    with.access = true;
+    // Blocks follow each launch's table: two passes, then the tool's own `differs`.
+    with.counts = access_block_of(4) + access_block_of(128) + access_block_of(4096) + counts;
+    auto r = two_pass_case("tree");
+    record_check(with, {"Oclgrind 21.10", "user.cl", 20}, r);
+    ASSERT_TRUE(r.check && r.check->access);
+    EXPECT_EQ(r.check->access->global_requests, 2U) << "the third launch is not the case's";
+    EXPECT_DOUBLE_EQ(r.check->access->segments[0][0], (4.0 + 32.0) / 2.0);
+
+    auto without = two_pass_case("tree");
+    record_check(recorded(), {"Oclgrind 21.10", "user.cl", 20}, without);
+    EXPECT_FALSE(without.check->access.has_value()) << "no plugin: no metrics, not zeros";
+}
+
+TEST(CaseCheck, MissingAccessBlocksOfALoadedPluginAreAnErrorNamingTheCase) {
+    auto out = recorded();
+    out.access = true;
+    out.counts = access_block_of(4) + out.counts; // one block for two passes
+    auto r = two_pass_case("tree");
+    try {
+        record_check(out, {"Oclgrind 21.10", "user.cl", 20}, r);
+        FAIL() << "no error";
+    } catch (const file_error& e) {
+        EXPECT_NE(std::string(e.what()).find("access metrics of 1 of its 2 passes"),
+                  std::string::npos)
+            << e.what();
+    }
 }
 
 } // namespace

@@ -92,7 +92,46 @@ sim_pass_counts pass_from(const ojson& j) {
     return p;
 }
 
+/// The key of segments[w][s] in the profile: "w", the warp width, "_b", the segment bytes.
+std::string access_segment_key(std::size_t w, std::size_t s) {
+    return "w" + std::to_string(access_warps[w]) + "_b" + std::to_string(access_segments[s]);
+}
+
 } // namespace
+
+void to_json(ojson& j, const access_summary& a) {
+    ojson seg = ojson::object();
+    for (std::size_t w = 0; w < 2; ++w) {
+        for (std::size_t s = 0; s < 3; ++s) {
+            seg[access_segment_key(w, s)] = a.segments[w][s];
+        }
+    }
+    j = {{"global_requests", a.global_requests},
+         {"segments_per_request", seg},
+         {"local_requests", a.local_requests},
+         {"bank_conflict_ways", a.bank_conflict_ways},
+         {"simd_efficiency", a.simd_efficiency},
+         {"instructions_per_barrier", a.instructions_per_barrier},
+         {"distinct_lines", a.distinct_lines},
+         {"line_entropy_bits", a.line_entropy_bits ? ojson(*a.line_entropy_bits) : ojson()}};
+}
+
+void from_json(const ojson& j, access_summary& a) {
+    a.global_requests = j.at("global_requests").get<std::uint64_t>();
+    const auto& seg = j.at("segments_per_request");
+    for (std::size_t w = 0; w < 2; ++w) {
+        for (std::size_t s = 0; s < 3; ++s) {
+            a.segments[w][s] = seg.at(access_segment_key(w, s)).get<double>();
+        }
+    }
+    a.local_requests = j.at("local_requests").get<std::uint64_t>();
+    a.bank_conflict_ways = j.at("bank_conflict_ways").get<double>();
+    a.simd_efficiency = j.at("simd_efficiency").get<double>();
+    a.instructions_per_barrier = j.at("instructions_per_barrier").get<double>();
+    a.distinct_lines = j.at("distinct_lines").get<std::uint64_t>();
+    const auto& h = j.at("line_entropy_bits");
+    a.line_entropy_bits = h.is_null() ? std::nullopt : std::optional<double>(h.get<double>());
+}
 
 void to_json(ojson& j, const check_record& c) {
     ojson diags = ojson::array(), passes = ojson::array();
@@ -107,6 +146,9 @@ void to_json(ojson& j, const check_record& c) {
          {"diagnostics_seen", c.diagnostics_seen},
          {"capped", c.capped},
          {"passes", passes}};
+    if (c.access) {
+        j["access"] = *c.access;
+    }
 }
 
 void from_json(const ojson& j, check_record& c) {
@@ -118,6 +160,9 @@ void from_json(const ojson& j, check_record& c) {
     c.capped = j.value("capped", false);
     for (const auto& p : j.value("passes", ojson::array())) {
         c.passes.push_back(pass_from(p));
+    }
+    if (const auto it = j.find("access"); it != j.end() && !it->is_null()) {
+        c.access = it->get<access_summary>();
     }
 }
 

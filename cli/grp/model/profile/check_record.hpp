@@ -1,12 +1,15 @@
 // What `check` recorded for a case (schema 2.7): the diagnostics the simulator (Oclgrind) gave
-// for its launches and the work it counted per pass. Exact and deterministic: the same kernel
-// on the same data gives the same counts in every invocation, which is what compare's work gate
-// (compare/work_gate.hpp) relies on.
+// for its launches, the work it counted per pass and (2.18) how the passes accessed memory. Exact
+// and deterministic: the same kernel on the same data gives the same counts in every invocation,
+// which is what compare's work gate (compare/work_gate.hpp) relies on.
 #pragma once
+
+#include "grp/model/access/access_metrics.hpp"
 
 #include <cstdint>
 #include <map>
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -51,6 +54,9 @@ struct check_record {
     std::uint64_t diagnostics_seen = 0; ///< before merging
     bool capped = false;                ///< more distinct diagnostics than were kept
     std::vector<sim_pass_counts> passes;
+    /// How the passes accessed memory (schema 2.18; absent in older profiles and when check ran
+    /// without its Oclgrind plugin).
+    std::optional<access_summary> access;
 
     /// Totals over the passes: bytes of one access and address space ("global load"), and
     /// every instruction executed.
@@ -60,6 +66,10 @@ struct check_record {
 };
 
 void to_json(nlohmann::ordered_json& j, const check_record& c);
+/// Throws nlohmann's exceptions on a malformed `access` object (schema validation catches it
+/// first when a profile is loaded).
+void from_json(const nlohmann::ordered_json& j, access_summary& a);
+void to_json(nlohmann::ordered_json& j, const access_summary& a);
 void from_json(const nlohmann::ordered_json& j, check_record& c);
 
 /// The words `check` puts in an unsafe case's reason between its findings and why its result

@@ -2,6 +2,7 @@
 
 #include "grp/core/text_safe.hpp"
 #include "grp/report/text/table.hpp"
+#include "grp/report/views/access_view.hpp"
 #include "grp/report/views/findings.hpp"
 
 #include <map>
@@ -112,6 +113,28 @@ void print_case_table(std::ostream& os, const profile& p, bool colour) {
     }
 }
 
+void print_access_table(std::ostream& os, const profile& p, bool colour) {
+    const auto rows = access_rows(p);
+    if (rows.empty()) {
+        return;
+    }
+    os << "\nMemory access (per warp request of consecutive work-items; docs/check.md):\n";
+    text_table t;
+    const auto& cols = access_columns();
+    for (std::size_t i = 0; i < cols.size(); ++i) {
+        t.add_column(cols[i], i < 2 ? text_table::align::left : text_table::align::right);
+    }
+    for (const auto& r : rows) {
+        std::vector<text_table::cell> cells;
+        cells.reserve(r.size());
+        for (const auto& v : r) {
+            cells.push_back({v});
+        }
+        t.add_row(std::move(cells));
+    }
+    t.print(os, colour);
+}
+
 void print_findings(std::ostream& os, const profile& p) {
     const auto all = merged_findings(p);
     if (all.empty()) {
@@ -143,6 +166,7 @@ void print_check_tables(std::ostream& os, const profile& p, bool colour) {
            << terminal_escape(p.devices.front().info.driver_version.value_or("?")) << ")\n";
     }
     print_case_table(os, p, colour);
+    print_access_table(os, p, colour);
     print_findings(os, p);
     std::map<std::string, std::size_t> by_status;
     for (const auto& c : p.cases) {

@@ -153,6 +153,7 @@ std::vector<part> sections(const std::vector<report_input>& inputs, const page_o
         add("comparison", "Comparison", section_compare(inputs, opt.compare));
     }
     add("findings", "Findings", section_findings(inputs));
+    add("access", "Memory access", section_access(inputs));
     add("verification", "Verification", section_status(inputs));
     add("context", "Devices", section_context(inputs));
     add("cases", "All cases", section_cases(inputs));

@@ -192,9 +192,19 @@ nlohmann::ordered_json work_to_json(const work_comparison& w) {
                                {"candidate", m.candidate},
                                {"change", m.change()}});
         }
+        auto access = nlohmann::ordered_json::array();
+        for (const auto& a : c.access) {
+            access.push_back({{"name", a.name},
+                              {"base", a.base},
+                              {"candidate", a.candidate},
+                              {"judged", a.direction > 0   ? "worse"
+                                         : a.direction < 0 ? "better"
+                                                           : "within"}});
+        }
         cases.push_back({{"key", c.key},
                          {"verdict", to_string(c.verdict)},
                          {"metrics", metrics},
+                         {"access", access},
                          {"note", c.note}});
     }
     return {{"gate", "work"},

@@ -1,6 +1,7 @@
 #include "grp/report/markdown/findings.hpp"
 
 #include "grp/report/text/escape.hpp"
+#include "grp/report/views/access_view.hpp"
 #include "grp/report/views/findings.hpp"
 
 namespace grp {
@@ -35,6 +36,28 @@ std::string markdown_findings(const std::vector<html::report_input>& inputs) {
            "| kernel | kind | finding | local sizes | occurrences | where |\n"
            "| --- | --- | --- | --- | ---: | --- |\n" +
            rows + "\n";
+}
+
+std::string markdown_access(const std::vector<html::report_input>& inputs) {
+    std::string rows;
+    for (std::size_t i = 0; i < inputs.size(); ++i) {
+        const std::string tag = inputs.size() > 1 ? "P" + std::to_string(i + 1) + " " : "";
+        for (auto r : access_rows(inputs[i].prof)) {
+            r.front() = tag + r.front();
+            rows += markdown_row(r);
+        }
+    }
+    if (rows.empty()) {
+        return "";
+    }
+    std::string head = "|", rule = "|";
+    for (std::size_t i = 0; i < access_columns().size(); ++i) {
+        head += " " + access_columns()[i] + " |";
+        rule += i < 2 ? " --- |" : " ---: |";
+    }
+    return "### Memory access (check)\n\nPer warp request of consecutive work-items; what each "
+           "column means: docs/check.md, \"Access metrics\".\n\n" +
+           head + "\n" + rule + "\n" + rows + "\n";
 }
 
 } // namespace grp

@@ -1,5 +1,6 @@
 // The markdown summary's "Simulator findings" table, for profiles written by `check`: each
-// distinct finding once per kernel (views/findings.hpp) with its source line.
+// distinct finding once per kernel (views/findings.hpp) with its source line; and its "Memory
+// access" table, each case's access metrics (views/access_view.hpp).
 #pragma once
 
 #include "grp/report/views/report_data.hpp"
@@ -11,5 +12,7 @@ namespace grp {
 
 /// Empty when no profile has a finding.
 std::string markdown_findings(const std::vector<html::report_input>& inputs);
+/// Empty when no profile has access metrics.
+std::string markdown_access(const std::vector<html::report_input>& inputs);
 
 } // namespace grp

@@ -389,8 +389,8 @@ std::string render_markdown_summary(const std::vector<report_input>& inputs,
          (timed ? best_table(inputs) + markdown_best_configs(profiles) + markdown_fleet(profiles) +
                       markdown_matrices(inputs, cells) + layouts_table(inputs)
                 : std::string()) +
-         markdown_scenarios(inputs) + markdown_findings(inputs) + problems_table(inputs) +
-         markdown_comparison(inputs, opt) + markdown_duet(inputs, opt);
+         markdown_scenarios(inputs) + markdown_findings(inputs) + markdown_access(inputs) +
+         problems_table(inputs) + markdown_comparison(inputs, opt) + markdown_duet(inputs, opt);
     if (!generator.empty()) {
         s += "<sub>" + markdown_escape(generator) + "</sub>\n";
     }

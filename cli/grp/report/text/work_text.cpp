@@ -7,8 +7,9 @@
 namespace grp {
 
 const char* const work_caveat =
-    "Counts are what the simulator executed: exact and repeatable, but blind to coalescing, "
-    "occupancy and caches (the same work can run slower).";
+    "Counts are what the simulator executed: exact and repeatable; with access metrics on both "
+    "sides the gate sees coalescing, bank conflicts and divergence too, never occupancy or "
+    "caches (the same work can run slower).";
 
 namespace {
 
@@ -28,8 +29,9 @@ std::string work_headline(const work_comparison& w) {
     s += ": " + std::to_string(w.count(work_verdict::same_work)) + " same-work, " +
          std::to_string(w.count(work_verdict::more_work)) + " more-work, " +
          std::to_string(w.count(work_verdict::less_work)) + " less-work";
-    for (auto v : {work_verdict::unsafe, work_verdict::wrong, work_verdict::missing,
-                   work_verdict::added, work_verdict::skipped}) {
+    for (auto v :
+         {work_verdict::worse_access, work_verdict::better_access, work_verdict::unsafe,
+          work_verdict::wrong, work_verdict::missing, work_verdict::added, work_verdict::skipped}) {
         if (w.count(v) > 0) {
             s += ", " + std::to_string(w.count(v)) + " " + to_string(v);
         }
@@ -51,6 +53,7 @@ text_table work_table(const work_comparison& w, bool colour) {
     }
     for (const auto& c : w.cases) {
         const bool bad = c.verdict == work_verdict::more_work ||
+                         c.verdict == work_verdict::worse_access ||
                          c.verdict == work_verdict::unsafe || c.verdict == work_verdict::wrong ||
                          c.verdict == work_verdict::missing;
         std::vector<text_table::cell> row{{c.key.kernel},

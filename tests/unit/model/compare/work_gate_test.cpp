@@ -103,5 +103,83 @@ TEST(WorkGate, MissingCountsAreAnErrorNotLessWork) {
     EXPECT_THROW((void)compare_work(check_profile({lost}), base, 0.01, "a", "b"), file_error);
 }
 
+/// A checked case with access metrics: `sectors` per warp-32 request, bank ways, SIMD share.
+case_result accessed(std::uint64_t instructions, double sectors, double ways = 1.0,
+                     double simd = 1.0) {
+    auto r = checked("k", 16396, instructions);
+    access_summary a;
+    a.global_requests = 1000;
+    a.segments[0][0] = sectors;
+    a.segments[1][2] = sectors / 2;
+    a.local_requests = 100;
+    a.bank_conflict_ways = ways;
+    a.simd_efficiency = simd;
+    r.check->access = a;
+    return r;
+}
+
+work_verdict access_verdict(const case_result& base, const case_result& cand) {
+    return compare_work(check_profile({base}), check_profile({cand}), 0.01, "a", "b")
+        .cases.at(0)
+        .verdict;
+}
+
+TEST(WorkGate, UncoalescedWithFewerInstructionsIsWorseAccessAndFails) {
+    // The chunked rewrite of a grid-stride sum: 11 % fewer instructions, 8x the sectors.
+    const auto w = compare_work(check_profile({accessed(1000, 4.0)}),
+                                check_profile({accessed(890, 32.0)}), 0.01, "a", "b");
+    EXPECT_EQ(w.cases.at(0).verdict, work_verdict::worse_access);
+    EXPECT_TRUE(w.fails());
+    EXPECT_NE(w.cases[0].note.find("global 32 B sectors 4000 -> 32000 (+700.0%)"),
+              std::string::npos)
+        << w.cases[0].note;
+}
+
+TEST(WorkGate, EachAccessMetricGatesPastItsOwnThresholdOnly) {
+    const auto base = accessed(1000, 4.0, 1.0, 1.0);
+    EXPECT_EQ(access_verdict(base, accessed(1000, 4.3)), work_verdict::same_work) << "+7.5 %";
+    EXPECT_EQ(access_verdict(base, accessed(1000, 4.5)), work_verdict::worse_access) << "+12.5 %";
+    EXPECT_EQ(access_verdict(base, accessed(1000, 4.0, 2.0)), work_verdict::worse_access);
+    EXPECT_EQ(access_verdict(base, accessed(1000, 4.0, 1.0, 0.97)), work_verdict::same_work);
+    EXPECT_EQ(access_verdict(base, accessed(1000, 4.0, 1.0, 0.90)), work_verdict::worse_access);
+}
+
+TEST(WorkGate, WiderLoadsInFewerRequestsAreNotWorseAccess) {
+    auto vec4 = accessed(1000, 16.0);
+    vec4.check->access->global_requests = 250; // float4: a quarter of the requests, 4x sectors
+    EXPECT_EQ(access_verdict(accessed(1000, 4.0), vec4), work_verdict::same_work);
+}
+
+TEST(WorkGate, MoreWorkOutranksAccessAndBetterAccessNeedsTheSameCounts) {
+    const auto base = accessed(1000, 32.0);
+    EXPECT_EQ(access_verdict(base, accessed(1200, 64.0)), work_verdict::more_work);
+    const auto better =
+        compare_work(check_profile({base}), check_profile({accessed(1000, 4.0)}), 0.01, "a", "b");
+    EXPECT_EQ(better.cases.at(0).verdict, work_verdict::better_access);
+    EXPECT_FALSE(better.fails());
+    EXPECT_EQ(access_verdict(base, accessed(800, 4.0)), work_verdict::less_work);
+}
+
+TEST(WorkGate, AProfileWithoutAccessMetricsIsJudgedOnCountsAlone) {
+    auto old = checked("k", 16396, 1000); // written before schema 2.18
+    const auto w =
+        compare_work(check_profile({old}), check_profile({accessed(890, 32.0)}), 0.01, "a", "b");
+    EXPECT_EQ(w.cases.at(0).verdict, work_verdict::less_work);
+    EXPECT_TRUE(w.cases[0].access.empty());
+}
+
+TEST(WorkGate, AccessMetricsSurviveTheProfileRoundTrip) {
+    auto r = accessed(1000, 4.0, 2.0, 0.75);
+    r.check->access->line_entropy_bits = 3.5;
+    nlohmann::ordered_json j = *r.check;
+    const auto back = j.get<check_record>();
+    ASSERT_TRUE(back.access.has_value());
+    EXPECT_DOUBLE_EQ(back.access->segments[0][0], 4.0);
+    EXPECT_DOUBLE_EQ(back.access->bank_conflict_ways, 2.0);
+    EXPECT_DOUBLE_EQ(*back.access->line_entropy_bits, 3.5);
+    j.erase("access");
+    EXPECT_FALSE(j.get<check_record>().access.has_value()) << "an older record has none";
+}
+
 } // namespace
 } // namespace grp

@@ -133,6 +133,17 @@ inline case_result rich_case() {
     pass.bytes = {{"load global", 4096}};
     pass.by_opcode = {{"fadd", 256}, {"load global", 1024}};
     k.passes = {pass};
+    access_summary a; // 2.18, how the passes accessed memory
+    a.global_requests = 32;
+    a.segments[0][0] = 4.0;
+    a.segments[1][2] = 2.0;
+    a.local_requests = 16;
+    a.bank_conflict_ways = 1.5;
+    a.simd_efficiency = 0.75;
+    a.instructions_per_barrier = 15.5;
+    a.distinct_lines = 32;
+    a.line_entropy_bits = 5.0;
+    k.access = a;
     c.check = k;
     c.energy = case_energy{243.5, 0.0735, 14.5, 3.5e9, "energy counter over 2.25 s of rounds", ""};
     return c;

@@ -56,5 +56,33 @@ TEST(check_console, a_failed_case_with_a_check_record_shows_the_first_line_in_it
         << text;
 }
 
+TEST(check_console, access_metrics_get_their_own_table_only_where_recorded) {
+    profile p;
+    case_result c;
+    c.key = make_case_key("sum", "float", "flat", 8192, 64);
+    check_record k;
+    k.passes.push_back(sim_pass_counts{});
+    c.check = k;
+    p.cases.push_back(c);
+    std::ostringstream without;
+    print_check_tables(without, p, false);
+    EXPECT_EQ(without.str().find("Memory access"), std::string::npos) << without.str();
+    access_summary a;
+    a.global_requests = 10;
+    a.segments[0][0] = 32.0;
+    a.segments[1][2] = 16.0;
+    a.simd_efficiency = 0.5;
+    a.line_entropy_bits = 3.0;
+    p.cases[0].check->access = a;
+    std::ostringstream with;
+    print_check_tables(with, p, false);
+    const auto text = with.str();
+    EXPECT_NE(text.find("Memory access"), std::string::npos) << text;
+    EXPECT_NE(
+        text.find("sum     float  8192     64          32.00        16.00          -     50.0%"),
+        std::string::npos)
+        << text << "(no local requests: no bank ways)";
+}
+
 } // namespace
 } // namespace grp

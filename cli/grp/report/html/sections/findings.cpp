@@ -2,7 +2,11 @@
 
 #include "grp/report/html/elements.hpp"
 #include "grp/report/text/escape.hpp"
+#include "grp/report/views/access_view.hpp"
 #include "grp/report/views/findings.hpp"
+
+#include <cstdlib>
+#include <utility>
 
 namespace grp::html {
 
@@ -53,6 +57,40 @@ std::string section_findings(const std::vector<report_input>& inputs) {
            para("Each distinct finding once per kernel: a race, an access out of bounds or a "
                 "barrier only part of the group reached makes a case unsafe, whatever result the "
                 "device gave.",
+                "") +
+           render_table(cols, rows, "sortable") + "</section>";
+}
+
+std::string section_access(const std::vector<report_input>& inputs) {
+    std::vector<row> rows;
+    for (std::size_t i = 0; i < inputs.size(); ++i) {
+        const std::string tag = inputs.size() > 1 ? "P" + std::to_string(i + 1) + " " : "";
+        for (auto r : access_rows(inputs[i].prof)) {
+            r.front() = tag + r.front();
+            std::vector<cell> cells;
+            cells.reserve(r.size());
+            for (std::size_t j = 0; j < r.size(); ++j) {
+                char* end = nullptr;
+                const double v = std::strtod(r[j].c_str(), &end);
+                cells.emplace_back(r[j], j >= 2 && end != r[j].c_str() ? std::optional<double>(v)
+                                                                       : std::nullopt);
+            }
+            rows.emplace_back(std::move(cells));
+        }
+    }
+    if (rows.empty()) {
+        return "";
+    }
+    std::vector<column> cols;
+    cols.reserve(access_columns().size());
+    for (std::size_t i = 0; i < access_columns().size(); ++i) {
+        cols.emplace_back(access_columns()[i], i >= 2);
+    }
+    return section_open("access", "Memory access (check)") +
+           para("How each case's launches accessed memory on the simulator, per warp request of "
+                "consecutive work-items: segments touched (1 line per request is fully "
+                "coalesced), local memory's bank-conflict ways (1 is conflict-free), the share "
+                "of lanes busy (SIMD efficiency). docs/check.md says what each column means.",
                 "") +
            render_table(cols, rows, "sortable") + "</section>";
 }

@@ -1,0 +1,34 @@
+#include "grp/report/views/access_view.hpp"
+
+#include "grp/core/units.hpp"
+
+namespace grp {
+
+const std::vector<std::string>& access_columns() {
+    static const std::vector<std::string> cols{"kernel",       "type",          "n",
+                                               "local",        "sectors/req32", "lines/req64",
+                                               "bank ways",    "SIMD eff",      "instr/barrier",
+                                               "global lines", "line entropy"};
+    return cols;
+}
+
+std::vector<std::vector<std::string>> access_rows(const profile& p) {
+    std::vector<std::vector<std::string>> rows;
+    for (const auto& c : p.cases) {
+        if (!c.check || !c.check->access) {
+            continue;
+        }
+        const auto& a = *c.check->access;
+        rows.push_back(
+            {c.key.kernel, c.key.type, std::to_string(c.key.n), std::to_string(c.key.local_size),
+             a.global_requests > 0 ? format_fixed(a.segments[0][0], 2) : "-",
+             a.global_requests > 0 ? format_fixed(a.segments[1][2], 2) : "-",
+             a.local_requests > 0 ? format_fixed(a.bank_conflict_ways, 2) : "-",
+             format_fixed(100.0 * a.simd_efficiency, 1) + "%",
+             format_fixed(a.instructions_per_barrier, 1), std::to_string(a.distinct_lines),
+             a.line_entropy_bits ? format_fixed(*a.line_entropy_bits, 2) : "-"});
+    }
+    return rows;
+}
+
+} // namespace grp
