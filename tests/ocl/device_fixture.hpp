@@ -4,8 +4,8 @@
 #pragma once
 
 #include "grp/ocl/enumerate.hpp"
-#include "grp/run/interrupt.hpp"
 #include "grp/run/group_pipeline.hpp"
+#include "grp/run/interrupt.hpp"
 
 namespace grp::test_support {
 
