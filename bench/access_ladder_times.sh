@@ -2,15 +2,15 @@
 # The access ladder's measured side (#68 item 4): times, on the device a WRAPPER selects (the
 # H200: .device/nvidia-opencl.sh), the kernels whose access metrics `check` computes on Oclgrind
 # (bench/access_ladder.sh): reduce0..reduce6, reduce_vec4 and reduce_chunk, the grid-stride
-# variants of access_variants.json (coalesced, strided by 2, chunked: the same loads), and the
+# variants of bench/access_variants.json (coalesced, chunked, strided: the same loads), and the
 # NVIDIA SDK kernels, at n = 2^20 floats and local sizes 64..1024. One profile per group in OUT,
 # and OUT/ladder_times.tsv: kernel, local size, median ns (verified cases only).
-#   bench/access/ladder_times.sh BIN [WRAPPER]
+#   bench/access_ladder_times.sh BIN [WRAPPER]
 set -euo pipefail
 bin=$(realpath "$1")
 wrap=${2:+$(realpath "$2")}
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
-root=$(cd "$here/../.." && pwd)
+root=$here/..
 out=$(realpath -m "${OUT:-ladder-times}")
 mkdir -p "$out"
 g() { ${wrap:+"$wrap"} "$bin" "$@"; }
