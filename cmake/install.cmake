@@ -4,9 +4,8 @@
 # share/gpu-reduce-prof/{kernels,profiles};
 # share/man/man1/gpu-reduce-prof.1.gz; bash, zsh and fish completions where bash-completion, zsh and fish
 # Debian vendor paths look; share/doc/gpu-reduce-prof/{README.md,CONTRIBUTING.md,LICENSE,docs,examples}.
-# The project is gpu_reduce_prof (a CMake identifier); the package and its doc folder are not.
-set(CMAKE_INSTALL_DOCDIR share/doc/gpu-reduce-prof CACHE PATH "Documentation folder")
-include(GNUInstallDirs)
+# CMAKE_INSTALL_DOCDIR (share/doc/gpu-reduce-prof) and GNUInstallDirs: set in the top-level
+# CMakeLists.txt, before cli/ reads them.
 
 # The man page and the completions come from the binary's own option tables (cli/commands/docs),
 # rewritten after every link of the binary, so that they never drift from --help.

@@ -52,13 +52,23 @@ rc=0
 [[ $rc == 8 ]] || fail "compare across the governor: exit $rc, not 8: $(cat "$tmp/b.txt")"
 grep -q "NOT GATED: the device conditions differ (.*governor: performance -> powersave" "$tmp/b.txt" ||
   fail "the differing fact is not named: $(cat "$tmp/b.txt")"
-"$bin" compare "$tmp/a.json" "$tmp/b.json" --allow-one-run --conditions any >"$tmp/any.txt" 2>&1 ||
-  fail "--conditions any: $(cat "$tmp/any.txt")"
-grep -q "PASS" "$tmp/any.txt" || fail "--conditions any does not gate: $(cat "$tmp/any.txt")"
-"$bin" compare "$tmp/a.json" "$tmp/k.json" --allow-one-run >"$tmp/k.txt" 2>&1 ||
-  fail "a fact outside the key refused: $(cat "$tmp/k.txt")"
-"$bin" compare "$tmp/old.json" "$tmp/a.json" --allow-one-run >"$tmp/old.txt" 2>&1 ||
-  fail "an old profile refused: $(cat "$tmp/old.txt")"
+# Gated means judged on timing: exit 0, or 8 only where the rounds themselves cannot tell (a and
+# b hold the same 3 rounds, whose spread on a loaded VM can be wider than the threshold), and
+# never the conditions' NOT GATED.
+gated() { # LABEL FILE ARGS...: compare ARGS into FILE, judged on timing
+  local label=$1 out=$2 rc=0
+  shift 2
+  "$bin" compare "$@" --allow-one-run >"$out" 2>&1 || rc=$?
+  [[ $rc == 0 || $rc == 8 ]] || fail "$label: exit $rc: $(cat "$out")"
+  ! grep -q "NOT GATED" "$out" || fail "$label: not gated: $(cat "$out")"
+  grep -Eq "^reduce3/float/flat/n=4096/local=64 .* (same|inconclusive) " "$out" ||
+    fail "$label: no timing verdict: $(cat "$out")"
+}
+gated "--conditions any" "$tmp/any.txt" "$tmp/a.json" "$tmp/b.json" --conditions any
+grep -q "conditions differ (.*governor: performance -> powersave): --conditions any gates timing" \
+  "$tmp/any.txt" || fail "--conditions any does not say it gates: $(cat "$tmp/any.txt")"
+gated "a fact outside the key" "$tmp/k.txt" "$tmp/a.json" "$tmp/k.json"
+gated "an old profile" "$tmp/old.txt" "$tmp/old.json" "$tmp/a.json"
 grep -q "records no device conditions (written before schema 2.17)" "$tmp/old.txt" ||
   fail "the old profile is not named: $(cat "$tmp/old.txt")"
 "$bin" compare "$tmp/a.json" "$tmp/b.json" --allow-one-run --json >"$tmp/b.json.txt" 2>/dev/null || true
