@@ -27,18 +27,6 @@ struct merge_cli_options {
     bool allow_missing = false;
 };
 
-// One word for a shell: as is when it is plain, else in single quotes.
-std::string shell_word(const std::string& w) {
-    const bool plain =
-        !w.empty() && w.find_first_not_of("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMN"
-                                          "OPQRSTUVWXYZ0123456789_./:=,^+-@%") == std::string::npos;
-    std::string quoted = "'";
-    for (char ch : w) {
-        quoted += ch == '\'' ? std::string("'\\''") : std::string(1, ch);
-    }
-    return plain ? w : quoted + "'";
-}
-
 // The command that runs shard K/N: the first shard's own run (its tool.argv) with its --shard,
 // output and --force left out, then --shard K/N -o shard-K.json.
 std::string shard_command(const std::vector<std::string>& argv, std::uint64_t k, std::uint64_t n) {
@@ -49,7 +37,7 @@ std::string shard_command(const std::vector<std::string>& argv, std::uint64_t k,
             ++i; // and its value
         } else if (a.rfind("--shard=", 0) != 0 && a.rfind("--output=", 0) != 0 &&
                    a.rfind("-o", 0) != 0 && a != "--force") {
-            out += " " + shell_word(a);
+            out += " " + as_shell_word(a);
         }
     }
     if (argv.size() < 2) {

@@ -159,4 +159,15 @@ std::string name_problem(std::string_view name) {
     return "";
 }
 
+std::string as_shell_word(const std::string& w) {
+    const bool plain =
+        !w.empty() && w.find_first_not_of("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMN"
+                                          "OPQRSTUVWXYZ0123456789_./:=,^+-@%") == std::string::npos;
+    std::string quoted = "'";
+    for (char ch : w) {
+        quoted += ch == '\'' ? std::string("'\\''") : std::string(1, ch);
+    }
+    return plain ? w : quoted + "'";
+}
+
 } // namespace grp

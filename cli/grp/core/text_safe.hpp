@@ -37,4 +37,8 @@ namespace grp {
 /// offset 4".
 [[nodiscard]] std::string name_problem(std::string_view name);
 
+/// `w` as one POSIX shell word for a command the user copies: as is when it holds only
+/// letters, digits and _./:=,^+-@%, else in single quotes (each ' written as '\'').
+std::string as_shell_word(const std::string& w);
+
 } // namespace grp

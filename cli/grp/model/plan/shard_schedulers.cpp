@@ -1,6 +1,7 @@
 #include "grp/model/plan/shard_schedulers.hpp"
 
 #include "grp/core/error.hpp"
+#include "grp/core/text_safe.hpp"
 
 #include <algorithm>
 #include <utility>
@@ -165,17 +166,6 @@ std::optional<shard_spec> from_index(const index_scheduler& x, const env_lookup&
     return s;
 }
 
-std::string resubmit_word(const std::string& w) {
-    const bool plain =
-        !w.empty() && w.find_first_not_of("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMN"
-                                          "OPQRSTUVWXYZ0123456789_./:=,^+-@%") == std::string::npos;
-    std::string quoted = "'";
-    for (char ch : w) {
-        quoted += ch == '\'' ? std::string("'\\''") : std::string(1, ch);
-    }
-    return plain ? w : quoted + "'";
-}
-
 std::optional<std::uint64_t> recorded_number(const shard_variables& vars, const char* name) {
     const auto it = name == nullptr ? vars.end() : vars.find(name);
     return it == vars.end() ? std::nullopt : shard_digits(it->second);
@@ -223,9 +213,9 @@ resubmit_parts array_task(const array_scheduler& a, const shard_variables& vars,
     r.script = r.script.empty() ? "JOB_SCRIPT" : r.script;
     const auto dir = recorded_text(vars, dir_var);
     if (r.script[0] != '/' && !dir.empty()) {
-        r.cd = "cd " + resubmit_word(dir) + " && ";
+        r.cd = "cd " + as_shell_word(dir) + " && ";
     }
-    r.script = resubmit_word(r.script);
+    r.script = as_shell_word(r.script);
     return r;
 }
 
