@@ -55,6 +55,10 @@ TRANSCRIPTS = {
              keep=r"^( +inconclusive reduce3/float|reduce3/float|\d+ cases)", elide=True)]),
     "compare-failing-line": (COMPARE, [step("compare base.json slower10.json --allow-one-run",
                                             keep=r"^  reduce6 \(int")]),
+    "compare-cause": (COMPARE, [step("compare base.json slower10.json --allow-one-run --work "
+                                     "cause/base.check.json cause/slower10.check.json",
+                                     status=True, keep=r"^(why slower|  reduce\d/|\d+ cases)",
+                                     elide=True)]),
     "compare-examples": (COMPARE, [
         step("compare base.json slower10.json", status=True),
         step("compare runs/run1.json runs/shifted.json --allow-one-run",

@@ -6,6 +6,7 @@
 #include "grp/model/compare/compare.hpp"
 
 #include "commands/command.hpp"
+#include "commands/compare_cause.hpp"
 #include "commands/compare_history.hpp"
 #include "commands/compare_output.hpp"
 #include "commands/compare_pair.hpp"
@@ -121,6 +122,7 @@ void print_fleet(const profile& p, const std::string& label) {
 
 int run_compare(const compare_cli_options& cli) {
     if (!cli.history.empty()) {
+        check_work_option(cli, 1); // --work with --history is refused
         return run_history_compare(cli, options_of(cli, false));
     }
     const bool duet = duet_requested(cli);
@@ -141,8 +143,13 @@ int run_compare(const compare_cli_options& cli) {
     std::vector<std::string> cand_files;
     const auto [base, base_label] = load_base(cli, cand_files);
     if (is_check_profile(base)) {
+        if (!cli.work.empty()) {
+            throw usage_error("--work explains timed verdicts; " + base_label +
+                              " is a check profile: compare check profiles without it");
+        }
         return run_work_compare(cli, base, base_label, cand_files, *out);
     }
+    check_work_option(cli, cand_files.size());
     check_reference(opt, base);
     print_fleet(base, base_label);
     auto waivers = load_compare_waivers(cli.waivers);
@@ -155,7 +162,9 @@ int run_compare(const compare_cli_options& cli) {
                               base_label + " by run (times): compare two of a kind");
         }
         print_fleet(cand, f);
-        all.push_back(compare_profiles(base, cand, opt, base_label, f));
+        std::vector<comparison> one{compare_profiles(base, cand, opt, base_label, f)};
+        explain_causes(one, base, cand, find_work_files(cli, base_label, f, false), cli);
+        all.push_back(std::move(one.front()));
         waive(all.back(), &base, cand, waivers);
     }
     return with_expired_waivers(print_and_judge(*out, all), waivers);
@@ -268,6 +277,13 @@ void add_gate_options(CLI::App* sub, compare_cli_options& o) {
                     "barriers) above the base by more than this is more-work")
         ->type_name("PCT")
         ->capture_default_str();
+    sub->add_option("--work", o.work,
+                    "The check profiles of the base and the candidate (or of a duet's two "
+                    "sides): each slower case gets a cause, more-work, worse-access or "
+                    "device-side; found beside the timed profiles as X.check.json without it")
+        ->expected(2)
+        ->allow_extra_args(false) // two files; the rest are the timed profiles
+        ->type_name("BASE CAND");
     sub->add_flag("--allow-cross-machine", o.allow_cross_machine,
                   "Let raw-time 'slower' fail between different hosts of the same device model");
     sub->add_flag("--allow-one-run", o.allow_one_run,

@@ -36,6 +36,8 @@ struct compare_cli_options {
     std::string correction = "holm";
     std::string moderate = "auto";
     std::string work_threshold = "1%"; ///< check profiles: the count change that is more-work
+    /// --work BASE CAND: the check profiles that explain slower cases (compare_cause.hpp)
+    std::vector<std::string> work;
     /// --history: profiles or folders of earlier invocations; every positional is a candidate,
     /// judged against the recent window of its series (compare_history.hpp)
     std::vector<std::string> history;

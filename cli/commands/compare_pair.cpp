@@ -1,5 +1,6 @@
 #include "commands/compare_pair.hpp"
 
+#include "commands/compare_cause.hpp"
 #include "grp/core/error.hpp"
 #include "grp/core/text_safe.hpp"
 #include "grp/model/compare/control.hpp"
@@ -123,7 +124,9 @@ int run_pooled_compare(const compare_cli_options& cli, const compare_options& op
     }
     const std::string label =
         cli.files.front() + "+" + std::to_string(cli.files.size() - 1) + " more";
-    const auto all = judge_duet(pool.pooled, pairs_to_judge(cli, pool.pooled), opt, label);
+    auto all = judge_duet(pool.pooled, pairs_to_judge(cli, pool.pooled), opt, label);
+    explain_causes(all, pool.pooled, pool.pooled,
+                   find_work_files(cli, cli.files.front(), cli.files.front(), true), cli);
     return print_and_judge(*out, all);
 }
 
@@ -134,7 +137,9 @@ int run_pair_compare(const compare_cli_options& cli, const compare_options& opt)
     }
     const auto out = make_printer(cli);
     const profile p = load_profile(cli.files.front());
-    const auto all = judge_duet(p, pairs_to_judge(cli, p), opt, cli.files.front());
+    auto all = judge_duet(p, pairs_to_judge(cli, p), opt, cli.files.front());
+    explain_causes(all, p, p, find_work_files(cli, cli.files.front(), cli.files.front(), true),
+                   cli);
     return print_and_judge(*out, all);
 }
 

@@ -253,3 +253,8 @@ grp_cli_test(compare_pair_without_control_warns 1 "warning: no A/A control besid
 add_test(NAME cli.compare_pair_keeps_disturbed_rounds_by_default
          COMMAND ${CMAKE_CURRENT_LIST_DIR}/duet_disturbed.sh ${GRP_BIN} ${GRP_DATA})
 set_tests_properties(cli.compare_pair_keeps_disturbed_rounds_by_default PROPERTIES LABELS cli)
+# #68 item 3: a cause for each slower case from check profiles (--work, or X.check.json beside),
+# in the console, markdown and JSON; verdicts and exit codes unchanged; the refusals; a stale check.
+add_test(NAME cli.compare_cause_of_slower_cases
+         COMMAND ${CMAKE_CURRENT_LIST_DIR}/compare_cause.sh ${GRP_BIN} ${GRP_DATA})
+set_tests_properties(cli.compare_cause_of_slower_cases PROPERTIES LABELS cli TIMEOUT 120)

@@ -10,6 +10,7 @@
 #include "grp/model/compare/cross_device.hpp"
 #include "grp/model/compare/options.hpp"
 #include "grp/model/compare/side.hpp"
+#include "grp/model/compare/slow_cause.hpp"
 #include "grp/model/profile/context.hpp"
 #include "grp/model/profile/profile.hpp"
 #include "grp/model/stats/inference.hpp"
@@ -66,6 +67,9 @@ struct case_comparison {
     /// A duet's case left undecided: what would decide it (nested_variance.hpp), from its own
     /// rounds, processes and invocations.
     std::optional<decision_plan> plan;
+    /// A slower case's cause, where check profiles were given or found (cause_match.hpp);
+    /// empty otherwise. Never changes the verdict or whether the case fails.
+    std::optional<slow_cause> cause;
 
     /// ratio - 1: +0.10 is 10 % slower; empty when there is no ratio.
     [[nodiscard]] std::optional<double> change() const;
@@ -87,6 +91,10 @@ struct comparison {
     /// compare --pair: two kernels of one profile, judged on the ratio within each round
     /// (pair.hpp); base_runs is then the profile's processes.
     bool paired = false;
+    /// compare --pair / a duet: the candidate kernel (the cases are keyed by the base's).
+    std::string pair_cand;
+    /// The check profiles the slower cases' causes came from; empty when none was given or found.
+    std::optional<cause_sources> work;
     /// A duet: the command line that measured it (the profile's tool.argv), for the plan's
     /// command to copy (plan_text.hpp: rerun_command); empty otherwise.
     std::vector<std::string> measured_by;

@@ -301,6 +301,7 @@ comparison compare_pair(const profile& p, const kernel_pair& pair, const compare
     r.base_label = file + ":" + pair.base;
     r.cand_label = file + ":" + pair.cand;
     r.paired = true;
+    r.pair_cand = pair.cand;
     r.options = opt;
     r.measured_by = p.tool.argv;
     std::set<std::string> files;

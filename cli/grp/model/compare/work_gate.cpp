@@ -134,10 +134,12 @@ void require_counts(const case_result& r, const std::string& label) {
     }
 }
 
-work_case judge(const case_result& b, const case_result& c, double threshold,
-                const work_comparison& labels) {
-    require_counts(b, labels.base_label);
-    require_counts(c, labels.candidate_label);
+} // namespace
+
+work_case compare_work_case(const case_result& b, const case_result& c, double threshold,
+                            const std::string& base_label, const std::string& candidate_label) {
+    require_counts(b, base_label);
+    require_counts(c, candidate_label);
     work_case w{c.key, work_verdict::same_work, {}, "", {}};
     if (c.status == case_status::unsafe) {
         w.verdict = work_verdict::unsafe;
@@ -173,8 +175,6 @@ work_case judge(const case_result& b, const case_result& c, double threshold,
     return w;
 }
 
-} // namespace
-
 work_comparison compare_work(const profile& base, const profile& candidate, double threshold,
                              const std::string& base_label, const std::string& candidate_label) {
     if (!is_check_profile(base) || !is_check_profile(candidate)) {
@@ -193,7 +193,8 @@ work_comparison compare_work(const profile& base, const profile& candidate, doub
             out.cases.push_back({b.key, work_verdict::missing, {}, "not in the candidate", {}});
             continue;
         }
-        out.cases.push_back(judge(b, *it->second, threshold, out));
+        out.cases.push_back(
+            compare_work_case(b, *it->second, threshold, base_label, candidate_label));
         cand.erase(it);
     }
     for (const auto& [k, c] : cand) {

@@ -76,6 +76,13 @@ std::vector<access_change> compare_access(const access_summary& base,
 /// True when the profile was written by `check` (its cases carry counts, not times).
 bool is_check_profile(const profile& p);
 
+/// One case of the gate: base `b` against candidate `c`, both from check profiles (the labels
+/// name them in errors). compare_work judges every case through it, and a timed `slower` verdict
+/// borrows it for its cause (slow_cause.hpp), so the two can never classify differently. Throws
+/// file_error (exit 5, naming the label and the case) when a case that ran lacks a pass's counts.
+work_case compare_work_case(const case_result& b, const case_result& c, double threshold,
+                            const std::string& base_label, const std::string& candidate_label);
+
 /// Throws usage_error unless both are check profiles, file_error (exit 5, naming the profile
 /// and the case) when a case that ran lacks a pass's counts; `threshold` is a fraction (0.01 =
 /// 1 %).

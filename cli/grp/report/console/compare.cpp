@@ -2,6 +2,7 @@
 
 #include "grp/core/text_safe.hpp"
 #include "grp/core/units.hpp"
+#include "grp/report/text/cause_text.hpp"
 #include "grp/report/text/compare_lines.hpp"
 #include "grp/report/text/compare_tables.hpp"
 #include "grp/report/text/plan_text.hpp"
@@ -101,6 +102,21 @@ void print_failing_lines(std::ostream& os, const std::vector<comparison>& all) {
     }
 }
 
+/// Each slower case's cause (slow_cause.hpp) under the table, with the check profiles they came
+/// from; nothing where no check profile was given or found, or nothing is slower.
+void print_causes(std::ostream& os, const std::vector<comparison>& all) {
+    for (const auto& c : all) {
+        const auto lines = cause_lines(c);
+        if (lines.empty()) {
+            continue;
+        }
+        os << "why slower (" << terminal_escape(cause_sources_line(c)) << "):\n";
+        for (const auto& line : lines) {
+            os << "  " << terminal_escape(line) << '\n';
+        }
+    }
+}
+
 /// A duet's controls where one candidate case stands: "ok" when every control read same there,
 /// else each other control's change and verdict; "-" without a control case of that row.
 std::string duet_controls_cell(const std::vector<comparison>& all, const std::string& row) {
@@ -166,6 +182,7 @@ void print_short_duet(std::ostream& os, const std::vector<comparison>& all, bool
        << (runs > 1 ? " (" + std::to_string(runs) + " runs)" : "") << "\n("
        << terminal_escape(options_line(all.front())) << ")\n\n";
     duet_case_table(all).print(os, colour);
+    print_causes(os, all);
     if (open > 0) {
         os << "not decided (" << open
            << "): compare --explain gives each one's reason and what would decide it\n";
@@ -193,6 +210,7 @@ void print_comparisons(std::ostream& os, const std::vector<comparison>& all, boo
         os << "(change vs base and verdict; '!' a case that fails, '~' another device or "
               "machine)\n";
     }
+    print_causes(os, all);
     print_cross_devices(os, all, colour);
     os << '\n';
     for (const auto& c : all) {

@@ -49,6 +49,32 @@ ojson side_json(const std::optional<case_side>& s) {
                  {"pct_of_peak", num(s->pct_of_peak)}};
 }
 
+/// A slower case's cause: its class, the words of the console, the detail and the facts.
+ojson cause_json(const std::optional<slow_cause>& c) {
+    if (!c) {
+        return nullptr;
+    }
+    return ojson{{"class", to_string(c->kind)},
+                 {"text", cause_text(*c)},
+                 {"detail", c->detail},
+                 {"facts", c->facts},
+                 {"same_rounds", c->same_rounds},
+                 {"counted_n", c->counted_n == 0 ? ojson(nullptr) : ojson(c->counted_n)}};
+}
+
+/// The check profiles the causes came from; null when none was given or found.
+ojson work_sources_json(const std::optional<cause_sources>& w) {
+    if (!w) {
+        return nullptr;
+    }
+    const auto file = [](const std::string& f) {
+        return f.empty() ? ojson(nullptr) : ojson(f);
+    };
+    return ojson{{"base", file(w->base)},
+                 {"candidate", file(w->cand)},
+                 {"found", w->found_beside ? "beside" : "--work"}};
+}
+
 ojson case_json(const case_comparison& cc) {
     return ojson{{"case", cc.key.to_string()},
                  {"key", cc.key},
@@ -68,6 +94,7 @@ ojson case_json(const case_comparison& cc) {
                  {"between_run_var", num(cc.between_run_var)},
                  {"between_run_estimated", cc.between_run_estimated},
                  {"note", cc.note},
+                 {"cause", cause_json(cc.cause)},
                  {"base", side_json(cc.base)},
                  {"candidate", side_json(cc.cand)}};
 }
@@ -163,6 +190,7 @@ ojson comparison_json(const comparison& c) {
         {"cases", cases},
         {"cross_device", cross_device_json(c)},
         {"conditions", c.conditions},
+        {"work", work_sources_json(c.work)},
     };
 }
 

@@ -1,5 +1,6 @@
 #include "grp/report/markdown/compare.hpp"
 
+#include "grp/report/text/cause_text.hpp"
 #include "grp/report/text/compare_lines.hpp"
 #include "grp/report/text/compare_tables.hpp"
 #include "grp/report/text/escape.hpp"
@@ -104,6 +105,12 @@ void print_candidate_bullets(std::ostream& os, const std::vector<comparison>& al
         }
         for (const auto& line : failing_case_lines(c, candidate_name(all, c))) {
             os << "  - **fails**: " << markdown_escape(line) << '\n';
+        }
+        if (const auto lines = cause_lines(c); !lines.empty()) {
+            os << "  - **why slower** (" << markdown_escape(cause_sources_line(c)) << "):\n";
+            for (const auto& line : lines) {
+                os << "    - " << markdown_escape(line) << '\n';
+            }
         }
     }
     os << '\n';
