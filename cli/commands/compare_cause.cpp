@@ -10,17 +10,6 @@
 
 namespace grp::cli {
 
-std::string beside_check_path(const std::string& timed, bool duet_base) {
-    if (timed.empty() || timed == "-") {
-        return "";
-    }
-    const std::string ext = ".json";
-    const bool json =
-        timed.size() > ext.size() && timed.compare(timed.size() - ext.size(), ext.size(), ext) == 0;
-    return (json ? timed.substr(0, timed.size() - ext.size()) : timed) +
-           (duet_base ? ".base.check.json" : ".check.json");
-}
-
 namespace {
 
 /// --work's file: it must load and be a check profile.
@@ -78,7 +67,7 @@ std::optional<work_files> find_work_files(const compare_cli_options& cli, const 
         f.sources = {cli.work[0], cli.work[1], false};
         return f;
     }
-    const auto bpath = beside_check_path(base, duet), cpath = beside_check_path(cand, false);
+    const auto bpath = check_profile_beside(base, duet), cpath = check_profile_beside(cand, false);
     f.base = beside_check_profile(bpath);
     f.cand = beside_check_profile(cpath);
     if (!f.base && !f.cand) {

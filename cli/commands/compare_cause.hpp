@@ -1,7 +1,7 @@
 // compare's causes of slower cases (#68): the check profiles of the two timed sides, from
 // `--work BASE.check.json CAND.check.json` or found beside the timed profiles by the naming
-// convention of docs/compare.md (X.json's check profile is X.check.json; a duet D.json's
-// candidate kernels D.check.json, its base revision's D.base.check.json), handed to
+// convention of docs/compare.md (check_profile_beside: X.json's check profile is X.check.json; a
+// duet D.json's candidate kernels D.check.json, its base revision's D.base.check.json), handed to
 // explain_slower (model/compare/cause_match.hpp). A cause never changes a verdict or the exit
 // status.
 #pragma once
@@ -20,10 +20,6 @@ struct work_files {
     std::optional<profile> base, cand;
     cause_sources sources;
 };
-
-/// Where the convention looks beside timed profile `timed`: "dir/x.json" -> "dir/x.check.json",
-/// or "dir/x.base.check.json" for a duet's base side; "" for stdin ("-").
-std::string beside_check_path(const std::string& timed, bool duet_base);
 
 /// The check profiles for timed files `base` and `cand` (a duet: the same file): --work's two
 /// (usage_error for one that is no check profile, file_error as load_profile for one that does

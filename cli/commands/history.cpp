@@ -15,6 +15,7 @@
 #include "grp/core/process/git.hpp"
 #include "grp/core/text_safe.hpp"
 #include "grp/core/version.hpp"
+#include "grp/model/history/step_cause.hpp"
 #include "grp/model/history/waivers.hpp"
 #include "grp/report/csv/history.hpp"
 #include "grp/report/html/page.hpp"
@@ -120,6 +121,7 @@ int run_history(const history_cli_options& o) {
                                       : read_history_ref(o.repo, o.git_ref, o.under);
     const auto waivers = o.waivers.empty() ? std::vector<waiver>{} : load_waivers(o.waivers);
     auto r = judge_history(build_timeline(in.sources, order_line(o), o.branch), opt);
+    explain_steps(r, in.sources, in.checks, 0.01); // compare's default --work-threshold
     apply_waivers(r, waivers, today_utc());
     print_outputs(o, r, opt, in.skipped);
     if (r.fails()) {

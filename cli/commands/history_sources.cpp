@@ -3,6 +3,7 @@
 #include "grp/core/error.hpp"
 #include "grp/core/files/json_file.hpp"
 #include "grp/core/process/git.hpp"
+#include "grp/model/compare/cause_match.hpp"
 #include "grp/model/profile/io.hpp"
 
 #include <algorithm>
@@ -24,7 +25,9 @@ void keep(history_inputs& in, std::string name, profile p) {
         !p.cases.empty() && std::all_of(p.cases.begin(), p.cases.end(),
                                         [](const auto& c) { return c.check.has_value(); });
     if (check_only) {
-        in.skipped.push_back({name, "a check profile: the simulator times nothing"});
+        in.skipped.push_back({name, "a check profile: the simulator times nothing (its counts "
+                                    "explain the steps of the profile it lies beside)"});
+        in.checks.push_back({std::move(name), std::move(p)});
     } else if (p.cases.empty()) {
         in.skipped.push_back({name, "no cases"});
     } else {
@@ -79,6 +82,28 @@ void json_files_under(const fs::path& dir, std::vector<std::string>& files,
     }
 }
 
+/// The check profile beside each timed file (X.check.json) that the paths did not name: a
+/// profile given alone still finds its own. One that does not load is named in `skipped`.
+void add_checks_beside(history_inputs& in) {
+    for (const auto& src : in.sources) {
+        const auto path = check_profile_beside(src.name, false);
+        std::error_code ec;
+        if (path.empty() || !fs::is_regular_file(path, ec) ||
+            std::any_of(in.checks.begin(), in.checks.end(),
+                        [&path](const history_source& c) { return c.name == path; })) {
+            continue;
+        }
+        try {
+            auto p = load_profile(path);
+            if (is_check_profile(p)) {
+                in.checks.push_back({path, std::move(p)});
+            }
+        } catch (const error& e) {
+            in.skipped.push_back({path, skip_reason(path, e.what())});
+        }
+    }
+}
+
 } // namespace
 
 history_inputs read_history_paths(const std::vector<std::string>& paths) {
@@ -105,6 +130,7 @@ history_inputs read_history_paths(const std::vector<std::string>& paths) {
         }
     }
     drop_copies(in.sources, in.skipped);
+    add_checks_beside(in);
     return in;
 }
 

@@ -8,7 +8,9 @@
 #     both kernels in the same rounds; in --markdown too;
 #  3. --work refuses a timed profile (2), a missing file (5) and several candidates (2); a stray
 #     unloadable check file beside a profile is a warning, never an error;
-#  4. a real check of the built-in reduce6 counted another source than the fixture's: stale.
+#  4. a real check of the built-in reduce6 counted another source than the fixture's: stale;
+#  5. history: 4 invocations like base.json, then 4 like slower10.json, with p3.check.json and
+#     p4.check.json beside the two around the step: each step's "why slower" line.
 # Usage: compare_cause.sh BIN DATA
 set -u
 bin=$1 data=$2/compare
@@ -74,4 +76,21 @@ grep -q "warning: slower10.check.json does not load, no cause from it" <<<"$out"
 out=$("$bin" compare duet_controlled.json --work real.json real.json 2>&1)
 grep -q "cause unknown: stale check profile: real.json counted another source of reduce6" <<<"$out" ||
   fail "a check of another source must be stale: $out"
+mkdir hist && cp "$data/cause/base.check.json" hist/p3.check.json &&
+  cp "$data/cause/slower10.check.json" hist/p4.check.json || fail "copy"
+python3 - "$data" hist <<'PY' || fail "history fixtures"
+import json, sys
+for i in range(8):
+    p = json.load(open(sys.argv[1] + ("/base.json" if i < 4 else "/slower10.json")))
+    for r in p["runs"]:  # eight invocations in time order
+        r["id"] = "run%02d" % i
+        r["host"]["started_at"] = "2026-11-01T00:%02d:00Z" % i
+    json.dump(p, open("%s/p%d.json" % (sys.argv[2], i), "w"))
+PY
+out=$("$bin" history hist 2>&1)
+[[ $? == 1 ]] || fail "history of a 10 % step must still exit 1: $out"
+grep -A3 "FAIL step .* reduce0 (int" <<<"$out" |
+  grep -q "^      why slower: more-work: instructions +12.5% (counted at n=4099)" &&
+  grep -q "why slower: worse-access: global 32 B sectors 525 -> 4200" <<<"$out" ||
+  fail "history's causes: $out"
 echo "ok"

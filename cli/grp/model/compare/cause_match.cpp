@@ -11,6 +11,17 @@
 
 namespace grp {
 
+std::string check_profile_beside(const std::string& timed, bool duet_base) {
+    if (timed.empty() || timed == "-") {
+        return "";
+    }
+    const std::string ext = ".json";
+    const bool json =
+        timed.size() > ext.size() && timed.compare(timed.size() - ext.size(), ext.size(), ext) == 0;
+    return (json ? timed.substr(0, timed.size() - ext.size()) : timed) +
+           (duet_base ? ".base.check.json" : ".check.json");
+}
+
 std::string instance_free(const std::string& kernel) {
     for (const char* prefix : {duet_base_prefix, duet_control_prefix, duet_twin_prefix}) {
         const std::string p = prefix;

@@ -24,6 +24,10 @@ struct work_evidence {
     double threshold = 0.01;
 };
 
+/// Where the naming convention finds the check profile of timed profile `timed`: "dir/x.json"
+/// -> "dir/x.check.json", or "dir/x.base.check.json" for a duet's base side; "" for stdin ("-").
+std::string check_profile_beside(const std::string& timed, bool duet_base);
+
 /// The kernel's name without a duet's instance prefix: "base:reduce6" -> "reduce6".
 std::string instance_free(const std::string& kernel);
 

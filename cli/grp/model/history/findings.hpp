@@ -7,10 +7,12 @@
 // others were not, so "no finding" never hides "nothing could be seen".
 #pragma once
 
+#include "grp/model/compare/slow_cause.hpp"
 #include "grp/model/history/timeline.hpp"
 #include "grp/model/stats/change_point.hpp"
 
 #include <cstddef>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -39,6 +41,9 @@ struct history_finding {
     bool fails = false;     ///< slower by at least the threshold, in the window (or broke)
     std::string evidence;   ///< the test and its numbers, in words
     std::string waived;     ///< the waiver's reason and date when one covers it (waivers.hpp)
+    /// A slower step's cause, from check profiles beside the two profiles around it
+    /// (step_cause.hpp); empty where neither has one.
+    std::optional<slow_cause> cause;
 };
 
 /// no_points: every result of the series is an event (wrong, disturbed, dirty, ...).

@@ -34,6 +34,9 @@ void print_history(std::ostream& out, const history_result& r, const history_opt
         if (const auto command = bisect_command(r, f); !command.empty()) {
             out << "      bisect: " << terminal_escape(command) << '\n';
         }
+        if (f.cause) {
+            out << "      why slower: " << terminal_escape(cause_text(*f.cause)) << '\n';
+        }
         if (!f.waived.empty()) {
             out << "      waived: " << terminal_escape(f.waived) << '\n';
         }

@@ -53,7 +53,11 @@ ojson finding_json(const history_result& r, const history_finding& f) {
             {"in_window", f.in_window},
             {"evidence", f.evidence},
             {"bisect_command", bisect_command(r, f)},
-            {"waived", f.waived.empty() ? ojson(nullptr) : ojson(f.waived)}};
+            {"waived", f.waived.empty() ? ojson(nullptr) : ojson(f.waived)},
+            {"cause", f.cause ? ojson{{"class", to_string(f.cause->kind)},
+                                      {"text", cause_text(*f.cause)},
+                                      {"facts", f.cause->facts}}
+                              : ojson(nullptr)}};
 }
 
 } // namespace

@@ -43,6 +43,10 @@ std::string history_markdown(const history_result& r, const history_options& opt
     if (!r.findings.empty()) {
         findings_table(o, r);
         for (const auto& f : r.findings) {
+            if (f.cause) {
+                o << "\nWhy " << markdown_escape(case_words(r.time.series[f.series].key))
+                  << " got slower: " << markdown_escape(cause_text(*f.cause)) << "\n";
+            }
             if (const auto command = bisect_command(r, f); !command.empty() && f.fails) {
                 o << "\nTo find the first bad commit: " << markdown_escape(command) << "\n";
             }
