@@ -183,6 +183,7 @@ const char* compare_footer = R"(Examples:
   gpu-reduce-prof compare duet.json                 # a duet from run --duet, control included
   gpu-reduce-prof compare d1.json d2.json d3.json d4.json   # 4 invocations of one duet, pooled
   gpu-reduce-prof compare --pair old=new duet.json           # two kernels of one invocation
+  gpu-reduce-prof compare base.json new.json --work base.check.json new.check.json  # why slower
 
 Each case is judged on its rounds (one median per round; run measures several, spread over
 the run), never on pooled launches: the change in log time gets a (1 - alpha) confidence
