@@ -10,7 +10,8 @@
 #     unloadable check file beside a profile is a warning, never an error;
 #  4. a real check of the built-in reduce6 counted another source than the fixture's: stale;
 #  5. history: 4 invocations like base.json, then 4 like slower10.json, with p3.check.json and
-#     p4.check.json beside the two around the step: each step's "why slower" line.
+#     p4.check.json beside the two around the step: each step's "why slower" line, and the
+#     --html page's column.
 # Usage: compare_cause.sh BIN DATA
 set -u
 bin=$1 data=$2/compare
@@ -93,4 +94,7 @@ grep -A3 "FAIL step .* reduce0 (int" <<<"$out" |
   grep -q "^      why slower: more-work: instructions +12.5% (counted at n=4099)" &&
   grep -q "why slower: worse-access: global 32 B sectors 525 -> 4200" <<<"$out" ||
   fail "history's causes: $out"
+"$bin" history hist --html hist.html >/dev/null 2>&1
+grep -q "why slower</th>" hist.html && grep -q "<td>more-work: instructions +12.5% (counted at n=4099)</td>" hist.html ||
+  fail "history --html lacks the why-slower column"
 echo "ok"

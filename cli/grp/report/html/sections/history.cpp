@@ -17,17 +17,28 @@ std::string findings_table(const history_result& r) {
     std::vector<row> rows;
     for (const auto& f : r.findings) {
         const auto& s = r.time.series[f.series];
-        rows.push_back(
-            {{cell(f.fails            ? "fails"
-                   : f.waived.empty() ? ""
-                                      : "waived",
-                   {}, f.fails ? "st-wrong" : ""),
-              cell(to_string(f.kind)), cell(change_words(f), f.change), cell(case_words(s.key)),
-              cell(s.device.model), cell(finding_range(r, f)), cell(f.evidence)}});
+        rows.push_back({{cell(f.fails            ? "fails"
+                              : f.waived.empty() ? ""
+                                                 : "waived",
+                              {}, f.fails ? "st-wrong" : ""),
+                         cell(to_string(f.kind)), cell(change_words(f), f.change),
+                         cell(case_words(s.key)), cell(s.device.model), cell(finding_range(r, f)),
+                         cell(f.evidence), cell(f.cause ? cause_text(*f.cause) : "")}});
     }
-    return render_table({column(""), column("finding"), column("change", true), column("case"),
-                         column("device"), column("range"), column("evidence")},
-                        rows, "sortable");
+    const bool causes = std::any_of(r.findings.begin(), r.findings.end(),
+                                    [](const history_finding& f) { return f.cause.has_value(); });
+    if (!causes) { // no check profile beside any step: the page as before, without the column
+        for (auto& rw : rows) {
+            rw.cells.pop_back();
+        }
+    }
+    std::vector<column> columns = {column(""),        column("finding"), column("change", true),
+                                   column("case"),    column("device"),  column("range"),
+                                   column("evidence")};
+    if (causes) {
+        columns.emplace_back("why slower");
+    }
+    return render_table(columns, rows, "sortable");
 }
 
 /// The points of series `s` split at its steps: one chart series per level.
