@@ -6,6 +6,7 @@
 #include "grp/model/compare/cause_match.hpp"
 #include "grp/model/profile/io.hpp"
 
+#include <algorithm>
 #include <gtest/gtest.h>
 
 namespace grp {
@@ -139,6 +140,29 @@ TEST(SlowCause, NoCoveringCheckCaseIsUnknownNeverAGuess) {
     explain_slower(r2, bp, cp, none);
     EXPECT_EQ(cause_text(*reduce0_float(r2).cause), "cause unknown: no check profile for the "
                                                     "candidate");
+}
+
+TEST(SlowCause, DeviceSideNamesAnotherCardAndTheFleetsOutlier) {
+    // four_cards.json: a sharded sweep whose card 2 the anchors put 4.5 % above its fleet; its
+    // reduce3/int ran there and reads slower than base.json's.
+    const std::string data = GRP_TEST_DATA;
+    const auto bp = load_profile(data + "/compare/base.json");
+    const auto cp = load_profile(data + "/fleet/four_cards.json");
+    auto r = compare_profiles(bp, cp, compare_options{}, "base", "cand");
+    auto same = counted_case("reduce3", 256, 1000, 4);
+    same.key.type = "int";
+    const auto chk = check_of({same});
+    explain_slower(r, bp, cp, {&chk, &chk, {"b.check.json", "c.check.json", false}, 0.01});
+    const auto it = std::find_if(r.cases.begin(), r.cases.end(),
+                                 [](const case_comparison& cc) { return cc.cause.has_value(); });
+    ASSERT_NE(it, r.cases.end());
+    EXPECT_EQ(it->key.to_string(), "reduce3/int/flat/n=1048576/local=256");
+    ASSERT_EQ(it->cause->kind, cause_class::device_side);
+    ASSERT_EQ(it->cause->facts.size(), 2U);
+    EXPECT_EQ(it->cause->facts[0].rfind("device uuid: ", 0), 0U);
+    EXPECT_EQ(it->cause->facts[1].rfind("candidate card 2 (Test GPU A, 0000:43:00.0): 4.5 %", 0),
+              0U)
+        << it->cause->facts[1];
 }
 
 TEST(SlowCause, AStaleCheckProfileIsUnknown) {
