@@ -73,8 +73,8 @@ std::map<std::uint64_t, const case_result*> check_cases_shaped(const profile& ch
 }
 
 /// Why the side's check profile cannot speak for timed case `t` of `tp`, or "" when it can.
-std::string side_problem(const profile* chk, const std::string& file, const profile& tp,
-                         const case_result& t, const char* side) {
+std::string check_side_problem(const profile* chk, const std::string& file, const profile& tp,
+                               const case_result& t, const char* side) {
     if (chk == nullptr) {
         return std::string("no check profile for the ") + side;
     }
@@ -94,9 +94,9 @@ std::string side_problem(const profile* chk, const std::string& file, const prof
 check_pick pick_check_cases(const work_evidence& w, const profile& bp, const case_result& b,
                             const profile& cp, const case_result& c) {
     check_pick out;
-    out.why = side_problem(w.base, w.files.base, bp, b, "base");
+    out.why = check_side_problem(w.base, w.files.base, bp, b, "base");
     if (out.why.empty()) {
-        out.why = side_problem(w.cand, w.files.cand, cp, c, "candidate");
+        out.why = check_side_problem(w.cand, w.files.cand, cp, c, "candidate");
     }
     if (!out.why.empty()) {
         return out;
