@@ -33,6 +33,7 @@ namespace {
 std::vector<std::string> inputs_of(const compare_cli_options& cli) {
     std::vector<std::string> inputs = cli.files;
     inputs.insert(inputs.end(), cli.bases.begin(), cli.bases.end());
+    inputs.insert(inputs.end(), cli.work.begin(), cli.work.end()); // never written over either
     return inputs;
 }
 

@@ -6,8 +6,9 @@
 #     the verdicts and exit 1 unchanged; in --json each case's cause.class; none without them;
 #  2. a duet (duet_controlled.json) with D.base.check.json and D.check.json beside it: device-side,
 #     both kernels in the same rounds; in --markdown too;
-#  3. --work refuses a timed profile (2), a missing file (5) and several candidates (2); a stray
-#     unloadable check file beside a profile is a warning, never an error;
+#  3. --work refuses a timed profile (2), a missing file (5), several candidates (2) and an
+#     output onto its files (2); a stray unloadable check file beside a profile is a warning,
+#     never an error;
 #  4. a real check of the built-in reduce6 counted another source than the fixture's: stale;
 #  5. history: 4 invocations like base.json, then 4 like slower10.json, with p3.check.json and
 #     p4.check.json beside the two around the step: each step's "why slower" line, and the
@@ -65,6 +66,9 @@ grep -Eq "why slower\*\* \(causes from check profiles duet\\\\_controlled.base.c
 "$bin" compare --work base.check.json slower10.check.json base.json slower10.json slower10.json \
   >/dev/null 2>&1
 [[ $? == 2 ]] || fail "--work with two candidates: exit 2 expected"
+"$bin" compare --work base.check.json slower10.check.json base.json slower10.json \
+  --csv slower10.check.json --force >/dev/null 2>&1
+[[ $? == 2 ]] || fail "--csv onto a --work file: exit 2 expected (never written over)"
 echo '{"not": "a profile"' >slower10.check.json
 out=$("$bin" compare base.json slower10.json --allow-one-run 2>&1)
 [[ $? == 1 ]] || fail "a stray check file must not change the exit status: $out"
