@@ -4,6 +4,9 @@
 #include "grp/core/error.hpp"
 #include "grp/core/text_safe.hpp"
 #include "grp/model/profile/io.hpp"
+#include "grp/report/console/compare.hpp"
+#include "grp/report/csv/compare.hpp"
+#include "grp/report/json/compare.hpp"
 #include "grp/report/markdown/compare.hpp"
 #include "grp/report/printer_multiplex.hpp"
 #include "grp/report/text/table.hpp"
@@ -95,23 +98,39 @@ std::optional<output_file> markdown_output(const compare_cli_options& cli, const
     return out;
 }
 
+/// What stdout carries: --json, --markdown -, else the console table (ANSI colour as --color
+/// says; a duet's opens with its verdict, one row per case, unless --explain).
+std::unique_ptr<compare_printer> stdout_printer(const compare_cli_options& cli) {
+    if (cli.json) {
+        return std::make_unique<json_compare_printer>(std::cout);
+    }
+    if (cli.markdown == "-") {
+        return std::make_unique<markdown_compare_printer>(std::cout);
+    }
+    return std::make_unique<console_compare_printer>(std::cout, use_colour(1, cli.color),
+                                                     !cli.explain);
+}
+
 } // namespace
 
 std::unique_ptr<compare_printer> make_printer(const compare_cli_options& cli) {
     auto csv = csv_output(cli);
     auto md = markdown_output(cli, csv ? &*csv : nullptr);
-    const auto format = cli.json              ? compare_format::json
-                        : cli.markdown == "-" ? compare_format::markdown
-                                              : compare_format::console;
-    auto printer = make_compare_printer(format, use_colour(1, cli.color), std::move(csv), std::cout,
-                                        std::cerr, !cli.explain);
-    if (!md) {
-        return printer;
+    // In the order they print: the files first, the warnings (stderr, every format: stdout
+    // holds only the results), then stdout's format, none when the CSV took stdout.
+    auto all = std::make_unique<compare_printer_multiplex>();
+    if (md) {
+        all->add(std::make_unique<markdown_file_printer>(std::move(*md)));
     }
-    auto both = std::make_unique<compare_printer_multiplex>();
-    both->add(std::make_unique<markdown_file_printer>(std::move(*md)));
-    both->add(std::move(printer));
-    return both;
+    const bool csv_on_stdout = csv && csv->is_stdout();
+    if (csv) {
+        all->add(std::make_unique<csv_compare_printer>(std::move(*csv)));
+    }
+    all->add(std::make_unique<warnings_printer>(std::cerr));
+    if (cli.json || cli.markdown == "-" || !csv_on_stdout) {
+        all->add(stdout_printer(cli));
+    }
+    return all;
 }
 
 int run_work_compare(const compare_cli_options& cli, const profile& base,

@@ -228,7 +228,7 @@ void measure_group(device_context& d, const std::vector<measure_point>& pts,
         upload_inputs(inputs, cases);
         verify_all(d, inputs, cases);
         publish(d, first, cases);
-        if (d.opt.check == nullptr) { // check times nothing
+        if (!d.opt.time_nothing) {
             sample_all(d, inputs, cases, first);
         }
     } catch (...) {
