@@ -18,7 +18,7 @@ void group_run_help(CLI::App* sub) {
                      "--clocks",    "--power-limit", "--cool-down",    "--cool-down-max"}},
          {"Output",
           {"--output", "--csv", "--force", "--table", "--cells", "--color", "--quiet", "--describe",
-           "--list", "--print-spec", "--dry-run", "--commit"}},
+           "--list", "--print-spec", "--dry-run", "--once", "--commit"}},
          {"Advanced",
           {"--barrier-runs", "--wg-limit", "--rotate-cpus", "--sensors", "--keep-going",
            "--no-peak", "--peak-bytes", "--cl-options", "--host-repeats", "--launch-timeout"}}},

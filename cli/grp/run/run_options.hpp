@@ -90,6 +90,10 @@ struct run_options {
     /// which records what it observed around it; the inputs are copied through the host and
     /// nothing is timed.
     first_launch_hook* check = nullptr;
+    /// run --once: each case's first launch chain, verified, and nothing more (no exact-check
+    /// windows, precision or held-out launches, no launch floor, no measured default size, no
+    /// rounds), so a profiler (ncu, rocprof, cliloader) sees each kernel exactly once.
+    bool once = false;
     /// Which sensors are read around every round (run --sensors; the environment's overrides).
     sensor_settings sensors;
     /// The first round's wait for steady clocks (run --settle).
