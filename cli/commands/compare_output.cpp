@@ -1,6 +1,7 @@
 #include "commands/compare_output.hpp"
 
 #include "commands/command.hpp"
+#include "commands/compare_exports.hpp"
 #include "grp/core/error.hpp"
 #include "grp/core/text_safe.hpp"
 #include "grp/model/profile/io.hpp"
@@ -103,15 +104,27 @@ std::unique_ptr<compare_printer> make_printer(const compare_cli_options& cli) {
     const auto format = cli.json              ? compare_format::json
                         : cli.markdown == "-" ? compare_format::markdown
                                               : compare_format::console;
+    std::vector<const output_file*> taken;
+    for (const auto* f : {csv ? &*csv : nullptr, md ? &*md : nullptr}) {
+        if (f != nullptr) {
+            taken.push_back(f);
+        }
+    }
+    auto exports = export_printers(cli, taken);
     auto printer = make_compare_printer(format, use_colour(1, cli.color), std::move(csv), std::cout,
                                         std::cerr, !cli.explain);
-    if (!md) {
+    if (!md && exports.empty()) {
         return printer;
     }
-    auto both = std::make_unique<compare_printer_multiplex>();
-    both->add(std::make_unique<markdown_file_printer>(std::move(*md)));
-    both->add(std::move(printer));
-    return both;
+    auto all = std::make_unique<compare_printer_multiplex>();
+    if (md) {
+        all->add(std::make_unique<markdown_file_printer>(std::move(*md)));
+    }
+    for (auto& e : exports) {
+        all->add(std::move(e));
+    }
+    all->add(std::move(printer));
+    return all;
 }
 
 int run_work_compare(const compare_cli_options& cli, const profile& base,
@@ -119,7 +132,7 @@ int run_work_compare(const compare_cli_options& cli, const profile& base,
                      compare_printer& out) {
     if (!cli.pair.empty() || !out.prints_work()) {
         throw usage_error(std::string("check profiles hold work counts: ") +
-                          (cli.pair.empty() ? "--csv" : "--pair") +
+                          (cli.pair.empty() ? option_without_work(cli) : "--pair") +
                           " applies to timed profiles only");
     }
     const double threshold = parse_percent(cli.work_threshold, "--work-threshold");
