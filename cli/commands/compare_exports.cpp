@@ -11,8 +11,8 @@ namespace grp::cli {
 namespace {
 
 // --junit or --bmf's file: none when not given; "-" is refused (stdout carries the table).
-std::optional<output_file> export_file(const std::string& path, const char* option,
-                                       const char* what, bool force) {
+std::optional<output_file> export_output_file(const std::string& path, const char* option,
+                                              const char* what, bool force) {
     if (path.empty()) {
         return std::nullopt;
     }
@@ -27,8 +27,8 @@ std::optional<output_file> export_file(const std::string& path, const char* opti
 
 std::vector<std::unique_ptr<compare_printer>>
 export_printers(const compare_cli_options& cli, std::vector<const output_file*> others) {
-    auto junit = export_file(cli.junit, "--junit", "JUnit XML", cli.force);
-    auto bmf = export_file(cli.bmf, "--bmf", "BMF JSON", cli.force);
+    auto junit = export_output_file(cli.junit, "--junit", "JUnit XML", cli.force);
+    auto bmf = export_output_file(cli.bmf, "--bmf", "BMF JSON", cli.force);
     std::vector<std::string> inputs = cli.files;
     inputs.insert(inputs.end(), cli.bases.begin(), cli.bases.end());
     for (const auto* f : {junit ? &*junit : nullptr, bmf ? &*bmf : nullptr}) {

@@ -28,7 +28,7 @@ const std::set<std::string>& once_allowed_options() {
 }
 
 // The first line of a reason (a build log follows it; print_failures shows more).
-std::string first_line_of(const std::string& text) {
+std::string once_reason_line(const std::string& text) {
     return text.substr(0, text.find('\n'));
 }
 
@@ -48,7 +48,7 @@ void print_once_lines(const profile& p) {
         std::cout << std::left << std::setw(8) << once_status_word(c.status)
                   << terminal_escape(c.key.to_string());
         if (c.status != case_status::ok && !c.reason.empty()) {
-            std::cout << ": " << terminal_escape(first_line_of(c.reason));
+            std::cout << ": " << terminal_escape(once_reason_line(c.reason));
         }
         std::cout << '\n';
     }

@@ -10,7 +10,7 @@
 namespace grp {
 namespace {
 
-std::size_t occurrences(const std::string& text, const std::string& what) {
+std::size_t junit_occurrences(const std::string& text, const std::string& what) {
     std::size_t n = 0;
     for (auto at = text.find(what); at != std::string::npos; at = text.find(what, at + 1)) {
         ++n;
@@ -46,8 +46,8 @@ TEST(junit_xml, a_slower_case_is_a_failure_and_counts_add_up) {
     EXPECT_EQ(total.tests, c.cases.size());
     EXPECT_EQ(total.failures, c.failures());
     EXPECT_GT(total.failures, 0U);
-    EXPECT_EQ(occurrences(xml, "<testcase "), c.cases.size());
-    EXPECT_EQ(occurrences(xml, "<failure type=\"slower\""), c.count(verdict::slower));
+    EXPECT_EQ(junit_occurrences(xml, "<testcase "), c.cases.size());
+    EXPECT_EQ(junit_occurrences(xml, "<failure type=\"slower\""), c.count(verdict::slower));
     EXPECT_NE(xml.find("tests=\"" + std::to_string(total.tests) + "\" failures=\"" +
                        std::to_string(total.failures) + "\""),
               std::string::npos);
@@ -65,7 +65,7 @@ TEST(junit_xml, undecided_and_ungated_cases_are_skipped_never_failed) {
     print_junit_suites(os, {c}, total);
     EXPECT_EQ(total.failures, 0U);
     EXPECT_EQ(total.skipped, 2U);
-    EXPECT_EQ(occurrences(os.str(), "<skipped message=\""), 2U);
+    EXPECT_EQ(junit_occurrences(os.str(), "<skipped message=\""), 2U);
 }
 
 TEST(junit_xml, hostile_case_names_and_notes_stay_inside_their_attributes) {
@@ -80,8 +80,8 @@ TEST(junit_xml, hostile_case_names_and_notes_stay_inside_their_attributes) {
     print_junit_suites(os, {c}, total);
     const auto xml = os.str();
     EXPECT_EQ(xml.find("forged\"/>"), std::string::npos);
-    EXPECT_EQ(occurrences(xml, "<testcase "), c.cases.size());
-    EXPECT_EQ(occurrences(xml, "</failure>"), total.failures);
+    EXPECT_EQ(junit_occurrences(xml, "<testcase "), c.cases.size());
+    EXPECT_EQ(junit_occurrences(xml, "</failure>"), total.failures);
     EXPECT_NE(xml.find("&lt;testcase name=&quot;forged&quot;/&gt;"), std::string::npos);
     EXPECT_EQ(xml.find('\x02'), std::string::npos);
 }
