@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""pr-comment.py against a fake GitHub API (http.server on 127.0.0.1, in this process), which
+"""pr-comment.py (and check-run.py, last) against a fake GitHub API (http.server on 127.0.0.1, in this process), which
 records every request. Pins: the first run POSTs one comment, the second PATCHes that same
 comment (never a second POST), the list is followed over its Link pages, a comment without
 the marker at its start (one that quotes it, another marker's) is never touched, a body over
@@ -26,6 +26,7 @@ class FakeGitHub:
         self.requests = []  # (method, path, body or None, authorization)
         self.fail = None  # (status, message): every request answers so
         self.next_id = 1000
+        self.check_runs = {}  # id: the check run as posted, later annotations added
 
     def add(self, body, login="someone"):
         self.next_id += 1
@@ -77,6 +78,10 @@ def make_handler(gh, base):
             body = self.record()
             if body is None:
                 return
+            if self.path == "/repos/o/r/check-runs":
+                gh.next_id += 1
+                gh.check_runs[gh.next_id] = json.loads(json.dumps(body))  # a copy
+                return self.answer(201, {"id": gh.next_id})
             if self.path != "/repos/o/r/issues/7/comments":
                 return self.answer(404, {"message": "Not Found"})
             cid = gh.add(body["body"], "github-actions[bot]")
@@ -86,6 +91,11 @@ def make_handler(gh, base):
             body = self.record()
             if body is None:
                 return
+            run = re.fullmatch(r"/repos/o/r/check-runs/(\d+)", self.path)
+            if run and int(run.group(1)) in gh.check_runs:
+                gh.check_runs[int(run.group(1))]["output"]["annotations"] += \
+                    body["output"]["annotations"]
+                return self.answer(200, {"id": int(run.group(1))})
             m = re.fullmatch(r"/repos/o/r/issues/comments/(\d+)", self.path)
             hit = [c for c in gh.comments if m and c["id"] == int(m.group(1))]
             if not hit:
@@ -190,8 +200,43 @@ def main():
     r = run("### from the event\n", {"GITHUB_EVENT_PATH": event}, args=("--author", "nobody"))
     if r.returncode != 0 or [q[0] for q in gh.requests][-1] != "POST":
         fail("--author nobody matches no comment, so it posts", r)
+    check_run(os.path.join(os.path.dirname(script), "check-run.py"), work, gh, env, fail)
     server.shutdown()
     print("pr_comment_test: ok")
+
+
+def check_run(script, work, gh, env, fail):
+    """check-run.py: 60 failing cases and one undecided, a control's case not annotated; the
+    annotations go 50 in the POST and 10 in a PATCH."""
+    cases = [{"case": "k%d/float/flat/n=4096/local=64" % i, "verdict": "slower", "fails": True,
+              "change": 0.1, "note": "slower by 10%"} for i in range(60)]
+    cases.append({"case": "u/float/flat/n=4096/local=64", "verdict": "inconclusive",
+                  "fails": False, "change": None, "note": ""})
+    control = {"role": "control", "undecided": False,
+               "cases": [{"case": "c", "verdict": "slower", "fails": True}]}
+    doc = {"failed": True, "comparisons": [control, {"role": "candidate", "undecided": True,
+                                                     "cases": cases}]}
+    paths = {n: os.path.join(work, n) for n in ("compare.json", "check-summary.md")}
+    with open(paths["compare.json"], "w") as f:
+        json.dump(doc, f)
+    with open(paths["check-summary.md"], "w") as f:
+        f.write("### gpu-reduce-prof compare: FAIL\n" + "y" * 70000)
+    r = subprocess.run([sys.executable, script, "--json", paths["compare.json"], "--summary",
+                        paths["check-summary.md"], "--path", "kernels/my.json", "--sha", "abc1"],
+                       env=env, capture_output=True, text=True, timeout=60)
+    if r.returncode != 0 or len(gh.check_runs) != 1:
+        fail("check-run.py did not create one check run", r)
+    run = list(gh.check_runs.values())[0]
+    notes = run["output"]["annotations"]
+    if (run["conclusion"], run["head_sha"], len(notes)) != ("failure", "abc1", 61):
+        fail("check run: %r, %d annotations" % ((run["conclusion"], run["head_sha"]), len(notes)))
+    if [q[0] for q in gh.requests[-2:]] != ["POST", "PATCH"] or \
+            len(gh.requests[-2][2]["output"]["annotations"]) != 50:
+        fail("annotations not sent 50 to a request: %r" % [q[:2] for q in gh.requests[-2:]])
+    if sum(n["annotation_level"] == "warning" for n in notes) != 1 or \
+            any(n["title"].startswith("c:") for n in notes) or \
+            len(run["output"]["summary"]) > 65535:
+        fail("levels, the control or the summary's length: %r" % notes[-1])
 
 
 if __name__ == "__main__":
