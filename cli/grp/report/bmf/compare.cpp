@@ -63,8 +63,15 @@ nlohmann::ordered_json comparisons_bmf(const std::vector<comparison>& all) {
             if (measures.empty()) {
                 continue;
             }
-            const auto name = (candidates > 1 ? c.cand_label + ": " : "") + row_label(c, cc);
-            doc[utf8_prefix(valid_utf8(name), bmf_max_name_bytes)] = std::move(measures);
+            const auto base = utf8_prefix(
+                valid_utf8((candidates > 1 ? c.cand_label + ": " : "") + row_label(c, cc)),
+                bmf_max_name_bytes - 8); // room for " #N"
+            // One profile given twice, or names cut to the same prefix: never one overwritten.
+            auto name = base;
+            for (int k = 2; doc.contains(name); ++k) {
+                name = base + " #" + std::to_string(k);
+            }
+            doc[name] = std::move(measures);
         }
     }
     return doc;

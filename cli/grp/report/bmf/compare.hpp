@@ -1,6 +1,7 @@
 // Bencher Metric Format (BMF) JSON of comparisons (compare --bmf FILE), for `bencher run
 // --adapter json --file FILE`: one benchmark per case of each candidate (named by its key; with
-// several candidates, "CANDIDATE: KEY"), each with up to two measures: `latency`, the
+// several candidates, "CANDIDATE: KEY"; a name met again gets " #2", " #3"), each with up to
+// two measures: `latency`, the
 // candidate's median time in ns (Bencher's built-in Latency measure), its lower_value and
 // upper_value the confidence interval of the change carried onto that time; and `ratio`, the
 // candidate ÷ base ratio with the interval itself as its bounds. A case without a candidate time

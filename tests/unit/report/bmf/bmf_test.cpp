@@ -46,6 +46,14 @@ TEST(bmf, controls_are_left_out_and_several_candidates_are_named) {
     }
 }
 
+TEST(bmf, one_candidate_given_twice_keeps_both_entries) {
+    const auto c = test::against_base("slower10");
+    const auto doc = comparisons_bmf({c, c});
+    const auto name = "slower10.json: " + c.cases.front().key.to_string();
+    EXPECT_TRUE(doc.contains(name));
+    EXPECT_TRUE(doc.contains(name + " #2"));
+}
+
 TEST(bmf, no_bounds_without_an_interval_and_nothing_without_a_time) {
     auto c = test::against_base("slower10");
     ASSERT_GE(c.cases.size(), 2U);
