@@ -1,12 +1,11 @@
 // Bencher Metric Format (BMF) JSON of comparisons (compare --bmf FILE), for `bencher run
 // --adapter json --file FILE`: one benchmark per case of each candidate (named by its key; with
-// several candidates, "CANDIDATE: KEY"; a name met again gets " #2", " #3"), each with up to
-// two measures: `latency`, the
-// candidate's median time in ns (Bencher's built-in Latency measure), its lower_value and
-// upper_value the confidence interval of the change carried onto that time; and `ratio`, the
-// candidate ÷ base ratio with the interval itself as its bounds. A case without a candidate time
-// has no entry; a duet's A/A controls are left out; a number that is not finite is never
-// written. The work gate has no BMF (compare refuses --bmf on check profiles).
+// several candidates, "CANDIDATE: KEY"; a name met again gets " #2", " #3"), each with up to two
+// measures: `latency`, the candidate's median time in ns (Bencher's built-in Latency measure),
+// its lower_value and upper_value the confidence interval of the change carried onto that time;
+// and `ratio`, the candidate ÷ base ratio with the interval itself as its bounds. A case without
+// a candidate time has no entry; a duet's A/A controls are left out; a number that is not finite
+// is never written. The work gate has no BMF (compare refuses --bmf on check profiles).
 #pragma once
 
 #include "grp/core/files/output_file.hpp"
