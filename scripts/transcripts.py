@@ -40,7 +40,8 @@ FENCE = re.compile(r"^(\s*)(```|~~~)(\w*)\s*$")
 # a command too); any other first word reads as a line of output.
 COMMANDS = {"gpu-reduce-prof", "git", "cmake", "cpack", "ctest", "make", "cd", "mkdir", "export",
             "sudo", "apt", "apt-get", "cc", "python3", "kubectl", "sbatch", "echo", "for", "do",
-            "done", "if", "then", "else", "fi", "cat", "cp", "mv", "rm", "ls", "docker"}
+            "done", "if", "then", "else", "fi", "cat", "cp", "mv", "rm", "ls", "docker", "ncu",
+            "rocprof", "nsys", "cliloader", "scancel", "squeue", "qsub", "bsub", "flux"}
 OUTPUT_LINE = re.compile(r"^(error|warning|note): |^wrote |^(PASS|FAIL|UNDECIDED)\b")
 GENERATED = re.compile(r"^<!-- generated: ([\w-]+) -->$")
 MEASURED = re.compile(r"^<!-- measured: (.+?), (\d{4}-\d{2}-\d{2}): (.+) -->$")

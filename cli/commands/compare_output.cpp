@@ -1,6 +1,7 @@
 #include "commands/compare_output.hpp"
 
 #include "commands/command.hpp"
+#include "commands/compare_exports.hpp"
 #include "grp/core/error.hpp"
 #include "grp/core/text_safe.hpp"
 #include "grp/model/profile/io.hpp"
@@ -116,11 +117,21 @@ std::unique_ptr<compare_printer> stdout_printer(const compare_cli_options& cli) 
 std::unique_ptr<compare_printer> make_printer(const compare_cli_options& cli) {
     auto csv = csv_output(cli);
     auto md = markdown_output(cli, csv ? &*csv : nullptr);
+    std::vector<const output_file*> taken; // --junit and --bmf may not write over these
+    for (const auto* f : {csv ? &*csv : nullptr, md ? &*md : nullptr}) {
+        if (f != nullptr) {
+            taken.push_back(f);
+        }
+    }
+    auto exports = export_printers(cli, taken);
     // In the order they print: the files first, the warnings (stderr, every format: stdout
     // holds only the results), then stdout's format, none when the CSV took stdout.
     auto all = std::make_unique<compare_printer_multiplex>();
     if (md) {
         all->add(std::make_unique<markdown_file_printer>(std::move(*md)));
+    }
+    for (auto& e : exports) {
+        all->add(std::move(e));
     }
     const bool csv_on_stdout = csv && csv->is_stdout();
     if (csv) {
@@ -138,7 +149,7 @@ int run_work_compare(const compare_cli_options& cli, const profile& base,
                      compare_printer& out) {
     if (!cli.pair.empty() || !out.prints_work()) {
         throw usage_error(std::string("check profiles hold work counts: ") +
-                          (cli.pair.empty() ? "--csv" : "--pair") +
+                          (cli.pair.empty() ? option_without_work(cli) : "--pair") +
                           " applies to timed profiles only");
     }
     const double threshold = parse_percent(cli.work_threshold, "--work-threshold");

@@ -363,6 +363,20 @@ print("%s: devices %s, levels %s" % ("ok" if ok else "FAIL", buses, cards))
 sys.exit(0 if ok else 1)
 PY
   ;;
+once) # run --once (a profiler's hand-off): each case's kernel exactly once, verified
+  data=$(cd "$(dirname "${BASH_SOURCE[0]}")/../data/kernels" && pwd)
+  cd "$out" || exit 2
+  # A second launch of either kernel (a plain run's held-out size, its rounds) would fire.
+  under enqueue=fail:2:reduce_onepass,enqueue=fail:2:off_by_n \
+    run --once -k "reduce_onepass,$data/wrong.json" -t int -l 64 -n '2^14' -q
+  want_rc 1 # off_by_n's one launch was verified: wrong
+  fired enqueue=fail:2:reduce_onepass 0
+  fired enqueue=fail:2:off_by_n 0
+  says "^ok +reduce_onepass/int/flat/n=16384/local=64$"
+  says "^WRONG +off_by_n/int/flat/n=16384/local=64: expected "
+  says "^run --once: 2 of 2 case\\(s\\) launched once and verified, 1 WRONG; nothing timed, no profile"
+  [[ ! -e out ]] || fail "run --once wrote into out/"
+  ;;
 bad_spec) # an item the library cannot read stops the process before any OpenCL call
   under bogus platforms
   want_rc 99

@@ -92,6 +92,10 @@ struct run_options {
     /// Build, upload and verify only (`check`, on a simulator whose times mean nothing): no timer
     /// probe, launch floor, measured default size or timed rounds.
     bool time_nothing = false;
+    /// run --once: each case's first launch chain, verified, and nothing more (no exact-check
+    /// windows, precision or held-out launches, no launch floor, no measured default size, no
+    /// rounds), so a profiler (ncu, rocprof, cliloader) sees each kernel exactly once.
+    bool once = false;
     /// Which sensors are read around every round (run --sensors; the environment's overrides).
     sensor_settings sensors;
     /// The first round's wait for steady clocks (run --settle).
