@@ -18,14 +18,22 @@
    the header/source of the same stem (`type name(`, `type cls::name(`, `struct name`,
    `auto name = [`..., outside comments; a mere call does not count). The pairs read are
    `` `f` (`path`) ``, `` `f` + `g` (`path`) ``, `` (`f`, `path`) ``, `` `f` from `path` ``,
-   `` `path` (`f`, `g`) ``, `` `path`: `f`, `g` `` and the rows of tables with a `file` and a
-   `function` column.
-3. **Names in comments and on the map.** In C++ comments, and in docs/architecture.md's text
+   `` `f` in `path` ``, `` `path` (`f`, `g`) ``, `` `path`: `f`, `g` `` and the rows of tables
+   with a `file` and a `function` column. In C++ comments (a run of comment lines read as one
+   paragraph) the pairs are `f (path)`, `f in path` and `f from path`, where f is written `f()`
+   or is a plain snake_case word (as in rule 3) and the path may go without backticks; a
+   backticked `` `f` `` pairs only with a backticked path, and `path's f` is no pair.
+3. **Names in comments and in the manual.** In C++ comments, and in the text of every docs/*.md
    outside code blocks, an identifier in backticks (or in a comment, written `name()`) must
-   occur in the code (outside comments) of a tracked source, kernel, script or CMake file, or be
-   a tracked file's stem; so must a plain snake_case word whose parts all have 3 letters or more
-   (`run_case`, but not the formula's `m_i`). Names of other
-   projects (CLI11, OpenCL, the standard library...) are listed in EXTERNAL_IDENTIFIERS below.
+   occur in the code of a tracked source, kernel, script or CMake file, or be a tracked file's
+   stem; so must a plain snake_case word in a comment whose parts all have 3 letters or more
+   (`run_case`, but not the formula's `m_i`). *Code* means comments and string literals blanked:
+   a name only an error message spells is not the code's. A literal that is one word is kept
+   (`"steal_pct"`, `"WAIVED "`: a key or a name the code hands on as data); shell scripts keep
+   their strings, which hold code (`"$GRP_GPU"`). In docs/*.md only backticked names are read
+   (the manual's prose is English, not snake_case). Names of other projects (CLI11, OpenCL, the
+   standard library, the tools the manual names...) are listed in EXTERNAL_IDENTIFIERS below;
+   a qualified name whose first part is there (`cub::DeviceReduce::Sum`) is theirs.
 4. **Layers.** docs/architecture.md's layer table (`| grp/X | may include |`) must have a row for
    every folder `cli/grp/*` and no other; every `#include "grp/Y/..."` of a file in `cli/grp/X/`
    must be allowed by X's row, and every folder a row allows must be included by some file of X
@@ -41,10 +49,12 @@ and where neither decides the checker asks for the path. Renaming them to `csv_c
 repeat the folder in every name.
 """
 import fnmatch
+import io
 import os
 import re
 import subprocess
 import sys
+import tokenize
 
 NAME = re.compile(r"(?<![\w./*-])((?:[\w.*-]+/)*[\w*-][\w.*-]*\.(?:cpp|hpp|md))(?![\w/])")
 # Files the build writes (cli/CMakeLists.txt, cmake/*.cmake): named in comments, never tracked.
@@ -73,8 +83,16 @@ EXTERNAL_IDENTIFIERS = {
     "partial_sort", "stable_sort", "lower_bound", "upper_bound", "setlocale", "localeconv",
     # nlohmann_json, valijson
     "dump", "parse_error", "type_error", "ordered_json",
-    # a mangled name Oclgrind prints; /proc/stat's last field; google/benchmark's compare.py
+    # a mangled name Oclgrind prints; /proc/stat's last field; google/benchmark's compare.py;
+    # scipy.stats.wilcoxon's parameter; the shell's job control
     "_Z7barrierj", "guest_nice", "get_difference_report", "print_difference_report",
+    "zero_method", "fg", "bg",
+    # named in the manual (docs/*.md): OpenCL C's vector loads, CUB, AMD's and PoCL's build
+    # files, NVML's constants, Linux and its tools, PBS, gsDesign, R's strucchange
+    "vload2", "vloadN", "vstoreN", "cub", "CompileSource", "NVML_ERROR_NOT_SUPPORTED",
+    "NVML_TEMPERATURE_THRESHOLD_SLOWDOWN", "thermal_throttle", "taskset", "dmesg", "ldd",
+    "libc6", "LD_LIBRARY_PATH", "SOURCE_DATE_EPOCH", "qsub", "PBS_ARRAYID", "sfLDOF",
+    "breakpoints",
 }
 KEYWORDS = {"return", "else", "new", "delete", "throw", "case", "goto", "co_return", "not",
             "and", "or", "sizeof", "decltype", "typeid", "alignof", "co_await", "co_yield"}
@@ -84,6 +102,13 @@ STRIP = re.compile(r'R"(\w*)\((?:.|\n)*?\)\1"|"(?:\\.|[^"\\\n])*"|\'(?:\\.|[^\'\
 # A plain snake_case word in a comment (run_case, case_runner): read as a name of the code when
 # every part has 3 letters or more (m_i, sum_ij and median_ns are formulas and units).
 PLAIN = re.compile(r"(?<![\w.`/$-])([a-z][a-z0-9]*(?:_[a-z0-9]+)+)\b(?![\w/.-]*\.\w)")
+CMAKE_STRIP = re.compile(r'"(?:\\.|[^"\\])*"|#[^\n]*')
+PY_STRIP = re.compile(r'"""(?:.|\n)*?"""|\'\'\'(?:.|\n)*?\'\'\'|"(?:\\.|[^"\\\n])*"|'
+                      r"'(?:\\.|[^'\\\n])*'|#[^\n]*")
+KEY_LITERAL = re.compile(r"""(["']) *[A-Za-z_]\w* *\1""")
+SHELL_COMMENT = re.compile(r"(?:^|(?<=\s))#[^\n]*")
+COMMENT_FUNCTION = re.compile(r"(?<![\w.>:`-])([A-Za-z_]\w*(?:::\w+)*)\(\)")
+PAIR_GAP = re.compile(r"`?\s*(\(|,|from|in)\s*")
 IDENT = re.compile(r"^~?[A-Za-z_]\w*(?:::~?[A-Za-z_]\w*)*(?:\(\))?$")
 
 
@@ -119,6 +144,16 @@ class Tree:
             self.code_cache[f] = STRIP.sub(
                 lambda m: re.sub(r"[^\n]", " ", m.group(0)) if m.group(2) else m.group(0), text)
         return self.code_cache[f]
+
+    def code_names(self, f):
+        """The identifiers of f's code: comments and string literals blanked (rule 3), so a name
+        that only an error message or a comment spells is not the code's."""
+        if f.endswith(".py"):
+            return python_names(self.read(f))
+        if f.endswith((".sh", ".sbatch")):  # a shell's strings hold code: "$GRP_GPU"
+            return set(CODE_TOKENS.findall(SHELL_COMMENT.sub(" ", self.read(f))))
+        strip = CMAKE_STRIP if f.endswith((".cmake", "CMakeLists.txt")) else STRIP
+        return set(CODE_TOKENS.findall(strip.sub(key_or_blank, self.read(f))))
 
     def suffix_matches(self, name):
         return [f for f in self.files if f == name or f.endswith("/" + name)]
@@ -161,6 +196,29 @@ class Tree:
         if len(hits) > 1:
             return [], f"could be any of {', '.join(sorted(hits))}: write enough of the path"
         return hits, None
+
+
+def key_or_blank(m):
+    """A comment or string literal blanked, but a literal that is one whole identifier kept: a
+    key or a name the code hands on as data ("steal_pct", "ln_time"), not words of a message."""
+    text = m.group(0)
+    if not text.startswith(("//", "/*", "#")) and KEY_LITERAL.fullmatch(text):
+        return " " + text[1:-1] + " "
+    return " "
+
+
+def python_names(text):
+    """The NAME tokens of a Python file, and its literals that are one identifier (keys)."""
+    try:
+        names = set()
+        for tok in tokenize.generate_tokens(io.StringIO(text).readline):
+            if tok.type == tokenize.NAME:
+                names.add(tok.string)
+            elif tok.type == tokenize.STRING and KEY_LITERAL.fullmatch(tok.string):
+                names.add(tok.string[1:-1])
+        return names
+    except (tokenize.TokenError, SyntaxError):
+        return set(CODE_TOKENS.findall(PY_STRIP.sub(key_or_blank, text)))
 
 
 def tracked(root):
@@ -273,7 +331,7 @@ class Checker:
         self.findings.append(f"{f}:{number}: {message}")
 
     # Rule 1 over one unit of text; returns {offset of a name: the files it means}.
-    def check_names(self, f, unit, folder, strict):
+    def check_names(self, f, unit, folder, strict, quiet=False):
         text, resolved, current = unit[2], {}, folder
         events = [(m.start(1), "folder", m.group(1)) for m in SPAN.finditer(text)
                   if FOLDER_TOKEN.match(m.group(1))]
@@ -298,10 +356,11 @@ class Checker:
                 else:
                     hits, problem = self.tree.resolve(token, current, binds and bare, strict)
             if problem:
-                self.add(f, line_at(unit, pos), f"`{token}` {problem}")
+                if not quiet:
+                    self.add(f, line_at(unit, pos), f"`{token}` {problem}")
                 continue
             resolved[pos] = hits
-            if f == ARCH:
+            if f == ARCH and not quiet:
                 self.arch_named.update(hits)
             if hits and not bare:
                 current = os.path.dirname(hits[0])
@@ -319,7 +378,7 @@ class Checker:
 
         for i in range(len(spans) - 1):
             gap = between(i)
-            if ident[i] and path[i + 1] and re.fullmatch(r"\s*(\(|,|from)\s*", gap):
+            if ident[i] and path[i + 1] and re.fullmatch(r"\s*(\(|,|from|in)\s*", gap):
                 names, j = [i], i
                 while j > 0 and ident[j - 1] and re.fullmatch(r"\s*\+\s*", between(j - 1)):
                     j -= 1
@@ -367,7 +426,7 @@ class Checker:
         header, prev = None, None
         for unit in markdown_units(self.tree.read(f)):
             kind = unit[0]
-            if f == ARCH:
+            if f.startswith("docs/"):
                 self.check_map_names(f, unit)
             if kind == "row":
                 row = cells(unit[2])
@@ -401,7 +460,10 @@ class Checker:
         for m in SPAN.finditer(unit[2]):
             name = m.group(1)
             if IDENT.match(name):
-                last = name.replace("()", "").split("::")[-1].lstrip("~")
+                parts = name.replace("()", "").split("::")
+                last = parts[-1].lstrip("~")
+                if parts[0] in EXTERNAL_IDENTIFIERS or parts[0] == "std":
+                    continue  # cub::DeviceReduce::Sum, std::nth_element
                 if last not in self.code_names and last not in EXTERNAL_IDENTIFIERS:
                     self.add(f, line_at(unit, m.start()), f"`{name}` occurs nowhere in the code: "
                              "name what is there now")
@@ -419,13 +481,47 @@ class Checker:
                 if marker in line:
                     comments.append((pos + line.index(marker), line[line.index(marker):]))
                 pos += len(line) + 1
+        block = []  # the lines of consecutive comments: a pair may span two of them
         for start, comment in comments:
             number = text.count("\n", 0, start) + 1
+            if cxx and block and number > block[-1][0] + 1:
+                self.check_comment_pairs(f, block)
+                block = []
             for i, line in enumerate(comment.split("\n")):
                 unit = ("comment", number + i, line, [(number + i, line)])
                 self.check_names(f, unit, os.path.dirname(f), False)
                 if cxx:
                     self.check_identifiers(f, number + i, line, identifiers)
+                    block.append((number + i, line))
+        if block:
+            self.check_comment_pairs(f, block)
+
+    def check_comment_pairs(self, f, block):
+        """Rule 2 in C++ comments: a block of comment lines read as one paragraph."""
+        lines = [(n, re.sub(r"^\s*(///?|/\*+|\*)?\s?", "", l)) for n, l in block]
+        unit = ("comment", lines[0][0], " ".join(l for _, l in lines), lines)
+        text = unit[2]
+        resolved = self.check_names(f, unit, os.path.dirname(f), False, quiet=True)
+        paths = []  # (where it starts, backticked, the files): not `x.cpp's f`, which is f's
+        for pos, hits in resolved.items():
+            name = NAME.match(text, pos).group(1)
+            if name.endswith((".cpp", ".hpp")) and not text.startswith("'s", pos + len(name)):
+                ticked = text[pos - 1:pos] == "`"
+                paths.append((pos - ticked, ticked, hits))
+        # (start, end, name, backticked): a `name` pairs only with a `path`, as in documents
+        names = [(m.start(), m.end(), m.group(1), True) for m in SPAN.finditer(text)
+                 if IDENT.match(m.group(1)) and not m.group(1).startswith("~")]
+        bare = SPAN.sub(lambda m: " " * len(m.group(0)), text)
+        names += [(m.start(), m.end(), m.group(1), False) for m in COMMENT_FUNCTION.finditer(bare)]
+        names += [(m.start(), m.end(), m.group(1), False) for m in PLAIN.finditer(bare)
+                  if all(len(part) >= 3 for part in m.group(1).split("_"))]
+        for start, end, name, ticked_name in names:
+            for at, ticked, hits in paths:
+                if (ticked or not ticked_name) and at > end and PAIR_GAP.fullmatch(text[end:at]) \
+                        and hits:
+                    if not defined_in(self.tree, name, hits):
+                        self.add(f, line_at(unit, start), f"`{name}` is not defined in "
+                                 f"{' or '.join(hits)}{self.where(name)}")
 
     def check_identifiers(self, f, number, line, identifiers):
         names = [m.group(1) for m in SPAN.finditer(line) if IDENT.match(m.group(1))]
@@ -445,10 +541,9 @@ class Checker:
         for f in self.tree.files:
             if f in SELF:
                 continue  # they name stale names on purpose
-            if f.endswith((".cpp", ".hpp", ".cl", ".h", ".py")):
-                found.update(CODE_TOKENS.findall(self.tree.code(f)))
-            elif f.endswith((".cmake", "CMakeLists.txt", ".in")):
-                found.update(CODE_TOKENS.findall(self.tree.read(f)))
+            if f.endswith((".cpp", ".hpp", ".cl", ".h", ".py", ".sh", ".sbatch", ".cmake",
+                           "CMakeLists.txt", ".in")):
+                found.update(self.tree.code_names(f))
         return found
 
     def check_layers(self):

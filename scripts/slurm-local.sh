@@ -1,13 +1,14 @@
 #!/usr/bin/env bash
 # A one-node Slurm on localhost in a temporary folder, to run examples/slurm/shard-array.sbatch
 # under a real scheduler: munged and slurmctld/slurmd on ports of their own, then a 2-task
-# array of a tiny sweep on the CPU's OpenCL device, one task lost and resubmitted with the
-# command merge prints, and the merge checked whole (issue #69 item 1).
+# array of a tiny sweep on the CPU's OpenCL device, one task cancelled mid-run (scancel) and
+# resubmitted with the command merge prints, and the merge checked whole (issue #69 items 1-2).
 #   scripts/slurm-local.sh GPU_REDUCE_PROF [OUT_DIR]
 # Needs root (slurmd runs jobs as their user and is started here as root) and the Debian
 # packages slurm-wlm and munge (apt-get install slurm-wlm munge: about 3.5 MB). Exits 77 with the
-# reason where it cannot run (no root, a package missing). Not in CI: see docs/fleet.md for the
-# measured seconds. Everything it starts is stopped when it exits.
+# reason where it cannot run (no root, a package missing). CTest example.slurm_real_array runs it
+# (in CI too: the test command installs the packages as root); docs/fleet.md has its measured
+# seconds. Everything it starts is stopped when it exits.
 set -euo pipefail
 bin=$(realpath "${1:?usage: slurm-local.sh GPU_REDUCE_PROF [OUT_DIR]}")
 repo=$(cd "$(dirname "$0")/.." && pwd)
@@ -81,7 +82,10 @@ until sinfo -h -o %t 2>/dev/null | grep -qx idle; do
 done
 echo "slurm up in $((SECONDS - start)) s"
 export GRP_BIN=$bin GRP_OUT=$out GRP_SLURM_DIR=$repo/examples/slurm
-export GRP_RUN_ARGS="-k reduce2,reduce3 -t int -n 4096 -l 8 --rounds 2 --samples 3 --warmup 1 --no-peak --host-repeats 0 --sensors off --settle 0"
+fast="-k reduce2,reduce3 -t int -n 4096 -l 8 --rounds 2 --samples 3 --warmup 1 --no-peak --host-repeats 0 --sensors off --settle 0"
+# The array's rounds 6 s apart, so that task 1 is still measuring when it is seen running and
+# cancelled; the resubmission runs without (--round-spacing is not in the plan's hash).
+export GRP_RUN_ARGS="$fast --round-spacing 6"
 cd "$repo"
 # A CPU-only cluster has no GPU gres: --gres=none on the command line overrides the script's.
 wait_for() {
@@ -93,9 +97,18 @@ wait_for() {
 }
 jid=$(sbatch --parsable --gres=none --cpus-per-task=1 --array=0-1 -o "$t/task-%a.log" \
   examples/slurm/shard-array.sbatch)
+# Task 1 lost as a preemption or an operator loses it: scancel once its profiler is running.
+until=$((SECONDS + 60))
+until pgrep -f -- "-o $out/shard-1.json" >/dev/null; do
+  ((SECONDS < until)) || fail "task 1 of job $jid never started its run"
+  sleep 0.2
+done
+sleep 1
+scancel "${jid}_1"
 wait_for "$jid"
-echo "array done at $((SECONDS - start)) s"
-rm -f "$out/shard-1.json" # a lost task
+echo "array done at $((SECONDS - start)) s, task 1 cancelled mid-run"
+[[ ! -e $out/shard-1.json ]] || fail "the cancelled task wrote its shard: cancelled too late?"
+export GRP_RUN_ARGS=$fast
 rc=0
 "$bin" merge "$out"/shard-*.json -o "$t/x.json" 2>"$t/merge.err" || rc=$?
 [[ $rc == 11 ]] || { cat "$t/merge.err" "$t"/task-*.log; fail "merge of a lost shard: exit $rc"; }

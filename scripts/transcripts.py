@@ -1,14 +1,22 @@
 #!/usr/bin/env python3
-"""Transcripts that cannot lie: every block of tool output in README.md and docs/*.md is either
-generated here from committed fixtures or marked as measured.
+"""Transcripts that cannot lie: every block of tool output in a tracked *.md (README.md, docs/,
+kernels/, examples/, bench/results/...) is either generated here from committed fixtures or
+marked as measured.
 
     scripts/transcripts.py --markers              every output block carries a marker (no binary)
     scripts/transcripts.py --check  BINARY        generated blocks equal the binary's output now
     scripts/transcripts.py --update BINARY        rewrite the generated blocks from the binary
 
-A fenced block is *output* unless its fence says `sh`, `bash`, `json`, `cmake` or `yaml` (commands
-and inputs) or `text` (diagrams, excerpts of files) and none of its lines starts with `$ `. The line
-right before an output block must be one of
+A fenced block (indented ones in list items too) is *output* unless its fence names an input:
+`sh` or `bash` (commands), `json`, `jsonc`, `cmake`, `yaml`, `c` (files), or `text` (diagrams,
+excerpts of files). Such a block is output all the same when it holds output:
+    - a line starts with `$ ` (a transcript: commands and what they printed);
+    - in `sh`/`bash`, a line is not a command: not blank, a comment, the continuation of a line
+      ending in `\`, nor a line whose first word is a path, `NAME=value` or a program of
+      COMMANDS below (a new program in a block of commands goes there);
+    - in `text`, a line starts as the tool's messages do (`error: `, `warning: `, `wrote `, a
+      verdict: OUTPUT_LINE below).
+The line right before an output block must be one of
     <!-- generated: ID -->                     ID is a key of TRANSCRIPTS below: --update writes
                                                the block, --check (CTest cli.transcripts_match,
                                                label cli) fails when the tool's output changed
@@ -25,8 +33,16 @@ import subprocess
 import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-INPUT_FENCES = {"sh", "bash", "json", "cmake", "yaml"}
-FENCE = re.compile(r"^(```|~~~)(\w*)\s*$")
+INPUT_FENCES = {"sh", "bash", "json", "jsonc", "cmake", "yaml", "c"}
+SHELL_FENCES = {"sh", "bash"}
+FENCE = re.compile(r"^(\s*)(```|~~~)(\w*)\s*$")
+# The programs the manual's blocks of commands run (a line starting with a path or NAME=value is
+# a command too); any other first word reads as a line of output.
+COMMANDS = {"gpu-reduce-prof", "git", "cmake", "cpack", "ctest", "make", "cd", "mkdir", "export",
+            "sudo", "apt", "apt-get", "cc", "python3", "kubectl", "sbatch", "echo", "for", "do",
+            "done", "if", "then", "else", "fi", "cat", "cp", "mv", "rm", "ls", "docker", "ncu",
+            "rocprof", "nsys", "cliloader", "scancel", "squeue", "qsub", "bsub", "flux"}
+OUTPUT_LINE = re.compile(r"^(error|warning|note): |^wrote |^(PASS|FAIL|UNDECIDED)\b")
 GENERATED = re.compile(r"^<!-- generated: ([\w-]+) -->$")
 MEASURED = re.compile(r"^<!-- measured: (.+?), (\d{4}-\d{2}-\d{2}): (.+) -->$")
 
@@ -40,6 +56,7 @@ def step(args, status=False, keep=None, elide=False, span=None):
 
 
 COMPARE = "tests/data/compare"
+SPEC_ERRORS = "tests/data/kernels/spec_errors"
 # Each generated block: the fixtures' folder it runs in and its commands.
 TRANSCRIPTS = {
     "compare-one-run": (COMPARE, [step("compare base.json slower10.json", status=True)]),
@@ -87,6 +104,11 @@ TRANSCRIPTS = {
     "validate-ok": (COMPARE, [step("validate base.json")]),
     "validate-edited": ("tests/data/validate", [step("validate edited.json")]),
     "run-cl-without-spec": ("tests/data/kernels/nospec", [step("run -k my_sum.cl")]),
+    # kernels/README.md: what the spec reader says of a bad spec (exit 5, before any device)
+    "spec-errors": (SPEC_ERRORS, [step(f"run -k {f}.json", keep=r"^error: ")
+                                  for f in ("grid", "role")]),
+    "spec-errors-expressions": (SPEC_ERRORS, [step(f"run -k {f}.json", keep=r"^error: ")
+                                              for f in ("ends_early", "division", "zero_elems")]),
 }
 
 
@@ -119,23 +141,24 @@ def render(binary, key):
     cwd, steps = TRANSCRIPTS[key]
     lines = []
     for i, s in enumerate(steps):
-        if i:
+        if i and not (s["keep"] and not s["elide"]):  # kept lines alone run on: no command shown
             lines.append("")
         lines += run_step(binary, cwd, s)
     return lines
 
 
 def blocks(path):
-    """(index of the fence line, language, index of the closing fence) per fenced block."""
+    """(index of the fence line, language, index of the closing fence) per fenced block; the
+    lines of an indented block (a list item's) lose its indentation."""
     lines = open(path, encoding="utf-8").read().split("\n")
     i, found = 0, []
     while i < len(lines):
-        m = FENCE.match(lines[i].strip()) if lines[i].startswith(("```", "~~~")) else None
+        m = FENCE.match(lines[i])
         if m:
-            j = i + 1
-            while j < len(lines) and not lines[j].startswith(m.group(1)):
+            indent, j = m.group(1), i + 1
+            while j < len(lines) and not lines[j].startswith(indent + m.group(2)):
                 j += 1
-            found.append((i, m.group(2), j))
+            found.append((i, m.group(3), j))
             i = j + 1
         else:
             i += 1
@@ -143,15 +166,39 @@ def blocks(path):
 
 
 def pages():
-    return [os.path.relpath(p, ROOT) for p in
-            [os.path.join(ROOT, "README.md")] + sorted(glob.glob(os.path.join(ROOT, "docs", "*.md")))]
+    """Every tracked *.md (every *.md under ROOT outside a .git where git cannot say)."""
+    try:
+        out = subprocess.run(["git", "ls-files", "*.md"], cwd=ROOT, capture_output=True, text=True,
+                             check=True).stdout
+        return sorted(p for p in out.split("\n") if p and os.path.isfile(os.path.join(ROOT, p)))
+    except (subprocess.CalledProcessError, FileNotFoundError):
+        return sorted(os.path.relpath(p, ROOT) for p in glob.glob(os.path.join(ROOT, "**", "*.md"),
+                                                                   recursive=True)
+                      if "/build" not in p)
+
+
+def is_command(line, previous):
+    """A line of a block of commands: its indentation already removed, so a line that still
+    starts with a space continues a synopsis wrapped over two lines."""
+    words = line.split()
+    if not words or words[0].startswith("#") or line[0].isspace() or \
+            previous.rstrip().endswith("\\"):
+        return True
+    first = words[0]
+    return "/" in first or re.match(r"^\w+=", first) is not None or first in COMMANDS
 
 
 def is_output(lines, lang, start, end):
-    body = lines[start + 1:end]
+    raw = [l.rstrip() for l in lines[start + 1:end]]
+    indent = min((len(l) - len(l.lstrip()) for l in raw if l.strip()), default=0)
+    body = [l[indent:] for l in raw]
     if any(l.startswith("$ ") for l in body):
         return True
-    return not (lang in INPUT_FENCES or lang == "text")
+    if lang in SHELL_FENCES:
+        return any(not is_command(l, body[i - 1] if i else "") for i, l in enumerate(body))
+    if lang == "text":
+        return any(OUTPUT_LINE.match(l) for l in body)
+    return lang not in INPUT_FENCES
 
 
 def main(argv):
@@ -175,7 +222,9 @@ def main(argv):
                     used.add(g.group(1))
                 continue
             if not g:
-                problems.append(f"{page}:{start + 1}: a block of output without a marker: put "
+                why = (" (a line of this `sh` block is no command; if it is one, add its program "
+                       "to COMMANDS of scripts/transcripts.py)" if lang in SHELL_FENCES else "")
+                problems.append(f"{page}:{start + 1}: a block of output without a marker{why}: put "
                                 "<!-- generated: ID --> (and add ID to scripts/transcripts.py) or "
                                 "<!-- measured: DEVICE, YYYY-MM-DD: COMMAND --> on the line before it")
                 continue
@@ -185,7 +234,8 @@ def main(argv):
                 problems.append(f"{page}:{start}: generated block `{key}` is not in TRANSCRIPTS of "
                                 "scripts/transcripts.py")
                 continue
-            want = render(binary, key)
+            indent = FENCE.match(lines[start]).group(1)  # a list item's block keeps its place
+            want = [indent + l if l else l for l in render(binary, key)]
             if lines[start + 1:end] != want:
                 if mode == "--update":
                     lines[start + 1:end] = want

@@ -212,6 +212,7 @@ void check_on_simulator(const check_cli_options& o, run::run_options& opts,
         &save, [](check_save* s) { s->set_before_save(nullptr); });
     simulator_hook hook(simulator, o.max_diagnostics);
     opts.check = &hook;
+    opts.time_nothing = true;
     opts.devices.clear();
     try {
         run::run_sweep(opts, sink, p);

@@ -178,6 +178,7 @@ const char* compare_footer = R"(Examples:
   gpu-reduce-prof compare base.json new.json --markdown summary.md  # the table, and markdown
   gpu-reduce-prof compare base.json new.json --json | jq '.comparisons[0].cases[0]'
   gpu-reduce-prof compare base.json new.json --csv changes.csv   # the table, and a CSV
+  gpu-reduce-prof compare base.json new.json --junit gate.xml --bmf bench.json  # for CI tools
   gpu-reduce-prof compare h100.json mi300.json --normalize peak   # across machines
   gpu-reduce-prof compare a.json b.json c.json               # matrix: cases x profiles vs a.json
   gpu-reduce-prof compare duet.json                 # a duet from run --duet, control included
@@ -328,6 +329,35 @@ void add_history_baseline(CLI::App* sub, compare_cli_options& o) {
         ->capture_default_str();
 }
 
+// --markdown, --json, --csv, --junit, --bmf and --force: where the results go.
+void add_compare_outputs(CLI::App* sub, compare_cli_options& o) {
+    auto* md = sub->add_option("--markdown", o.markdown,
+                               "Write GitHub-flavoured markdown (CI job summary, PR comment) to "
+                               "FILE, as report does; '-' or nothing: to stdout instead of the "
+                               "table")
+                   ->expected(0, 1)
+                   ->default_str("-")
+                   ->type_name("FILE")
+                   ->check(non_empty("a file name"));
+    sub->add_flag("--json", o.json, "Print the whole comparison as JSON")->excludes(md);
+    sub->add_option("--csv", o.csv,
+                    "Write one CSV row per case and candidate (header first) to FILE; '-' for "
+                    "stdout instead of the table")
+        ->type_name("FILE")
+        ->check(non_empty("a file name"));
+    sub->add_option("--junit", o.junit,
+                    "Also write JUnit XML to FILE for CI test reports: a testcase per case, "
+                    "failed when it fails, skipped when undecided or not gated")
+        ->type_name("FILE")
+        ->check(non_empty("a file name"));
+    sub->add_option("--bmf", o.bmf,
+                    "Also write Bencher Metric Format JSON to FILE: per case the latency (ns) "
+                    "and the ratio, bounded by the interval")
+        ->type_name("FILE")
+        ->check(non_empty("a file name"));
+    sub->add_flag("-f,--force", o.force, "Overwrite an existing CSV, markdown, JUnit or BMF file");
+}
+
 } // namespace
 
 void add_compare(CLI::App& app, command_slot& slot) {
@@ -356,21 +386,7 @@ void add_compare(CLI::App& app, command_slot& slot) {
         ->type_name("FILE");
     add_history_baseline(sub, *opt);
     add_compare_options(sub, *opt);
-    auto* md = sub->add_option("--markdown", opt->markdown,
-                               "Write GitHub-flavoured markdown (CI job summary, PR comment) to "
-                               "FILE, as report does; '-' or nothing: to stdout instead of the "
-                               "table")
-                   ->expected(0, 1)
-                   ->default_str("-")
-                   ->type_name("FILE")
-                   ->check(non_empty("a file name"));
-    sub->add_flag("--json", opt->json, "Print the whole comparison as JSON")->excludes(md);
-    sub->add_option("--csv", opt->csv,
-                    "Write one CSV row per case and candidate (header first) to FILE; '-' for "
-                    "stdout instead of the table")
-        ->type_name("FILE")
-        ->check(non_empty("a file name"));
-    sub->add_flag("-f,--force", opt->force, "Overwrite an existing CSV or markdown file");
+    add_compare_outputs(sub, *opt);
     sub->add_flag("--explain", opt->explain, "A duet: each undecided case's reason and plan");
     add_color_option(sub, opt->color);
     group_compare_help(sub);

@@ -1,9 +1,13 @@
 #include "commands/compare_output.hpp"
 
 #include "commands/command.hpp"
+#include "commands/compare_exports.hpp"
 #include "grp/core/error.hpp"
 #include "grp/core/text_safe.hpp"
 #include "grp/model/profile/io.hpp"
+#include "grp/report/console/compare.hpp"
+#include "grp/report/csv/compare.hpp"
+#include "grp/report/json/compare.hpp"
 #include "grp/report/markdown/compare.hpp"
 #include "grp/report/printer_multiplex.hpp"
 #include "grp/report/text/table.hpp"
@@ -96,23 +100,49 @@ std::optional<output_file> markdown_output(const compare_cli_options& cli, const
     return out;
 }
 
+/// What stdout carries: --json, --markdown -, else the console table (ANSI colour as --color
+/// says; a duet's opens with its verdict, one row per case, unless --explain).
+std::unique_ptr<compare_printer> stdout_printer(const compare_cli_options& cli) {
+    if (cli.json) {
+        return std::make_unique<json_compare_printer>(std::cout);
+    }
+    if (cli.markdown == "-") {
+        return std::make_unique<markdown_compare_printer>(std::cout);
+    }
+    return std::make_unique<console_compare_printer>(std::cout, use_colour(1, cli.color),
+                                                     !cli.explain);
+}
+
 } // namespace
 
 std::unique_ptr<compare_printer> make_printer(const compare_cli_options& cli) {
     auto csv = csv_output(cli);
     auto md = markdown_output(cli, csv ? &*csv : nullptr);
-    const auto format = cli.json              ? compare_format::json
-                        : cli.markdown == "-" ? compare_format::markdown
-                                              : compare_format::console;
-    auto printer = make_compare_printer(format, use_colour(1, cli.color), std::move(csv), std::cout,
-                                        std::cerr, !cli.explain);
-    if (!md) {
-        return printer;
+    std::vector<const output_file*> taken; // --junit and --bmf may not write over these
+    for (const auto* f : {csv ? &*csv : nullptr, md ? &*md : nullptr}) {
+        if (f != nullptr) {
+            taken.push_back(f);
+        }
     }
-    auto both = std::make_unique<compare_printer_multiplex>();
-    both->add(std::make_unique<markdown_file_printer>(std::move(*md)));
-    both->add(std::move(printer));
-    return both;
+    auto exports = export_printers(cli, taken);
+    // In the order they print: the files first, the warnings (stderr, every format: stdout
+    // holds only the results), then stdout's format, none when the CSV took stdout.
+    auto all = std::make_unique<compare_printer_multiplex>();
+    if (md) {
+        all->add(std::make_unique<markdown_file_printer>(std::move(*md)));
+    }
+    for (auto& e : exports) {
+        all->add(std::move(e));
+    }
+    const bool csv_on_stdout = csv && csv->is_stdout();
+    if (csv) {
+        all->add(std::make_unique<csv_compare_printer>(std::move(*csv)));
+    }
+    all->add(std::make_unique<warnings_printer>(std::cerr));
+    if (cli.json || cli.markdown == "-" || !csv_on_stdout) {
+        all->add(stdout_printer(cli));
+    }
+    return all;
 }
 
 int run_work_compare(const compare_cli_options& cli, const profile& base,
@@ -120,7 +150,7 @@ int run_work_compare(const compare_cli_options& cli, const profile& base,
                      compare_printer& out) {
     if (!cli.pair.empty() || !out.prints_work()) {
         throw usage_error(std::string("check profiles hold work counts: ") +
-                          (cli.pair.empty() ? "--csv" : "--pair") +
+                          (cli.pair.empty() ? option_without_work(cli) : "--pair") +
                           " applies to timed profiles only");
     }
     const double threshold = parse_percent(cli.work_threshold, "--work-threshold");

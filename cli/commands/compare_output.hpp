@@ -32,6 +32,8 @@ struct compare_cli_options {
     bool explain = false; ///< --explain: a duet's not-decided paragraphs and matrix, as before
     std::string markdown; ///< "" none, "-" stdout (--markdown alone), else a file
     std::string csv;      ///< "" none, "-" stdout, else a file
+    std::string junit;    ///< --junit FILE: JUnit XML (compare_exports.hpp); "" none
+    std::string bmf;      ///< --bmf FILE: Bencher Metric Format JSON; "" none
     std::string color = "auto";
     std::string correction = "holm";
     std::string moderate = "auto";

@@ -18,7 +18,7 @@ void group_run_help(CLI::App* sub) {
                      "--clocks",    "--power-limit", "--cool-down",    "--cool-down-max"}},
          {"Output",
           {"--output", "--csv", "--force", "--table", "--cells", "--color", "--quiet", "--describe",
-           "--list", "--print-spec", "--dry-run", "--commit"}},
+           "--list", "--print-spec", "--dry-run", "--once", "--commit"}},
          {"Advanced",
           {"--barrier-runs", "--wg-limit", "--rotate-cpus", "--sensors", "--keep-going",
            "--no-peak", "--peak-bytes", "--cl-options", "--host-repeats", "--launch-timeout"}}},
@@ -73,16 +73,18 @@ void group_check_help(CLI::App* sub) {
 }
 
 void group_compare_help(CLI::App* sub) {
-    tidy_help(sub,
-              {{"Selection", {"--pair", "--base", "--history", "--history-window", "--normalize"}},
-               {"Verdicts",
-                {"--threshold", "--alpha", "--fail-on", "--work", "--work-threshold",
-                 "--allow-cross-machine", "--allow-one-run", "--conditions", "--waivers"}},
-               {"Output", {"--markdown", "--json", "--csv", "--force", "--color", "--explain"}},
-               {"Advanced",
-                {"--correction", "--moderate", "--min-rounds", "--max-cpu-wait", "--unsteady",
-                 "--round-center"}}},
-              {{"--alpha", "P"}, {"--max-cpu-wait", "SHARE"}, {"--round-center", "WHAT"}});
+    tidy_help(
+        sub,
+        {{"Selection", {"--pair", "--base", "--history", "--history-window", "--normalize"}},
+         {"Verdicts",
+          {"--threshold", "--alpha", "--fail-on", "--work", "--work-threshold",
+           "--allow-cross-machine", "--allow-one-run", "--conditions", "--waivers"}},
+         {"Output",
+          {"--markdown", "--json", "--csv", "--junit", "--bmf", "--force", "--color", "--explain"}},
+         {"Advanced",
+          {"--correction", "--moderate", "--min-rounds", "--max-cpu-wait", "--unsteady",
+           "--round-center"}}},
+        {{"--alpha", "P"}, {"--max-cpu-wait", "SHARE"}, {"--round-center", "WHAT"}});
 }
 
 void group_report_help(CLI::App* sub) {

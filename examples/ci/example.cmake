@@ -118,3 +118,12 @@ add_test(NAME example.ci_gate_plan_reruns_the_gate
           ${CMAKE_CURRENT_BINARY_DIR}/ci-gate-plan)
 set_tests_properties(example.ci_gate_plan_reruns_the_gate PROPERTIES LABELS example
                      PASS_REGULAR_EXPRESSION "ci_gate_plan_test: ok")
+# The pull-request comment (examples/ci/pr-comment.py) against a fake GitHub API in the test's
+# own process: one comment upserted by its marker over two pages of comments, never another's
+# touched, a long body cut, an API error named (#71 item 9); then check-run.py's check run and
+# its annotations, 50 to a request. No device, about two seconds.
+add_test(NAME example.ci_pr_comment_upsert
+  COMMAND python3 ${CMAKE_CURRENT_LIST_DIR}/pr_comment_test.py
+          ${CMAKE_CURRENT_LIST_DIR}/pr-comment.py ${CMAKE_CURRENT_BINARY_DIR}/pr-comment)
+set_tests_properties(example.ci_pr_comment_upsert PROPERTIES LABELS example TIMEOUT 60
+                     PASS_REGULAR_EXPRESSION "pr_comment_test: ok")

@@ -12,8 +12,8 @@ add_test(NAME example.slurm_shards_merge
 set_tests_properties(example.slurm_shards_merge PROPERTIES LABELS "example;ocl" TIMEOUT 600)
 # A real Slurm (issue #69): scripts/slurm-local.sh starts munged, slurmctld and slurmd on
 # localhost in a temporary folder, runs shard-array.sbatch as a 2-task array (--gres=none: a
-# CPU-only node), loses a shard, resubmits it with the command merge prints and checks the merge
-# whole. Skipped (77, with the reason) without root or the slurm-wlm and munge packages.
+# CPU-only node), cancels task 1 mid-run (scancel), resubmits it with the command merge prints
+# and checks the merge whole. Skipped (77, with the reason) without root or the slurm-wlm and munge packages.
 add_test(NAME example.slurm_real_array
   COMMAND bash ${CMAKE_SOURCE_DIR}/scripts/slurm-local.sh ${GRP_BIN})
 set_tests_properties(example.slurm_real_array PROPERTIES LABELS "example;ocl" TIMEOUT 300

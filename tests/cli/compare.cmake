@@ -160,6 +160,12 @@ grp_cli_test(compare_json 1 "\"verdict\": \"slower\""
              compare ${CMP}/base.json ${CMP}/slower10.json --json --allow-one-run)
 grp_cli_test(compare_csv 1 "^candidate,case,kernel,type,layout,n,local_size,op,verdict,fails,"
              compare ${CMP}/base.json ${CMP}/slower10.json --csv - --allow-one-run)
+# --junit and --bmf beside the table, for CI test reports and Bencher (#71 item 10).
+add_test(NAME cli.compare_junit_bmf_files
+         COMMAND ${CMAKE_CURRENT_LIST_DIR}/junit_bmf.sh ${GRP_BIN} ${GRP_DATA}
+                 ${GRP_DATA}/junit/junit.xsd ${CMAKE_CURRENT_BINARY_DIR}/junit-bmf)
+set_tests_properties(cli.compare_junit_bmf_files PROPERTIES LABELS cli TIMEOUT 60
+                     PASS_REGULAR_EXPRESSION "junit_bmf: ok")
 grp_cli_test(compare_json_markdown_exclusive 2 "excludes"
              compare ${CMP}/base.json ${CMP}/slower10.json --json --markdown)
 grp_cli_test(compare_matrix 1

@@ -62,7 +62,7 @@ bad=$(git -C "$code" rev-list --reverse main | sed -n 17p | cut -c1-12)
 good=$(git -C "$code" rev-list --reverse main | sed -n 16p | cut -c1-12)
 grep -q "^FAIL step +1[0-9]" "$tmp/h.txt" || fail "no failing step: $(cat "$tmp/h.txt")"
 grep -q "git bisect start $bad $good" "$tmp/h.txt" || fail "wrong range: $(cat "$tmp/h.txt")"
-grep -q "bisect: gpu-reduce-prof bisect --good $good --bad $bad -k SPEC -n 4096 -l 64 -t 'float' --case 'reduce3/float/flat/n=4096/local=64'" "$tmp/h.txt" ||
+grep -q "bisect: gpu-reduce-prof bisect --good $good --bad $bad -k SPEC -n 4096 -l 64 -t float --case reduce3/float/flat/n=4096/local=64" "$tmp/h.txt" ||
   fail "no bisect hand-over: $(cat "$tmp/h.txt")"
 grep -q "first-parent line of main" "$tmp/h.txt" || fail "ordering not said"
 

@@ -25,6 +25,13 @@ grp_cli_test(run_n_zero_and_one_verify 0 "reduce6 .* 0 .* ok.*reduce6 .* 1 .* ok
              run -k reduce6 -l 64 -n 0,1 -t int ${GRP_QUICK} -o run_n01.json --force)
 grp_cli_test(run_wrong_result_exits_1 1 "off_by_n .*wrong.*WRONG"
              run -k ${GRP_KDATA}/wrong.json -t int -l 64 -n 1000 ${GRP_QUICK} -o run_wrong.json --force)
+# run --once (#71 item 11) refuses what it cannot do, naming each option, before any device is
+# opened; fault.once (tests/fault_inject) counts its launches.
+grp_cli_test(run_once_refuses_timing_and_outputs 2
+             "run --once launches each case once and times nothing: --rounds, --budget, --output"
+             run --once -k reduce2 --rounds 3 --budget 4 -o once.json)
+grp_cli_test(run_once_refuses_halving 2 "--search halving times rounds"
+             run --once -k reduce2 --search halving)
 grp_cli_test(run_build_failure_prints_log_exit_4
              4 "kernel build failed.*device: .*options: .*undeclared_variable"
              run -k ${GRP_KDATA}/broken.json -l 64 -n 1000 ${GRP_QUICK} -o run_broken.json --force)

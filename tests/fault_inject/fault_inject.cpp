@@ -26,6 +26,12 @@
 //                          at place D of its platform's clGetDeviceIDs, from 0: one device of
 //                          several fails, in whichever process opens it): CL_OUT_OF_HOST_MEMORY (a
 //                          device lost between listing and use)
+//   card=slow:F            a slower card (F >= 1): every launch lasts F times longer, in its
+//                          stamps (END moved away from START) and on the wall clock (the enqueue
+//                          waits for the launch, then sleeps F - 1 times its real span), so a
+//                          fleet's scheduler sees it finish its work later (#69)
+//   card=pci:B             another card: every device reports cl_khr_pci_bus_info, on bus B
+//                          (0-255), so several processes on one host are several cards to merge
 //
 // Several stamps items apply in the order written ("stamps=scale:2,stamps=jitter:5"). With
 // GRP_FAULT_VERBOSE=1 every item says on stderr when it first fires, and how often it fired
@@ -40,12 +46,14 @@
 #define CL_USE_DEPRECATED_OPENCL_1_2_APIS
 
 #include <CL/cl.h>
+#include <CL/cl_ext.h>
 #include <cerrno>
 #include <cmath>
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <ctime>
 #include <dlfcn.h>
 #include <pthread.h>
 #include <unistd.h>
@@ -65,6 +73,8 @@ enum class fault_kind {
     build_fail,
     build_oor,
     context_fail,
+    card_slow,
+    card_pci,
 };
 
 struct fault_item {
@@ -232,10 +242,27 @@ void read_context_item(fault_item& f, const char* value) {
     }
 }
 
+void read_card_item(fault_item& f, const char* value) {
+    if (std::strncmp(value, "slow:", 5) == 0) {
+        f.kind = fault_kind::card_slow;
+        if (!read_number(value + 5, f.arg) || f.arg < 1) {
+            bad_item(f.text, "card=slow:F takes a factor of 1 or more");
+        }
+    } else if (std::strncmp(value, "pci:", 4) == 0) {
+        f.kind = fault_kind::card_pci;
+        if (!read_place(value + 4, f.nth) || f.nth > 255) {
+            bad_item(f.text, "card=pci:B takes a bus number from 0 to 255");
+        }
+    } else {
+        bad_item(f.text, "card= takes slow:F or pci:B");
+    }
+}
+
 void read_item(fault_item& f) {
     const char* eq = std::strchr(f.text, '=');
     if (!eq) {
-        bad_item(f.text, "an item is KEY=VALUE (stamps, profiling, enqueue, build or context)");
+        bad_item(f.text,
+                 "an item is KEY=VALUE (stamps, profiling, enqueue, build, context or card)");
     }
     const size_t key = static_cast<size_t>(eq - f.text);
     const char* value = eq + 1;
@@ -255,8 +282,10 @@ void read_item(fault_item& f) {
         read_build_item(f, value);
     } else if (key == 7 && std::strncmp(f.text, "context", 7) == 0) {
         read_context_item(f, value);
+    } else if (key == 4 && std::strncmp(f.text, "card", 4) == 0) {
+        read_card_item(f, value);
     } else {
-        bad_item(f.text, "the keys are stamps, profiling, enqueue, build and context");
+        bad_item(f.text, "the keys are stamps, profiling, enqueue, build, context and card");
     }
 }
 
@@ -420,7 +449,8 @@ void disorder_stamps(fault_item& f, cl_ulong* s) {
 bool is_stamps(fault_kind k) {
     return k == fault_kind::stamps_scale || k == fault_kind::stamps_zero ||
            k == fault_kind::stamps_reversed || k == fault_kind::stamps_jitter ||
-           k == fault_kind::stamps_out_of_order || k == fault_kind::stamps_slow;
+           k == fault_kind::stamps_out_of_order || k == fault_kind::stamps_slow ||
+           k == fault_kind::card_slow;
 }
 
 // The last launches of kernels a stamps=slow item names, by event (under g_lock): a handle
@@ -450,7 +480,8 @@ void note_launch(cl_event e, const char* name) {
     }
     for (int i = 0; i < g_config.count; ++i) {
         const fault_item& f = g_config.items[i];
-        if (f.kind == fault_kind::stamps_slow && std::strcmp(f.kernel, name) == 0) {
+        if ((f.kind == fault_kind::stamps_slow && std::strcmp(f.kernel, name) == 0) ||
+            f.kind == fault_kind::card_slow) {
             g_slow[g_slow_next] = {e, &f};
             g_slow_next = (g_slow_next + 1) % slow_size;
         }
@@ -467,6 +498,7 @@ void format_stamps(char* out, size_t size, const cl_ulong* s) {
 void transform_one(fault_item& f, cl_event e, cl_ulong* s) {
     switch (f.kind) {
     case fault_kind::stamps_slow:
+    case fault_kind::card_slow:
         if (is_slow_launch(e, f) && s[3] > s[2]) {
             s[3] = shifted(s[2], static_cast<double>(s[3] - s[2]) * f.arg);
         }
@@ -665,6 +697,82 @@ void kernel_name(cl_kernel kernel, char* out, size_t size) {
     }
 }
 
+// ---- a slower card, another card -------------------------------------------------------------
+
+double wall_ns() {
+    timespec t{};
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return static_cast<double>(t.tv_sec) * 1e9 + static_cast<double>(t.tv_nsec);
+}
+
+// card=slow:F on the wall clock: waits for the launch, then sleeps F - 1 times its span (its
+// real START..END, or the wall time since the enqueue began when the caller kept no event).
+void slow_card_wait(fault_item& f, cl_command_queue queue, cl_event event, double began_ns) {
+    static const auto wait =
+        reinterpret_cast<decltype(&clWaitForEvents)>(next_symbol("clWaitForEvents"));
+    static const auto finish = reinterpret_cast<decltype(&clFinish)>(next_symbol("clFinish"));
+    static const auto stamp = reinterpret_cast<decltype(&clGetEventProfilingInfo)>(
+        next_symbol("clGetEventProfilingInfo"));
+    double span = 0;
+    cl_ulong start = 0, end = 0;
+    if (event != nullptr && wait(1, &event) == CL_SUCCESS &&
+        stamp(event, CL_PROFILING_COMMAND_START, sizeof start, &start, nullptr) == CL_SUCCESS &&
+        stamp(event, CL_PROFILING_COMMAND_END, sizeof end, &end, nullptr) == CL_SUCCESS &&
+        end > start) {
+        span = static_cast<double>(end - start);
+    } else if (finish(queue) == CL_SUCCESS) {
+        span = wall_ns() - began_ns;
+    }
+    const double sleep_ns = span * (f.arg - 1);
+    if (sleep_ns >= 1) {
+        timespec t{static_cast<time_t>(sleep_ns / 1e9),
+                   static_cast<long>(std::fmod(sleep_ns, 1e9))};
+        while (nanosleep(&t, &t) != 0 && errno == EINTR) {
+        }
+        fire(f, "a launch waited for and slept through on the wall clock");
+    }
+}
+
+constexpr const char* pci_extension = "cl_khr_pci_bus_info";
+
+// card=pci:B's CL_DEVICE_EXTENSIONS: the driver's, with cl_khr_pci_bus_info where it lacks it.
+cl_int extensions_with_pci(cl_device_id device, size_t size, void* value, size_t* size_ret) {
+    GRP_REAL(clGetDeviceInfo);
+    size_t need = 0;
+    if (const cl_int err = real(device, CL_DEVICE_EXTENSIONS, 0, nullptr, &need);
+        err != CL_SUCCESS) {
+        return err;
+    }
+    char* text = static_cast<char*>(std::calloc(need + std::strlen(pci_extension) + 2, 1));
+    cl_int err =
+        text ? real(device, CL_DEVICE_EXTENSIONS, need, text, nullptr) : CL_OUT_OF_HOST_MEMORY;
+    if (err == CL_SUCCESS) {
+        if (std::strstr(text, pci_extension) == nullptr) {
+            std::strcat(text, text[0] != '\0' ? " " : "");
+            std::strcat(text, pci_extension);
+        }
+        err = answer_text(text, size, value, size_ret);
+    }
+    std::free(text);
+    return err;
+}
+
+cl_int pci_bus_of_card(fault_item& f, size_t size, void* value, size_t* size_ret) {
+    cl_device_pci_bus_info_khr bus{};
+    bus.pci_bus = static_cast<cl_uint>(f.nth);
+    if (value) {
+        if (size < sizeof bus) {
+            return CL_INVALID_VALUE;
+        }
+        std::memcpy(value, &bus, sizeof bus);
+    }
+    if (size_ret) {
+        *size_ret = sizeof bus;
+    }
+    fire(f, "the device reports PCI bus info");
+    return CL_SUCCESS;
+}
+
 } // namespace
 
 // ---- the entry points --------------------------------------------------------------------------
@@ -752,12 +860,17 @@ cl_int CL_API_CALL clEnqueueNDRangeKernel(cl_command_queue command_queue, cl_ker
             return CL_OUT_OF_RESOURCES;
         }
     }
+    fault_item* card = find(fault_kind::card_slow);
+    const double began_ns = card ? wall_ns() : 0;
     const cl_int err = real(command_queue, kernel, work_dim, global_work_offset, global_work_size,
                             local_work_size, num_events_in_wait_list, event_wait_list, event);
-    if (err == CL_SUCCESS && event != nullptr && find(fault_kind::stamps_slow)) {
+    if (err == CL_SUCCESS && event != nullptr && (card || find(fault_kind::stamps_slow))) {
         char name[64];
         kernel_name(kernel, name, sizeof name);
         note_launch(*event, name);
+    }
+    if (err == CL_SUCCESS && card) {
+        slow_card_wait(*card, command_queue, event ? *event : nullptr, began_ns);
     }
     return err;
 }
@@ -785,6 +898,21 @@ long device_place(cl_device_id device) {
         }
     }
     return -1;
+}
+
+cl_int CL_API_CALL clGetDeviceInfo(cl_device_id device, cl_device_info param_name,
+                                   size_t param_value_size, void* param_value,
+                                   size_t* param_value_size_ret) {
+    GRP_REAL(clGetDeviceInfo);
+    if (fault_item* f = find(fault_kind::card_pci)) {
+        if (param_name == CL_DEVICE_EXTENSIONS) {
+            return extensions_with_pci(device, param_value_size, param_value, param_value_size_ret);
+        }
+        if (param_name == CL_DEVICE_PCI_BUS_INFO_KHR) {
+            return pci_bus_of_card(*f, param_value_size, param_value, param_value_size_ret);
+        }
+    }
+    return real(device, param_name, param_value_size, param_value, param_value_size_ret);
 }
 
 cl_context CL_API_CALL clCreateContext(const cl_context_properties* properties, cl_uint num_devices,

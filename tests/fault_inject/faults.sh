@@ -337,6 +337,46 @@ roof_low) # the read roof timed 1000x too slow: an honest case reads above it, s
   want_rc 1
   says "implausible"
   ;;
+cards) # two processes on this host made two cards (card=pci:B), the second 4x slower
+  # (card=slow:4): two shards of one plan merge onto two cards, and the anchors' levels say
+  # which is slow (#69: a fleet's queue tried on one host)
+  for k in 1 2; do
+    f="card=pci:$((64 + k))"
+    [[ $k == 2 ]] && f="$f,card=slow:4"
+    under "$f" run -k reduce2 -t float -l 64 -n '2^12,2^14' --rounds 3 --samples 5 \
+      --warmup 1 --no-peak --host-repeats 0 --sensors off --settle 0 -q --shard "$k/2" \
+      -o "$out/s$k.json"
+    want_rc 0
+    fired "card=pci:$((64 + k))" "[1-9][0-9]*"
+  done
+  fired "card=slow:4" "[1-9][0-9]*"
+  "$bin" merge "$out/s1.json" "$out/s2.json" -o "$json" >"$log" 2>&1
+  rc=$?
+  want_rc 0
+  python3 - "$json" <<'PY' || fail "the merged fleet (above)"
+import json, sys
+p = json.load(open(sys.argv[1]))
+buses = [d["pci_bus"] for d in p["devices"]]
+cards = {c["pci_bus"]: c["level"] for m in p["fleet"]["models"] for c in m["cards"]}
+ok = buses == ["0000:41:00.0", "0000:42:00.0"] and cards["0000:42:00.0"] > 2 * cards["0000:41:00.0"]
+print("%s: devices %s, levels %s" % ("ok" if ok else "FAIL", buses, cards))
+sys.exit(0 if ok else 1)
+PY
+  ;;
+once) # run --once (a profiler's hand-off): each case's kernel exactly once, verified
+  data=$(cd "$(dirname "${BASH_SOURCE[0]}")/../data/kernels" && pwd)
+  cd "$out" || exit 2
+  # A second launch of either kernel (a plain run's held-out size, its rounds) would fire.
+  under enqueue=fail:2:reduce_onepass,enqueue=fail:2:off_by_n \
+    run --once -k "reduce_onepass,$data/wrong.json" -t int -l 64 -n '2^14' -q
+  want_rc 1 # off_by_n's one launch was verified: wrong
+  fired enqueue=fail:2:reduce_onepass 0
+  fired enqueue=fail:2:off_by_n 0
+  says "^ok +reduce_onepass/int/flat/n=16384/local=64$"
+  says "^WRONG +off_by_n/int/flat/n=16384/local=64: expected "
+  says "^run --once: 2 of 2 case\\(s\\) launched once and verified, 1 WRONG; nothing timed, no profile"
+  [[ ! -e out ]] || fail "run --once wrote into out/"
+  ;;
 bad_spec) # an item the library cannot read stops the process before any OpenCL call
   under bogus platforms
   want_rc 99

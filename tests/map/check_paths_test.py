@@ -3,7 +3,8 @@
 kind of drift fails with a line that names the file, the line and what to change: a bare name in
 the wrong folder's row, a function paired with a file that only calls it, a stale name in a
 comment, a folder of cli/grp/ the layer table does not name, an include the table does not
-allow, a source not on the page, an ambiguous bare name.
+allow, a source not on the page, an ambiguous bare name; and (#71) a `f` in `path` pair, a pair in
+a C++ comment, a name only a string literal spells, a stale name in any page of docs/.
 
     check_paths_test.py REPO_ROOT      (exit 0 when every case behaves, else 1)
 """
@@ -41,7 +42,8 @@ GOOD = {
                              "\n    return s;\n}\n",
     "cli/grp/core/element_type.hpp": "// Types.\nint parse_type(const char* s);\n",
     "cli/grp/core/element_type.cpp": "int parse_type(const char* s) { return 0; }\n",
-    "cli/grp/model/spec/spec.cpp": "#include \"grp/core/text.hpp\"\n// `trim` and trim() are the core's.\n"
+    "cli/grp/model/spec/spec.cpp": "#include \"grp/core/text.hpp\"\n// `trim` and trim() are the core's:\n"
+                                   "// trim() in cli/grp/core/text.cpp, on `s` (cli/grp/core/text.hpp).\n"
                                    "spec read_spec(const std::string& t) {\n    return parse(trim(t));\n}\n",
     "cli/grp/run/runner.cpp": "#include \"grp/model/spec/spec.hpp\"\n#include \"grp/core/text.hpp\"\n"
                               "void run_sweep() {\n    read_spec(\"x\");\n}\n",
@@ -64,10 +66,11 @@ def tree(changes):
     return root
 
 
-def check(checker, name, changes, rc, expected):
+def check(checker, name, changes, rc, expected, absent=()):
     root = tree(changes)
     out = subprocess.run([sys.executable, checker, "--root", root], capture_output=True, text=True)
-    ok = out.returncode == rc and all(e in out.stdout for e in expected)
+    ok = out.returncode == rc and all(e in out.stdout for e in expected) and \
+        not any(a in out.stdout for a in absent)
     print(("ok   " if ok else "FAIL ") + name)
     if not ok:
         print(f"  exit {out.returncode} (expected {rc}); wanted {expected!r} in:\n{out.stdout}"
@@ -135,6 +138,27 @@ def main():
         ("a bare name after a folder in prose binds to it",
          {"docs/architecture.md": arch + "\nIn `cli/grp/run/`, `spec.cpp` reads specs.\n"},
          1, ["`spec.cpp` is not in cli/grp/run/, the folder named before it"]),
+        # #71 item 12: the pairs and names the checker did not read before
+        ("a `f` in `path` pair is checked",
+         {"docs/architecture.md": arch + "\n`read_spec` in `cli/grp/run/runner.cpp` reads it.\n"},
+         1, ["docs/architecture.md:22: `read_spec` is not defined in cli/grp/run/runner.cpp; it is "
+             "defined in cli/grp/model/spec/spec.cpp/.hpp: change the file"]),
+        ("a pair in a C++ comment is checked, across its lines",
+         {"cli/grp/run/runner.hpp": "// The runner: each case's spec comes from read_spec()\n"
+                                    "// (cli/grp/run/runner.cpp), then run_sweep (runner.cpp).\n"
+                                    "void run_sweep();\n"},
+         1, ["cli/grp/run/runner.hpp:1: `read_spec` is not defined in cli/grp/run/runner.cpp"],
+         ["`run_sweep` is not defined"]),
+        ("a name only a string literal spells is not the code's; a one-word literal is",
+         {"cli/grp/run/runner.hpp": "// The runner: run_case() per case; `sweep_key` names it.\n"
+                                    "void run_sweep();\n",
+          "cli/grp/run/runner.cpp": GOOD["cli/grp/run/runner.cpp"] +
+                                    "const char* m = \"run_case failed\";\n"
+                                    "const char* k = \"sweep_key\";\n"},
+         1, ["cli/grp/run/runner.hpp:1: `run_case` occurs nowhere in the code"], ["`sweep_key`"]),
+        ("a stale name in backticks in any page of docs/ fails",
+         {"docs/run.md": "# run\n\nEach case goes through `run_case` and `run_sweep`.\n"},
+         1, ["docs/run.md:3: `run_case` occurs nowhere in the code"], ["`run_sweep`"]),
     ]
     results = [check(checker, *case) for case in cases]
     return 0 if all(results) else 1

@@ -21,6 +21,10 @@ void add_exit_options(CLI::App* sub, run_cli_options& o) {
     sub->add_flag("--dry-run", o.dry_run,
                   "Print the planned cases (per kernel: types, n, local sizes) and a rough "
                   "estimate of the wall time, and exit: nothing is built or timed");
+    sub->add_flag("--once", o.once,
+                  "Launch each case's kernel exactly once, verified, and time nothing (no "
+                  "rounds, no peak, no profile): for a profiler such as ncu, rocprof or "
+                  "cliloader");
 }
 
 } // namespace

@@ -4,6 +4,7 @@
 #include "commands/help_groups.hpp"
 #include "commands/run/run.hpp"
 #include "commands/run/run_flags.hpp"
+#include "commands/run/run_once.hpp"
 
 #include <memory>
 
@@ -52,9 +53,9 @@ void add_run(CLI::App& app, command_slot& slot) {
     add_control_options(sub, *o);
     add_output_options(sub, *o);
     group_run_help(sub);
-    sub->callback([o, &slot] {
-        slot = [o] {
-            return run_run(*o);
+    sub->callback([o, sub, &slot] {
+        slot = [o, refused = once_refusals(*sub)] {
+            return o->once ? run_once(*o, refused) : run_run(*o);
         };
     });
 }

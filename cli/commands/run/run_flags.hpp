@@ -22,7 +22,7 @@ void add_sampling_options(CLI::App* sub, run_cli_options& o);
 /// --clocks, --power-limit, --cool-down, --cool-down-max (control_flags.cpp).
 void add_control_options(CLI::App* sub, run_cli_options& o);
 /// -o, --csv, --force, --keep-going, --no-peak, --peak-bytes, --cl-options, --table, --cells,
-/// --describe, --color, --list, --dry-run, -q.
+/// --describe, --color, --list, --dry-run, --once, -q.
 void add_output_options(CLI::App* sub, run_cli_options& o);
 
 } // namespace grp::cli

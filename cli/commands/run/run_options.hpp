@@ -67,6 +67,8 @@ struct run_cli_options {
          quiet = false, dry_run = false;
     /// --gate: measured for a timing gate (3 processes, rounds spaced), not a quick look.
     bool gate = false;
+    /// --once: each case's kernel once, verified, nothing timed, no profile (run_once.hpp).
+    bool once = false;
 };
 
 /// The run's options from the command line. Throws usage_error for values out of range.

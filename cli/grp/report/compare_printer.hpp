@@ -1,5 +1,6 @@
 // compare's output formats behind one face, as nvbench's printer_base and hyperfine's Exporter:
-// the command makes one compare_printer from its options (make_compare_printer) and hands it
+// the command makes one compare_printer from its options (make_printer, in
+// commands/compare_output.cpp: the interface's file knows none of its formats) and hands it
 // every result; the public methods forward to do_* hooks that each format implements in its own
 // folder (console_compare_printer, markdown_compare_printer, json_compare_printer,
 // csv_compare_printer, in report/<format>/compare.hpp), and compare_printer_multiplex
@@ -7,13 +8,9 @@
 // prints: what it shows is computed in model/compare/ and report/views/.
 #pragma once
 
-#include "grp/core/files/output_file.hpp"
 #include "grp/model/compare/compare.hpp"
 #include "grp/model/compare/work_gate.hpp"
 
-#include <memory>
-#include <optional>
-#include <ostream>
 #include <vector>
 
 namespace grp {
@@ -47,18 +44,5 @@ private:
     virtual void do_print_work(const work_comparison& w) = 0;
     virtual void do_finish() {}
 };
-
-/// What stdout carries: the console table, --markdown or --json.
-enum class compare_format { console, markdown, json };
-
-/// The printers of one invocation of compare, in the order they print: the CSV to `csv` when
-/// given (written first), the warnings on `err` (every format: stdout holds only the results),
-/// then `format` on `out` unless the CSV is on stdout and the format is the console's.
-/// `colour`: ANSI colour in the console table; `short_duet`: a duet's console output opens with
-/// its verdict, one row per case (compare without --explain).
-std::unique_ptr<compare_printer> make_compare_printer(compare_format format, bool colour,
-                                                      std::optional<output_file> csv,
-                                                      std::ostream& out, std::ostream& err,
-                                                      bool short_duet = false);
 
 } // namespace grp

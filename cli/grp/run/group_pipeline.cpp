@@ -132,8 +132,8 @@ void verify_all(device_context& d, input_store& inputs, std::vector<prepared_cas
         }
     }
     for (auto& [k, list] : by_input) {
-        if (interrupted()) {
-            break;
+        if (interrupted() || d.opt.once) {
+            break; // --once: the first launch was the one
         }
         if (d.opt.exact_check) {
             verify_exact(inputs, k, list);
@@ -228,7 +228,7 @@ void measure_group(device_context& d, const std::vector<measure_point>& pts,
         upload_inputs(inputs, cases);
         verify_all(d, inputs, cases);
         publish(d, first, cases);
-        if (d.opt.check == nullptr) { // check times nothing
+        if (!d.opt.time_nothing && !d.opt.once) { // check and --once time nothing
             sample_all(d, inputs, cases, first);
         }
     } catch (...) {

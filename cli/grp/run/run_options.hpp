@@ -87,9 +87,15 @@ struct run_options {
     std::vector<duet_triple> duet;
     std::string duet_base; ///< the base spec as given
     /// `check`: every case's first launch chain runs through this hook (owned by the caller),
-    /// which records what it observed around it; the inputs are copied through the host and
-    /// nothing is timed.
+    /// which records what it observed around it; the inputs are copied through the host.
     first_launch_hook* check = nullptr;
+    /// Build, upload and verify only (`check`, on a simulator whose times mean nothing): no timer
+    /// probe, launch floor, measured default size or timed rounds.
+    bool time_nothing = false;
+    /// run --once: each case's first launch chain, verified, and nothing more (no exact-check
+    /// windows, precision or held-out launches, no launch floor, no measured default size, no
+    /// rounds), so a profiler (ncu, rocprof, cliloader) sees each kernel exactly once.
+    bool once = false;
     /// Which sensors are read around every round (run --sensors; the environment's overrides).
     sensor_settings sensors;
     /// The first round's wait for steady clocks (run --settle).

@@ -54,7 +54,7 @@ void run_device(const run_options& opt, const ocl::device_handle& h, int device_
     const auto start = std::chrono::steady_clock::now();
     auto session = [&] {
         auto t = phases.time("context");
-        return std::make_unique<ocl::session>(h, opt.check == nullptr); // check times nothing
+        return std::make_unique<ocl::session>(h, !opt.time_nothing); // the timer probe
     }();
     // Listed without the probe kernel (run_sweep): the session measured the multiple.
     p.devices.back().info.preferred_work_group_multiple =

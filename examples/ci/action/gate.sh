@@ -14,7 +14,8 @@
 #    OUT/baseline.json, then stops (the base branch's job does this);
 # 3. else, with baselines: merges several into OUT/baseline.json (each may itself be merged),
 #    compares with compare's default policy (slower, wrong and unmeasured fail; --fail-on and
-#    --threshold as in compare), writes the markdown to OUT/summary.md and appends it to
+#    --threshold as in compare), writes the markdown to OUT/summary.md (and compare's JSON to
+#    OUT/compare.json, for ../check-run.py) and appends it to
 #    $GITHUB_STEP_SUMMARY when that is set; without a baseline it summarises the run only and
 #    fails on a wrong result;
 # 4. writes the HTML report OUT/report.html (baseline and candidate, or the candidate alone),
@@ -95,6 +96,7 @@ if [[ -n $duet_base ]]; then
   rc=0
   "$bin" compare "$out/duet.json" "${policy[@]}" || rc=$?
   "$bin" compare "$out/duet.json" "${policy[@]}" --markdown >"$out/summary.md" 2>/dev/null || true
+  "$bin" compare "$out/duet.json" "${policy[@]}" --json >"$out/compare.json" 2>/dev/null || true
   "$bin" report "$out/duet.json" -o "$out/report.html" --force
   [[ -n ${GITHUB_STEP_SUMMARY:-} ]] && cat "$out/summary.md" >>"$GITHUB_STEP_SUMMARY"
   case $rc in
@@ -147,6 +149,8 @@ if [[ -n $base ]]; then
   "$bin" compare "$base" "$out/candidate.json" "${policy[@]}" || rc=$?
   "$bin" compare "$base" "$out/candidate.json" "${policy[@]}" --markdown \
     >"$out/summary.md" 2>/dev/null || true
+  "$bin" compare "$base" "$out/candidate.json" "${policy[@]}" --json \
+    >"$out/compare.json" 2>/dev/null || true
   "$bin" report "$base" "$out/candidate.json" -o "$out/report.html" --force \
     --threshold "$threshold"
 else

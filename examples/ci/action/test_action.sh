@@ -36,6 +36,8 @@ rc=0
   --benchmark-json pr/benchmark.json -- "${tiny[@]}" || rc=$?
 [[ $rc -eq 0 ]] || fail "unchanged kernel: exit $rc, expected 0"
 grep -q '^### gpu-reduce-prof compare: PASS' pr/summary.md || fail "summary.md has no PASS heading"
+python3 -c 'import json, sys; assert json.load(open(sys.argv[1]))["comparisons"]' pr/compare.json ||
+  fail "no compare.json (check-run.py's input) beside the summary"
 grep -q '^### gpu-reduce-prof compare: PASS' step-summary.md || fail "job summary not written"
 grep -q '<svg class="chart"' pr/report.html || fail "report.html has no chart"
 grep -q 'id="samples"' pr/report.html || fail "report.html has no sample distributions"

@@ -3,6 +3,7 @@
 #include "grp/report/csv/compare.hpp"
 #include "grp/report/json/compare.hpp"
 #include "grp/report/markdown/compare.hpp"
+#include "grp/report/printer_multiplex.hpp"
 #include "report/compare_samples.hpp"
 
 #include <cstdio>
@@ -38,19 +39,41 @@ struct streams {
     std::ostringstream out, err;
 };
 
+enum class printer_test_format { console, markdown, json };
+
+// As compare's make_printer (commands/compare_output.cpp) composes them: the CSV file when
+// given, the warnings on err, then the format on out.
+std::unique_ptr<compare_printer>
+compare_printers_of(printer_test_format format, streams& s,
+                    std::optional<output_file> csv = std::nullopt) {
+    auto all = std::make_unique<compare_printer_multiplex>();
+    if (csv) {
+        all->add(std::make_unique<csv_compare_printer>(std::move(*csv)));
+    }
+    all->add(std::make_unique<warnings_printer>(s.err));
+    if (format == printer_test_format::json) {
+        all->add(std::make_unique<json_compare_printer>(s.out));
+    } else if (format == printer_test_format::markdown) {
+        all->add(std::make_unique<markdown_compare_printer>(s.out));
+    } else {
+        all->add(std::make_unique<console_compare_printer>(s.out, false));
+    }
+    return all;
+}
+
 // Each stdout format prints what its own function prints, and the warnings go to err first.
 TEST(compare_printer, each_format_prints_what_its_function_prints) {
     const auto all = sample();
     std::ostringstream console, markdown;
     grp::print_comparisons(console, all, false);
     print_comparisons_markdown(markdown, all);
-    const std::pair<compare_format, std::string> cases[] = {
-        {compare_format::console, console.str()},
-        {compare_format::markdown, markdown.str()},
-        {compare_format::json, comparisons_to_json(all).dump(2) + "\n"}};
+    const std::pair<printer_test_format, std::string> cases[] = {
+        {printer_test_format::console, console.str()},
+        {printer_test_format::markdown, markdown.str()},
+        {printer_test_format::json, comparisons_to_json(all).dump(2) + "\n"}};
     for (const auto& [format, expected] : cases) {
         streams s;
-        const auto p = make_compare_printer(format, false, std::nullopt, s.out, s.err);
+        const auto p = compare_printers_of(format, s);
         EXPECT_TRUE(p->prints_work());
         p->print_comparisons(all);
         p->finish();
@@ -61,7 +84,7 @@ TEST(compare_printer, each_format_prints_what_its_function_prints) {
 
 TEST(compare_printer, json_holds_its_one_document_until_finish) {
     streams s;
-    const auto p = make_compare_printer(compare_format::json, false, std::nullopt, s.out, s.err);
+    const auto p = compare_printers_of(printer_test_format::json, s);
     p->print_work(sample_work("a.json"));
     p->print_work(sample_work("b.json"));
     EXPECT_EQ(s.out.str(), "");
@@ -74,9 +97,9 @@ TEST(compare_printer, json_holds_its_one_document_until_finish) {
 }
 
 TEST(compare_printer, console_and_markdown_print_each_work_gate_as_it_comes) {
-    for (auto format : {compare_format::console, compare_format::markdown}) {
+    for (auto format : {printer_test_format::console, printer_test_format::markdown}) {
         streams s;
-        const auto p = make_compare_printer(format, false, std::nullopt, s.out, s.err);
+        const auto p = compare_printers_of(format, s);
         p->print_work(sample_work("a.json"));
         EXPECT_NE(s.out.str().find("FAIL: 0 same-work, 1 more-work"), std::string::npos)
             << s.out.str();
@@ -92,8 +115,8 @@ TEST(compare_printer, csv_file_beside_the_console_table) {
     close(fd);
     const auto all = sample();
     streams s;
-    const auto p = make_compare_printer(compare_format::console, false,
-                                        output_file(name, "CSV", true), s.out, s.err);
+    const auto p =
+        compare_printers_of(printer_test_format::console, s, output_file(name, "CSV", true));
     EXPECT_FALSE(p->prints_work());
     p->print_comparisons(all);
     p->finish();

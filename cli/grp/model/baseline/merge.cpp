@@ -13,13 +13,16 @@ namespace grp {
 
 namespace {
 
-/// The same physical device: equal UUIDs when both have one, else name on the same host.
+/// The same physical device: equal UUIDs when both have one, else name on the same host and,
+/// where both report one, the same PCI bus (two cards of one model in one node, on a driver
+/// without cl_khr_device_uuid, are two cards).
 bool same_identity(const device_info& a, const host_info& ha, const device_info& b,
                    const host_info& hb) {
     if (a.uuid && b.uuid && !a.uuid->empty() && !b.uuid->empty()) {
         return *a.uuid == *b.uuid;
     }
-    return a.name == b.name && same_host(ha, hb);
+    const bool buses = a.pci_bus && b.pci_bus && !a.pci_bus->empty() && !b.pci_bus->empty();
+    return a.name == b.name && same_host(ha, hb) && (!buses || *a.pci_bus == *b.pci_bus);
 }
 
 /// The better read peak of `from` into `into` (the same device): every run's bursts are a

@@ -51,6 +51,40 @@ anchor_rounds rounds_by_device(const profile& p, const std::vector<std::string>&
     return out;
 }
 
+// The fleet's typical card: the median of the effects of the cards with data (of the two middle
+// ones, their mean), so that one slow card among many reads as slow and the others as 1, where
+// a mean would pull every other card away from 1 by a share of the slow one.
+double median_effect(const block_design_fit& fit, const std::vector<std::size_t>& blocks) {
+    std::vector<double> e;
+    for (std::size_t i = 0; i < fit.effect.size(); ++i) {
+        if (blocks[i] > 0) {
+            e.push_back(fit.effect[i]);
+        }
+    }
+    if (e.empty()) {
+        return 0;
+    }
+    std::sort(e.begin(), e.end());
+    const std::size_t mid = e.size() / 2;
+    return e.size() % 2 == 1 ? e[mid] : (e[mid - 1] + e[mid]) / 2;
+}
+
+// A card's level against the typical card, with an interval that counts the reference's own
+// uncertainty as one card's of typical blocks: var = v / blocks + v / typical blocks.
+void place_card(card_level& c, const block_design_fit& fit, std::size_t i, double reference,
+                double t, double typical_blocks) {
+    const double diff = fit.effect[i] - reference;
+    c.level = std::exp(diff);
+    if (fit.df <= 0 || c.anchors == 0) {
+        c.low = c.high = c.level;
+        return;
+    }
+    const double se = std::sqrt(fit.cell_variance / static_cast<double>(c.anchors) +
+                                fit.cell_variance / typical_blocks);
+    c.low = std::exp(diff - t * se);
+    c.high = std::exp(diff + t * se);
+}
+
 model_levels fit_model(const std::string& model, const std::vector<int>& devices,
                        const anchor_rounds& rounds, double threshold, double confidence) {
     std::vector<std::vector<std::vector<double>>> cells;
@@ -61,16 +95,23 @@ model_levels fit_model(const std::string& model, const std::vector<int>& devices
     const auto fit = fit_block_design(cells);
     model_levels m{model, {}, fit.df, fit.error_term};
     const double t = fit.df > 0 ? student_t_quantile(0.5 + confidence / 2, fit.df) : 0;
+    std::vector<card_level> cards(devices.size());
+    std::vector<std::size_t> blocks(devices.size());
+    double block_sum = 0, with_data = 0;
     for (std::size_t i = 0; i < devices.size(); ++i) {
-        card_level c;
-        c.device = devices[i];
-        c.level = std::exp(fit.effect[i]);
-        c.low = std::exp(fit.effect[i] - t * fit.se[i]);
-        c.high = std::exp(fit.effect[i] + t * fit.se[i]);
+        cards[i].device = devices[i];
         for (const auto& cell : cells[i]) {
-            c.anchors += cell.empty() ? 0 : 1;
-            c.rounds += cell.size();
+            cards[i].anchors += cell.empty() ? 0 : 1;
+            cards[i].rounds += cell.size();
         }
+        blocks[i] = cards[i].anchors;
+        block_sum += static_cast<double>(blocks[i]);
+        with_data += blocks[i] > 0 ? 1 : 0;
+    }
+    const double reference = median_effect(fit, blocks);
+    for (std::size_t i = 0; i < devices.size(); ++i) {
+        auto& c = cards[i];
+        place_card(c, fit, i, reference, t, with_data > 0 ? block_sum / with_data : 1);
         c.outlier = fit.df > 0 && (c.low > 1 + threshold || c.high < 1 - threshold);
         m.cards.push_back(c);
     }
@@ -188,7 +229,7 @@ std::string card_sentence(const profile& p, const card_level& c) {
     return "card " + std::to_string(c.device) + " (" + info.name +
            (where.empty() ? "" : ", " + where) + "): " + pct_one_decimal(sign * (c.level - 1)) +
            " % [" + pct_one_decimal(sign * (lo - 1)) + ", " + pct_one_decimal(sign * (hi - 1)) +
-           "] " + (slower ? "slower" : "faster") + " than the fleet";
+           "] " + (slower ? "slower" : "faster") + " than the fleet's median card";
 }
 
 } // namespace grp

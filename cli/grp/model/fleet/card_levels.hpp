@@ -2,7 +2,7 @@
 // every card timed the same anchor cases, so the anchors' per-round times form a block design
 // (anchor x card). Per device model (cards of one name), log t = anchor effect + card effect +
 // noise is fitted (stats/block_design.hpp); a card's level is exp(its effect), relative to the
-// geometric mean of its model's cards, with a Student t interval; an outlier card's whole
+// model's typical card (the median effect), with a Student t interval; an outlier card's whole
 // interval lies beyond the threshold. Every case is then given as measured and normalised by
 // its card's level. Derived data, like the profile's `best`: written as the profile's `fleet`.
 #pragma once
@@ -18,7 +18,7 @@ namespace grp {
 
 struct card_level {
     int device = 0;           ///< index into profile::devices
-    double level = 1;         ///< time relative to its model's fleet: 1.062 is 6.2 % slower
+    double level = 1;         ///< time against its model's typical card: 1.062 is 6.2 % slower
     double low = 1, high = 1; ///< the level's interval
     std::size_t anchors = 0, rounds = 0; ///< anchor cases and their rounds it timed
     bool outlier = false;                ///< the whole interval beyond 1 +- threshold
@@ -51,7 +51,7 @@ std::optional<fleet_levels> fleet_levels_of(const profile& p, double threshold =
 /// identity) and every ok case's median as measured and normalised; null when there is none.
 nlohmann::ordered_json fleet_json(const profile& p);
 
-/// "card 3 (NVIDIA H100, 0000:41:00.0): 6.2 % [4.9, 7.5] slower than the fleet".
+/// "card 3 (NVIDIA H100, 0000:41:00.0): 6.2 % [4.9, 7.5] slower than the fleet's median card".
 std::string card_sentence(const profile& p, const card_level& c);
 
 } // namespace grp

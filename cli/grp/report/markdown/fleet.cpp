@@ -35,8 +35,8 @@ std::string markdown_fleet(const std::vector<const profile*>& profiles) {
             continue;
         }
         out += "\n" + (profiles.size() > 1 ? "**P" + std::to_string(i + 1) + "** " : std::string());
-        out += "Levels are each card's time against its model's fleet (the geometric mean of its "
-               "cards) on the anchor cases: + is slower.\n\n";
+        out += "Levels are each card's time against its model's median card on the anchor cases: "
+               "+ is slower.\n\n";
         for (const auto& line : fleet_lines(*profiles[i])) {
             out += "- " + markdown_escape(line.substr(line.find_first_not_of(' '))) + "\n";
         }

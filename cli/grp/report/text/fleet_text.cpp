@@ -28,7 +28,11 @@ std::string model_line(const model_levels& m, const fleet_levels& f) {
 } // namespace
 
 std::string level_text(double level) {
-    return (level >= 1 ? "+" : "") + fixed1((level - 1) * 100) + " %";
+    const std::string pct = fixed1((level - 1) * 100);
+    if (pct == "0.0" || pct == "-0.0") { // the median card itself, or within 0.05 % of it
+        return "0.0 %";
+    }
+    return (level >= 1 ? "+" : "") + pct + " %";
 }
 
 std::vector<std::string> fleet_lines(const profile& p) {

@@ -13,7 +13,7 @@
 namespace grp {
 
 /// "NVIDIA H100 80GB HBM3: 4 cards, spread 6.3 % over 3 anchors (levels at 95 %)", then
-/// "  card 3 (...): 6.2 % [4.9, 7.5] slower than the fleet" per outlier, or "  no card
+/// "  card 3 (...): 6.2 % [4.9, 7.5] slower than the fleet's median card" per outlier, or "  no card
 /// outside +-2.0 %"; one card: "1 card, no fleet to compare with". Empty without a fleet.
 std::vector<std::string> fleet_lines(const profile& p);
 

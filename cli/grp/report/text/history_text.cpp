@@ -1,5 +1,6 @@
 #include "grp/report/text/history_text.hpp"
 
+#include "grp/core/text_safe.hpp"
 #include "grp/report/text/compare_lines.hpp"
 
 #include <cmath>
@@ -62,19 +63,6 @@ std::string finding_range(const history_result& r, const history_finding& f) {
     return line;
 }
 
-namespace {
-
-/// `text` as one POSIX shell word: single quotes, each ' written as '\''.
-std::string shell_quoted(const std::string& text) {
-    std::string out = "'";
-    for (const char c : text) {
-        out += c == '\'' ? std::string("'\\''") : std::string(1, c);
-    }
-    return out + "'";
-}
-
-} // namespace
-
 std::string bisect_command(const history_result& r, const history_finding& f) {
     const auto& good = r.time.places[f.last_good];
     const auto& bad = r.time.places[f.first_bad];
@@ -85,8 +73,8 @@ std::string bisect_command(const history_result& r, const history_finding& f) {
     const auto& key = r.time.series[f.series].key;
     return "gpu-reduce-prof bisect --good " + short_commit(good.commit) + " --bad " +
            short_commit(bad.commit) + " -k SPEC -n " + std::to_string(key.n) + " -l " +
-           std::to_string(key.local_size) + " -t " + shell_quoted(key.type) + " --case " +
-           shell_quoted(key.to_string());
+           std::to_string(key.local_size) + " -t " + as_shell_word(key.type) + " --case " +
+           as_shell_word(key.to_string());
 }
 
 std::string history_verdict(const history_result& r) {

@@ -1,5 +1,6 @@
 #include "grp/report/text/plan_text.hpp"
 
+#include "grp/core/text_safe.hpp"
 #include "grp/model/compare/sequential_design.hpp"
 
 #include <algorithm>
@@ -30,18 +31,6 @@ std::string option_text(const decision_option& o) {
                              : o.level == "processes" ? " processes"
                                                       : " invocations pooled";
     return count(*o.needed) + unit;
-}
-
-std::string shell_word(const std::string& w) {
-    if (!w.empty() && w.find_first_not_of("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
-                                          "0123456789-_./=:,+@%") == std::string::npos) {
-        return w;
-    }
-    std::string out = "'";
-    for (char c : w) {
-        out += c == '\'' ? std::string("'\\''") : std::string(1, c);
-    }
-    return out + "'";
 }
 
 } // namespace
@@ -128,7 +117,7 @@ std::string rerun_command(const std::vector<std::string>& argv, std::size_t proc
             w = option + "=" + count;
             replaced = true;
         }
-        out += (out.empty() ? "" : " ") + shell_word(w);
+        out += (out.empty() ? "" : " ") + as_shell_word(w);
     }
     return replaced ? out : out + " " + option + " " + count;
 }

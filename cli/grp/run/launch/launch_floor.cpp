@@ -47,7 +47,7 @@ void measure_launch_floor(ocl::session& s, profile_device& dev) {
 
 void device_launch_floor(const run_options& opt, ocl::session& s, phase_clock& phases,
                          profile_device& dev) {
-    if (opt.check == nullptr) {
+    if (!opt.time_nothing && !opt.once) {
         auto t = phases.time("launch_floor");
         measure_launch_floor(s, dev);
     }

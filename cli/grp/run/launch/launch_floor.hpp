@@ -25,7 +25,7 @@ struct run_options;
 class phase_clock;
 
 /// measure_launch_floor for a run, timed as the "launch_floor" phase; nothing under `check`
-/// (opt.check: it times nothing). Throws what measure_launch_floor throws.
+/// (opt.time_nothing). Throws what measure_launch_floor throws.
 void device_launch_floor(const run_options& opt, ocl::session& s, phase_clock& phases,
                          profile_device& dev);
 

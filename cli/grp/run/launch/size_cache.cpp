@@ -96,8 +96,8 @@ void store_default_size(const device_info& info, const size_choice& c) {
 
 bool measures_default_size(const run_options& opt, const device_info& info) {
     // Shards plan one sweep on many machines: a knee measured on each could differ (#49).
-    return device_class(info.type) == "cpu" && opt.sweep.sizes.empty() && opt.check == nullptr &&
-           !opt.shard;
+    return device_class(info.type) == "cpu" && opt.sweep.sizes.empty() && !opt.time_nothing &&
+           !opt.once && !opt.shard;
 }
 
 device_info sized_device(ocl::session& s, const run_options& opt, const device_info& info,

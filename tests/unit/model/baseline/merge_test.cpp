@@ -165,3 +165,36 @@ TEST(MergeRuns, RunsUnderOtherConditionsAreNamed) {
 
 } // namespace
 } // namespace grp
+
+namespace grp {
+namespace {
+
+/// Run `id` on a device without a UUID (as PoCL and some drivers report), on PCI bus `bus`
+/// ("" for none), on this host.
+profile run_on_bus(const std::string& id, const std::string& bus) {
+    auto p = run_with_id(id);
+    p.devices[0].info.uuid.reset();
+    if (!bus.empty()) {
+        p.devices[0].info.pci_bus = bus;
+    }
+    return p;
+}
+
+// Two cards of one model in one node on a driver without cl_khr_device_uuid: their PCI buses
+// tell them apart (until 2026-12-05 they were merged as one card, and the fleet saw one level).
+TEST(MergeDevices, CardsWithoutUuidAreToldApartByTheirPciBus) {
+    const auto two = merge_profiles({{run_on_bus("a", "0000:41:00.0"), "a"},
+                                     {run_on_bus("b", "0000:42:00.0"), "b"}})
+                         .merged;
+    EXPECT_EQ(two.devices.size(), 2U);
+    const auto one = merge_profiles({{run_on_bus("a", "0000:41:00.0"), "a"},
+                                     {run_on_bus("b", "0000:41:00.0"), "b"}})
+                         .merged;
+    EXPECT_EQ(one.devices.size(), 1U);
+    const auto unknown =
+        merge_profiles({{run_on_bus("a", "0000:41:00.0"), "a"}, {run_on_bus("b", ""), "b"}}).merged;
+    EXPECT_EQ(unknown.devices.size(), 1U); // a bus on one side only: name and host decide
+}
+
+} // namespace
+} // namespace grp

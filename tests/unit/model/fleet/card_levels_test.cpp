@@ -1,6 +1,6 @@
 // Card levels on fabricated shards: four cards of one model time three anchors, ten rounds
 // each with 0.5 % noise; a card slowed by a known factor is recovered within its interval and
-// flagged, an unslowed fleet flags none.
+// flagged (and it alone: levels are against the median card), an unslowed fleet flags none.
 #include "grp/model/fleet/card_levels.hpp"
 #include "model/fleet/fleet_fixture.hpp"
 
@@ -50,7 +50,7 @@ TEST(card_levels, a_slowed_card_is_recovered_and_flagged) {
     ASSERT_EQ(f->models.size(), 1U);
     const auto& cards = f->models[0].cards;
     ASSERT_EQ(cards.size(), 4U);
-    const double truth = std::exp(0.75 * std::log(1.06)); // against the 4 cards' mean
+    const double truth = 1.06; // against the median card, which is an unslowed one
     EXPECT_LE(cards[2].low, truth);
     EXPECT_GE(cards[2].high, truth);
     EXPECT_TRUE(cards[2].outlier);
@@ -60,8 +60,26 @@ TEST(card_levels, a_slowed_card_is_recovered_and_flagged) {
     EXPECT_EQ(cards[2].anchors, 3U);
     EXPECT_EQ(cards[2].rounds, 30U);
     const auto sentence = card_sentence(p, cards[2]);
-    EXPECT_NE(sentence.find("card 2 (GPU X, uuid-2): 4."), std::string::npos) << sentence;
-    EXPECT_NE(sentence.find("slower than the fleet"), std::string::npos) << sentence;
+    EXPECT_NE(sentence.find("card 2 (GPU X, uuid-2): 6."), std::string::npos) << sentence;
+    EXPECT_NE(sentence.find("slower than the fleet's median card"), std::string::npos) << sentence;
+}
+
+// A card twice as slow among four (#69's over-decomposed fleet): against the cards' geometric
+// mean it would read +68 % and pull the other three to -16 %, each flagged; against the median
+// card it reads +100 % and the others stay within 2 % of 1, unflagged.
+TEST(card_levels, a_card_twice_as_slow_is_the_only_one_named) {
+    for (std::uint64_t seed = 1; seed <= 10; ++seed) {
+        const auto f = fleet_levels_of(fleet_of({1.0, 1.0, 1.0, 2.0}, seed));
+        ASSERT_TRUE(f);
+        const auto& cards = f->models[0].cards;
+        EXPECT_TRUE(cards[3].outlier) << seed;
+        EXPECT_LE(cards[3].low, 2.0) << seed;
+        EXPECT_GE(cards[3].high, 2.0) << seed;
+        for (std::size_t i : {0U, 1U, 2U}) {
+            EXPECT_FALSE(cards[i].outlier) << seed << " card " << i;
+            EXPECT_NEAR(cards[i].level, 1.0, 0.02) << seed << " card " << i;
+        }
+    }
 }
 
 TEST(card_levels, an_unslowed_fleet_flags_none) {

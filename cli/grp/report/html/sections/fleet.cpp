@@ -47,12 +47,12 @@ std::string section_fleet(const std::vector<report_input>& inputs) {
     }
     const std::vector<column> cols = {
         {"model"},        {"card", true},
-        {"identity"},     {"level", true, "time against the model's fleet on the anchors"},
+        {"identity"},     {"level", true, "time against the model's median card on the anchors"},
         {"interval"},     {"anchors", true},
         {"rounds", true}, {"outlier", false, "the whole interval beyond the threshold"}};
     return section_open("fleet", "Fleet") +
-           para("Each card's time on the anchor cases, which every shard timed, against the "
-                "geometric mean of its model's cards: + is slower.") +
+           para("Each card's time on the anchor cases, which every shard timed, against its "
+                "model's median card: + is slower.") +
            lines + render_table(cols, rows, "compact sortable") + "</section>";
 }
 
