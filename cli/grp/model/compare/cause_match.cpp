@@ -6,8 +6,10 @@
 #include "grp/model/fleet/card_levels.hpp"
 #include "grp/model/spec/duet.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <map>
+#include <tuple>
 
 namespace grp {
 
