@@ -13,8 +13,8 @@
 namespace grp {
 
 /// "NVIDIA H100 80GB HBM3: 4 cards, spread 6.3 % over 3 anchors (levels at 95 %)", then
-/// "  card 3 (...): 6.2 % [4.9, 7.5] slower than the fleet's median card" per outlier, or "  no card
-/// outside +-2.0 %"; one card: "1 card, no fleet to compare with". Empty without a fleet.
+/// "  card 3 (...): 6.2 % [4.9, 7.5] slower than the fleet's median card" per outlier, or "  no
+/// card outside +-2.0 %"; one card: "1 card, no fleet to compare with". Empty without a fleet.
 std::vector<std::string> fleet_lines(const profile& p);
 
 /// A level as a signed percentage against the fleet, one decimal: 1.062 -> "+6.2 %".
