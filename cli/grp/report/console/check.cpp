@@ -5,6 +5,7 @@
 #include "grp/report/views/access_view.hpp"
 #include "grp/report/views/findings.hpp"
 
+#include <algorithm>
 #include <map>
 
 namespace grp {
@@ -32,15 +33,22 @@ std::string findings_text(const case_result& c) {
     return s + (also_wrong(c.reason).empty() ? "" : "; result wrong too");
 }
 
+// A case as the lines under the table name it: "my_sum TILE=4 float n=4099 local=64".
+std::string check_case_name(const case_result& c) {
+    const auto params = params_text(c.key, " ");
+    return terminal_escape(c.key.kernel) + (params.empty() ? "" : " " + terminal_escape(params)) +
+           ' ' + terminal_escape(c.key.type) + " n=" + std::to_string(c.key.n) +
+           " local=" + std::to_string(c.key.local_size);
+}
+
 // Under the table: each unsafe case whose result was wrong as well, and how (the table's
 // status says unsafe, which outranks wrong).
 void print_also_wrong(std::ostream& os, const profile& p) {
     for (const auto& c : p.cases) {
         if (const auto why = also_wrong(c.reason);
             c.status == case_status::unsafe && !why.empty()) {
-            os << "  unsafe and wrong: " << terminal_escape(c.key.kernel) << ' '
-               << terminal_escape(c.key.type) << " n=" << c.key.n << " local=" << c.key.local_size
-               << ": " << terminal_escape(why) << '\n';
+            os << "  unsafe and wrong: " << check_case_name(c) << ": " << terminal_escape(why)
+               << '\n';
         }
     }
 }
@@ -60,19 +68,44 @@ void print_failed(std::ostream& os, const profile& p) {
              at = text.find('\n', at + 1)) {
             text.insert(at + 1, "    ");
         }
-        os << "  failed: " << terminal_escape(c.key.kernel) << ' ' << terminal_escape(c.key.type)
-           << " n=" << c.key.n << " local=" << c.key.local_size << ": " << text << '\n';
+        os << "  failed: " << check_case_name(c) << ": " << text << '\n';
     }
 }
 
-void print_case_table(std::ostream& os, const profile& p, bool colour) {
+// The case table's columns: a params column where a case has tuning parameters (without it the
+// configurations of one kernel printed as identical rows, #71).
+text_table case_table_columns(bool params) {
     text_table t;
-    for (const char* c : {"kernel", "type", "layout", "n", "local", "status", "findings"}) {
-        t.add_column(c);
+    for (const char* c :
+         {"kernel", "params", "type", "layout", "n", "local", "status", "findings"}) {
+        if (params || std::string(c) != "params") {
+            t.add_column(c);
+        }
     }
     for (const char* c : {"global B read", "local B", "instructions", "barriers"}) {
         t.add_column(c, text_table::align::right);
     }
+    return t;
+}
+
+// Under the table: the skipped cases, counted by reason.
+void print_skipped(std::ostream& os, const profile& p) {
+    std::map<std::string, std::size_t> skipped;
+    for (const auto& c : p.cases) {
+        if (c.status == case_status::skipped) {
+            ++skipped[c.reason];
+        }
+    }
+    for (const auto& [reason, n] : skipped) {
+        os << "  skipped " << n << (n == 1 ? " case: " : " cases: ") << terminal_escape(reason)
+           << '\n';
+    }
+}
+
+void print_case_table(std::ostream& os, const profile& p, bool colour) {
+    const bool params = std::any_of(p.cases.begin(), p.cases.end(),
+                                    [](const case_result& c) { return !c.key.params.empty(); });
+    auto t = case_table_columns(params);
     for (const auto& c : p.cases) {
         if (c.status == case_status::skipped) {
             continue; // counted under the table, by reason
@@ -86,6 +119,9 @@ void print_case_table(std::ostream& os, const profile& p, bool colour) {
                                           {std::to_string(c.key.local_size)},
                                           {to_string(c.status), red},
                                           {findings_text(c), red}};
+        if (params) {
+            row.insert(row.begin() + 1, {params_text(c.key, " ")});
+        }
         if (c.check && !c.check->passes.empty()) {
             const auto& k = *c.check;
             row.push_back({std::to_string(k.total_bytes("load global"))});
@@ -101,16 +137,7 @@ void print_case_table(std::ostream& os, const profile& p, bool colour) {
     t.print(os, colour);
     print_also_wrong(os, p);
     print_failed(os, p);
-    std::map<std::string, std::size_t> skipped;
-    for (const auto& c : p.cases) {
-        if (c.status == case_status::skipped) {
-            ++skipped[c.reason];
-        }
-    }
-    for (const auto& [reason, n] : skipped) {
-        os << "  skipped " << n << (n == 1 ? " case: " : " cases: ") << terminal_escape(reason)
-           << '\n';
-    }
+    print_skipped(os, p);
 }
 
 void print_access_table(std::ostream& os, const profile& p, bool colour) {

@@ -19,14 +19,17 @@ std::vector<std::vector<std::string>> access_rows(const profile& p) {
             continue;
         }
         const auto& a = *c.check->access;
-        rows.push_back(
-            {c.key.kernel, c.key.type, std::to_string(c.key.n), std::to_string(c.key.local_size),
-             a.global_requests > 0 ? format_fixed(a.segments[0][0], 2) : "-",
-             a.global_requests > 0 ? format_fixed(a.segments[1][2], 2) : "-",
-             a.local_requests > 0 ? format_fixed(a.bank_conflict_ways, 2) : "-",
-             format_fixed(100.0 * a.simd_efficiency, 1) + "%",
-             format_fixed(a.instructions_per_barrier, 1), std::to_string(a.distinct_lines),
-             a.line_entropy_bits ? format_fixed(*a.line_entropy_bits, 2) : "-"});
+        // The kernel cell names the configuration: a tuned kernel's rows differ only there.
+        const auto params = params_text(c.key, " ");
+        rows.push_back({params.empty() ? c.key.kernel : c.key.kernel + " " + params, c.key.type,
+                        std::to_string(c.key.n), std::to_string(c.key.local_size),
+                        a.global_requests > 0 ? format_fixed(a.segments[0][0], 2) : "-",
+                        a.global_requests > 0 ? format_fixed(a.segments[1][2], 2) : "-",
+                        a.local_requests > 0 ? format_fixed(a.bank_conflict_ways, 2) : "-",
+                        format_fixed(100.0 * a.simd_efficiency, 1) + "%",
+                        format_fixed(a.instructions_per_barrier, 1),
+                        std::to_string(a.distinct_lines),
+                        a.line_entropy_bits ? format_fixed(*a.line_entropy_bits, 2) : "-"});
     }
     return rows;
 }

@@ -84,5 +84,37 @@ TEST(check_console, access_metrics_get_their_own_table_only_where_recorded) {
         << text << "(no local requests: no bank ways)";
 }
 
+// #71: a kernel with a tuning parameter (TILE = 1, 4, 8) printed three identical rows
+// "my_sum float flat 4099 64 ok"; a params column tells them apart, and the lines under the
+// table name the configuration too. A sweep without parameters keeps its columns.
+TEST(check_console, tuning_parameters_tell_the_rows_apart) {
+    profile p;
+    for (const char* tile : {"1", "4", "8"}) {
+        case_result c;
+        c.key = make_case_key("my_sum", "float", "flat", 4099, 64);
+        c.key.params["TILE"] = tile;
+        c.status = case_status::ok;
+        c.check.emplace();
+        p.cases.push_back(c);
+    }
+    p.cases.back().status = case_status::failed;
+    p.cases.back().reason = "kernel build failed\nmy_sum.cl:3:1: error: nope\n";
+    std::ostringstream os;
+    print_check_tables(os, p, false);
+    const auto text = os.str();
+    EXPECT_NE(text.find("kernel  params  type"), std::string::npos) << text;
+    for (const char* tile : {"TILE=1  float", "TILE=4  float", "TILE=8  float"}) {
+        EXPECT_NE(text.find(std::string("my_sum  ") + tile), std::string::npos) << text;
+    }
+    EXPECT_NE(text.find("  failed: my_sum TILE=8 float n=4099 local=64: kernel build failed"),
+              std::string::npos)
+        << text;
+    p.cases.resize(1);
+    p.cases[0].key.params.clear();
+    std::ostringstream plain;
+    print_check_tables(plain, p, false);
+    EXPECT_EQ(plain.str().find("params"), std::string::npos) << plain.str();
+}
+
 } // namespace
 } // namespace grp

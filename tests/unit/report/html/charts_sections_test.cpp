@@ -5,6 +5,7 @@
 #include "grp/report/html/charts/energy.hpp"
 #include "grp/report/html/charts/sizes.hpp"
 #include "grp/report/html/charts/throughput.hpp"
+#include "grp/report/html/sections/cases.hpp"
 #include "model/profile/profile_samples.hpp"
 
 #include <algorithm>
@@ -144,6 +145,45 @@ TEST(ReportCharts, DistributionsOfSeveralProfilesShareOneChartPerGroup) {
     EXPECT_EQ(count(s, "<svg class=\"chart\""), 3u); // one per n, not one per n and profile
     EXPECT_EQ(count(s, "class=\"iqr\""), 36u);
     EXPECT_NE(s.find("P3 reduce6 \xC2\xB7 256"), std::string::npos);
+}
+
+// #71: three configurations of one kernel (TILE = 1, 4, 8) were one line "my_sum" in the
+// throughput chart and three box-plot rows "my_sum · 64" alike; each is its own now.
+profile tiles() {
+    profile p = only(sweep(1), [](const case_result& c) { return c.key.kernel == "reduce6"; });
+    const auto plain = p.cases;
+    p.cases.clear();
+    for (const char* tile : {"1", "4", "8"}) {
+        for (auto c : plain) {
+            c.key.kernel = "my_sum";
+            c.key.params["TILE"] = tile;
+            p.cases.push_back(c);
+        }
+    }
+    return p;
+}
+
+TEST(ReportCharts, EachConfigurationIsItsOwnLineAndBoxRow) {
+    const std::vector<report_input> in{{"a.json", tiles()}};
+    const std::string lines = section_throughput(in);
+    EXPECT_EQ(count(lines, "<svg class=\"chart\""), 3u); // one per n
+    EXPECT_EQ(count(lines, "<polyline"), 9u);            // 3 charts x 3 configurations
+    EXPECT_NE(lines.find(">my_sum TILE=4<"), std::string::npos) << lines;
+    const std::string boxes = section_distributions(in, false);
+    EXPECT_NE(boxes.find("my_sum TILE=8 \xC2\xB7 256"), std::string::npos);
+    EXPECT_EQ(boxes.find("my_sum \xC2\xB7 256"), std::string::npos); // an unnamed configuration
+    const profile one = only(tiles(), [](const case_result& c) { return c.key.local_size == 64; });
+    const std::string bars = section_throughput({{"a.json", one}});
+    EXPECT_EQ(count(bars, "class=\"bar"), 9u); // 3 charts x 3 configurations
+    EXPECT_NE(bars.find("my_sum TILE=1, local 64"), std::string::npos);
+}
+
+TEST(ReportSections, AllCasesHasAParamsColumnWhereACaseHasParameters) {
+    const std::string with = section_cases({{"a.json", tiles()}});
+    EXPECT_NE(with.find(">params<"), std::string::npos);
+    EXPECT_EQ(count(with, "<td>TILE=4</td>"), 6u) << with; // 3 sizes x 2 local sizes
+    const std::string without = section_cases({{"a.json", sweep(1)}});
+    EXPECT_EQ(without.find(">params<"), std::string::npos);
 }
 
 } // namespace

@@ -49,7 +49,7 @@ time_unit unit_for(const profile_group& o) {
 
 svg::box_row case_row(const case_result& c, const time_unit& u, const std::string& tag) {
     svg::box_row r;
-    r.name = (tag.empty() ? "" : tag + " ") + series_name(c) + " \xC2\xB7 " +
+    r.name = (tag.empty() ? "" : tag + " ") + config_name(c) + " \xC2\xB7 " +
              std::to_string(c.key.local_size);
     r.tip = r.name + " (" + u.name + ")";
     r.flagged = flagged(c);

@@ -148,7 +148,7 @@ std::string bars_chart(const std::vector<report_input>& inputs, const profile_gr
             if (!c->gbps || !std::isfinite(*c->gbps)) {
                 continue;
             }
-            const auto name = series_name(*c);
+            const auto name = config_name(*c);
             const auto at = static_cast<std::size_t>(
                 std::find(b.categories.begin(), b.categories.end(), name) - b.categories.begin());
             if (at == b.categories.size()) {

@@ -20,9 +20,18 @@ std::string series_name(const case_result& c) {
                : c.key.kernel + " (" + c.key.layout + ")";
 }
 
+std::string config_name(const case_result& c) {
+    auto name = series_name(c);
+    if (c.key.op != "sum" && !c.key.op.empty()) {
+        name += " op=" + c.key.op;
+    }
+    const auto params = params_text(c.key, " ");
+    return params.empty() ? name : name + " " + params;
+}
+
 std::string point_tip(const case_result& c, double value, const std::string& unit,
                       const std::optional<band>& b) {
-    std::string t = series_name(c) + ", local " + std::to_string(c.key.local_size) + ": " +
+    std::string t = config_name(c) + ", local " + std::to_string(c.key.local_size) + ": " +
                     svg::format_value(value) + " " + unit;
     if (b) {
         t += " (p5\xE2\x80\x93p95 " + svg::format_value(b->low) + "\xE2\x80\x93" +
@@ -53,7 +62,7 @@ std::vector<svg::series> build_series(const case_group& g, bool use_elements,
         if (!v || !std::isfinite(*v) || c->key.local_size == 0) {
             continue;
         }
-        const std::string name = series_name(*c);
+        const std::string name = config_name(*c);
         auto it =
             std::find_if(out.begin(), out.end(), [&](const auto& s) { return s.name == name; });
         if (it == out.end()) {

@@ -34,9 +34,11 @@ cell number_cell(std::optional<double> v, int digits) {
     return {v ? format_opt(v, digits) : "", v};
 }
 
-/// The columns that tell cases apart here: the profile with several, the device with several.
+/// The columns that tell cases apart here: the profile with several, the device with several,
+/// the tuning parameters where a case has any (#71: three configurations read as three
+/// identical rows).
 struct table_shape {
-    bool profiles = false, devices = false;
+    bool profiles = false, devices = false, params = false;
 };
 
 table_shape shape_of(const std::vector<report_input>& inputs) {
@@ -44,6 +46,8 @@ table_shape shape_of(const std::vector<report_input>& inputs) {
     t.profiles = inputs.size() > 1;
     std::vector<std::string> names;
     for (const auto& in : inputs) {
+        t.params = t.params || std::any_of(in.prof.cases.begin(), in.prof.cases.end(),
+                                           [](const auto& c) { return !c.key.params.empty(); });
         for (const auto& d : in.prof.devices) {
             if (std::find(names.begin(), names.end(), d.info.name) == names.end()) {
                 names.push_back(d.info.name);
@@ -86,6 +90,9 @@ row case_row(const report_input& in, std::size_t p, table_shape shape, const cas
         {pct_of_peak_text(c), c.pct_of_peak, c.above_peak ? "above-peak" : ""},
         sci_cell(c.rel_error),
     };
+    if (shape.params) {
+        rest.insert(rest.begin() + 2, cell{params_text(c.key, " ")});
+    }
     r.cells.insert(r.cells.end(), rest.begin(), rest.end());
     return r;
 }
@@ -126,6 +133,10 @@ std::string section_cases(const std::vector<report_input>& inputs) {
          "GB/s against the device's measured peak read (best read shape); >peak: above 105%"},
         {"rel. error", true, "relative error of the result against the host reference"},
     };
+    if (shape.params) {
+        rest.insert(rest.begin() + 2,
+                    column{"params", false, "tuning parameters (kernels/README.md)"});
+    }
     cols.insert(cols.end(), rest.begin(), rest.end());
     std::size_t above = 0;
     for (const auto& in : inputs) {
