@@ -67,7 +67,8 @@ std::string footer(const page_options& opt) {
            std::string(page_body_script()) + "</script>\n</body></html>\n";
 }
 
-/// Per profile: the fastest verified case of each kernel family, type and size.
+/// Per profile: the fastest verified case of each kernel family, type and size (none for a duet:
+/// best_cases).
 std::string section_summary(const std::vector<report_input>& inputs) {
     std::vector<row> rows;
     std::size_t above = 0;
@@ -127,11 +128,11 @@ std::vector<part> sections(const std::vector<report_input>& inputs, const page_o
     const bool timed = std::any_of(inputs.begin(), inputs.end(),
                                    [](const report_input& in) { return has_timing(in.prof); });
     if (timed) {
+        add("duet", "Duet", section_duet(inputs, opt.compare)); // a duet's verdict comes first
         add("summary", "Summary", section_summary(inputs));
         add("best-config", "Best configuration", section_best_configs(inputs));
         add("fleet", "Fleet", section_fleet(inputs));
         add("comparison", "Comparison", section_compare(inputs, opt.compare));
-        add("duet", "Duet", section_duet(inputs, opt.compare));
         add("matrix", "Matrix", section_matrix(inputs));
         add("throughput", "Throughput", section_throughput(inputs));
     }
@@ -187,9 +188,13 @@ std::string render_page(const std::string& title, const std::string& body,
 }
 
 std::string render_report(const std::vector<report_input>& inputs, const page_options& opt) {
-    const std::string title = !opt.title.empty()
-                                  ? opt.title
-                                  : "gpu-reduce-prof report: " + joined(device_names(inputs), ", ");
+    // A duet's verdict leads its title, as it leads the page (a tab or a CI artifact list shows
+    // PASS or FAIL before anything else).
+    const auto verdict = duet_verdict(inputs, opt.compare);
+    const std::string title =
+        (verdict.empty() ? "" : verdict + " \xC2\xB7 duet \xC2\xB7 ") +
+        (!opt.title.empty() ? opt.title
+                            : "gpu-reduce-prof report: " + joined(device_names(inputs), ", "));
     const auto parts = sections(inputs, opt);
     std::string s = head(title, opt) + "<body>\n" + page_header(inputs, title, parts) + "<main>\n";
     for (const auto& p : parts) {

@@ -1,6 +1,7 @@
 #include "grp/report/views/report_data.hpp"
 
 #include "grp/core/units.hpp"
+#include "grp/model/compare/control.hpp"
 #include "grp/model/profile/best.hpp"
 
 #include <algorithm>
@@ -217,6 +218,9 @@ status_counts count_statuses(const profile& p) {
 
 std::vector<const case_result*> best_cases(const profile& p) {
     std::vector<const case_result*> out;
+    if (!recorded_pairs(p).empty()) {
+        return out; // a duet's instances are judged against each other, never crowned (#71)
+    }
     for (const auto& g : throughput_groups(p)) {
         const case_result* best = nullptr;
         for (const auto* c : g.cases) {

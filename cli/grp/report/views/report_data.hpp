@@ -95,7 +95,10 @@ status_counts count_statuses(const profile& p);
 /// saying "no timed case" in each.
 bool has_timing(const profile& p);
 
-/// The highest-GB/s verified case of each throughput group, in group order.
+/// The highest-GB/s verified case of each throughput group, in group order; none for a duet's
+/// profile (recorded_pairs): its kernels are a base, its A/A controls (the same code built again)
+/// and candidates, which the duet judges against each other, and a "best" crowned `base:` or
+/// `control:` instances.
 std::vector<const case_result*> best_cases(const profile& p);
 
 /// "312.4" or "n/a": for GB/s and percentages in tables, with `digits` decimals.

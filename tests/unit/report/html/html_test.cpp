@@ -165,6 +165,37 @@ TEST(ReportHtml, TitleOptionAndDeviceNames) {
     EXPECT_NE(render_report(in, opt).find("<title>Nightly &lt;run&gt;</title>"), std::string::npos);
 }
 
+// #71: a duet's page opened with "Best per kernel family" crowning `base:` and `control:`
+// instances. Its verdict now leads the title and the page, and nothing of a duet is crowned.
+TEST(ReportHtml, ADuetPageOpensWithItsVerdict) {
+    const auto duet = [](const std::string& name) {
+        const auto path = std::string(GRP_TEST_DATA) + "/compare/" + name + ".json";
+        return std::vector<report_input>{{name + ".json", load_profile(path)}};
+    };
+    page_options opt;
+    const auto fail = render_report(duet("duet_controlled"), opt);
+    EXPECT_NE(fail.find("<title>FAIL \xC2\xB7 duet \xC2\xB7 gpu-reduce-prof report: "),
+              std::string::npos);
+    const auto main = fail.find("<main>");
+    EXPECT_EQ(fail.find("<section", main), fail.find("id=\"duet\"", main) - 9) << fail;
+    EXPECT_NE(fail.find("<h2>Duet: FAIL</h2><p class=\"warn\"><strong>FAIL</strong></p>"),
+              std::string::npos);
+    EXPECT_NE(fail.find("duet_controlled.json:reduce6: 1 cases: 1 slower. FAIL"),
+              std::string::npos);
+    EXPECT_EQ(fail.find("Best per kernel family"), std::string::npos);
+    EXPECT_EQ(fail.find("best kernel"), std::string::npos);
+    const auto biased = render_report(duet("duet_biased"), opt);
+    EXPECT_NE(biased.find("<title>BIASED \xC2\xB7 duet"), std::string::npos);
+    opt.title = "PR 12";
+    EXPECT_NE(render_report(duet("duet_biased"), opt)
+                  .find("<title>BIASED \xC2\xB7 duet \xC2\xB7 PR 12</title>"),
+              std::string::npos);
+    // A profile that is no duet keeps its summary and its title.
+    const auto plain = render_report({{"p.json", load_profile(fixture("sweep.json"))}}, {});
+    EXPECT_NE(plain.find("Best per kernel family"), std::string::npos);
+    EXPECT_EQ(plain.find("duet \xC2\xB7"), std::string::npos);
+}
+
 } // namespace
 } // namespace grp::html
 

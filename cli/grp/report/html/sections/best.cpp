@@ -3,6 +3,7 @@
 #include "grp/report/html/sections/best.hpp"
 
 #include "grp/core/units.hpp"
+#include "grp/model/compare/control.hpp"
 #include "grp/report/html/elements.hpp"
 #include "grp/report/html/sections/context.hpp"
 #include "grp/report/text/best_table.hpp"
@@ -28,8 +29,8 @@ std::string section_best_configs(const std::vector<report_input>& inputs) {
     std::vector<row> rows;
     for (std::size_t i = 0; i < inputs.size(); ++i) {
         const auto& p = inputs[i].prof;
-        if (!has_tuned_cases(p)) {
-            continue;
+        if (!has_tuned_cases(p) || !recorded_pairs(p).empty()) {
+            continue; // a duet's instances are judged against each other, not crowned
         }
         for (const auto& b : best_configs(p)) {
             row r;

@@ -11,7 +11,13 @@
 
 namespace grp::html {
 
-/// Per profile that records a duet: its verdict tables, controls first, with compare's summary
+/// The verdict of the duets the profiles record, as compare's exit status orders them: "FAIL",
+/// "BIASED", "UNDECIDED" (timing judged nothing) or "PASS"; "" when no profile records a duet.
+/// The page puts it in its title and opens with the duet (#71).
+std::string duet_verdict(const std::vector<report_input>& inputs, const compare_options& opt);
+
+/// Per profile that records a duet: the verdict word, each candidate's summary line, then its
+/// verdict tables, controls first, with compare's summary
 /// line each. `opt` gives the threshold and alpha; rounds are kept as a duet keeps them
 /// (same_round_options). "" when no profile records a duet.
 std::string section_duet(const std::vector<report_input>& inputs, const compare_options& opt);
