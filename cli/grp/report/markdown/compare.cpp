@@ -89,7 +89,7 @@ std::string headline(const std::vector<comparison>& all, std::size_t failures) {
 /// One bullet per candidate: its verdict line, then its warnings, undecided and failing cases.
 void print_candidate_bullets(std::ostream& os, const std::vector<comparison>& all) {
     for (const auto& c : all) {
-        os << "- `" << markdown_escape(c.cand_label) << "`: " << markdown_escape(summary_line(c))
+        os << "- " << markdown_code(c.cand_label) << ": " << markdown_escape(summary_line(c))
            << '\n';
         for (const auto& w : c.warnings) {
             os << "  - **warning**: " << markdown_escape(w) << '\n';
@@ -156,8 +156,8 @@ void print_case_tables(std::ostream& os, const comparison& c) {
 
 void print_comparisons_markdown(std::ostream& os, const std::vector<comparison>& all) {
     const comparison& first = all.front();
-    os << "### gpu-reduce-prof compare: " << headline(all, total_failures(all)) << "\n\nBase `"
-       << markdown_escape(first.base_label) << "`; " << markdown_escape(options_line(first))
+    os << "### gpu-reduce-prof compare: " << headline(all, total_failures(all)) << "\n\nBase "
+       << markdown_code(first.base_label) << "; " << markdown_escape(options_line(first))
        << ".\n\n";
     print_candidate_bullets(os, all);
     print_context_sections(os, all);

@@ -1,5 +1,6 @@
 #include "grp/report/text/escape.hpp"
 
+#include <algorithm>
 #include <cctype>
 
 namespace grp {
@@ -90,6 +91,34 @@ std::string markdown_escape(std::string_view text) {
         }
     }
     return out;
+}
+
+std::string markdown_code(std::string_view text) {
+    // Inside a code span nothing is markup and a backslash is a backslash (#71: `a\_b` showed
+    // its backslash on GitHub). Only a backtick can end the span: the fence is one backtick
+    // longer than the longest run inside, with a space inside each end where the text starts or
+    // ends with a backtick (CommonMark strips one such space).
+    std::string body;
+    body.reserve(text.size());
+    std::size_t run = 0, longest = 0;
+    for (char ch : text) {
+        const auto c = static_cast<unsigned char>(ch);
+        run = ch == '`' ? run + 1 : 0;
+        longest = std::max(longest, run);
+        if (ch == '\n' || ch == '\r' || ch == '\t') {
+            body += ' ';
+        } else if (is_forbidden_control(c)) {
+            body += replacement;
+        } else {
+            body += ch;
+        }
+    }
+    if (body.empty()) {
+        return "` `"; // "``" would be no span at all
+    }
+    const std::string fence(longest + 1, '`');
+    const bool pad = body.front() == '`' || body.back() == '`';
+    return fence + (pad ? " " : "") + body + (pad ? " " : "") + fence;
 }
 
 std::string html_id(std::string_view text) {

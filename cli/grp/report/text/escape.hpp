@@ -21,6 +21,12 @@ std::string html_escape(std::string_view text);
 /// the result is not placed at the start of a line (where # or - would still mean something).
 std::string markdown_escape(std::string_view text);
 
+/// `text` as a markdown code span, outside a table: nothing escaped (in a code span a backslash
+/// shows as itself), newlines as spaces, fenced by one backtick more than the longest run of
+/// backticks it holds (padded with a space where it starts or ends with one). Not for table
+/// cells, where GitHub splits a row at `|` even inside a span.
+std::string markdown_code(std::string_view text);
+
 /// "| a | b |\n": one GitHub table row, every cell through markdown_escape.
 std::string markdown_row(const std::vector<std::string>& cells);
 

@@ -90,5 +90,21 @@ TEST(compare_lines, normalized_across_devices_one_run_each_names_the_single_run)
     EXPECT_NE(md.str().find("NOT GATED, one run against one run"), std::string::npos) << md.str();
 }
 
+// #71: a label in a code span kept markdown_escape's backslashes, which GitHub shows inside
+// backticks (`duet\_slow.json:base:my\_sum`): inside a code span nothing is escaped.
+TEST(compare_lines, markdown_code_spans_hold_labels_as_written) {
+    const auto path = [](const std::string& n) {
+        return std::string(GRP_TEST_DATA) + "/compare/" + n + ".json";
+    };
+    const auto c =
+        compare_profiles(load_profile(path("base")), load_profile(path("slower10")),
+                         compare_options{}, "duet_slow.json:base:my_sum", "my_new`sum.json");
+    std::ostringstream md;
+    print_comparisons_markdown(md, {c});
+    const auto text = md.str();
+    EXPECT_NE(text.find("Base `duet_slow.json:base:my_sum`;"), std::string::npos) << text;
+    EXPECT_NE(text.find("- ``my_new`sum.json``: "), std::string::npos) << text;
+}
+
 } // namespace
 } // namespace grp

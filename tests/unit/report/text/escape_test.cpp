@@ -32,6 +32,16 @@ TEST(ReportEscape, MarkdownNeutralisesInlineMarkupAndHtml) {
     EXPECT_EQ(markdown_escape("back\\slash"), "back\\\\slash");
 }
 
+TEST(ReportEscape, MarkdownCodeSpansEscapeNothingAndOutgrowTheirBackticks) {
+    EXPECT_EQ(markdown_code("duet_slow.json:base:my_sum"), "`duet_slow.json:base:my_sum`");
+    EXPECT_EQ(markdown_code("a\\b *c* <d>&"), "`a\\b *c* <d>&`");
+    EXPECT_EQ(markdown_code("a`b"), "``a`b``");
+    EXPECT_EQ(markdown_code("x``y`"), "``` x``y` ```");
+    EXPECT_EQ(markdown_code("`"), "`` ` ``");
+    EXPECT_EQ(markdown_code("two\nlines"), "`two lines`");
+    EXPECT_EQ(markdown_code(""), "` `");
+}
+
 TEST(ReportEscape, HtmlIdKeepsOnlyLettersAndDigits) {
     EXPECT_EQ(html_id("P1"), "p1");
     EXPECT_EQ(html_id("wg-probe/<x>"), "wg-probe--x-");
