@@ -40,6 +40,12 @@ void print_history(std::ostream& out, const history_result& r, const history_opt
         if (!f.waived.empty()) {
             out << "      waived: " << terminal_escape(f.waived) << '\n';
         }
+        if (const auto w = waiver_hint(r, f); !w.empty()) {
+            out << "      later profiles inherit this FAIL; to accept it, add to a --waivers file "
+                   "(docs/history.md#waivers-a-known-step-accepted-in-review), with your reason "
+                   "and an expiry date:\n        "
+                << terminal_escape(w) << '\n';
+        }
     }
     for (const auto& e : r.expired) {
         out << "FAIL expired waiver: " << terminal_escape(e) << '\n';

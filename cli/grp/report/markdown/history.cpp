@@ -48,7 +48,12 @@ std::string history_markdown(const history_result& r, const history_options& opt
                   << " got slower: " << markdown_escape(cause_text(*f.cause)) << "\n";
             }
             if (const auto command = bisect_command(r, f); !command.empty() && f.fails) {
-                o << "\nTo find the first bad commit: " << markdown_escape(command) << "\n";
+                o << "\nTo find the first bad commit: " << markdown_code(command) << "\n";
+            }
+            if (const auto w = waiver_hint(r, f); !w.empty()) {
+                o << "\nLater profiles inherit this FAIL; to accept it, add to a `--waivers` file "
+                     "(with your reason and an expiry date): "
+                  << markdown_code(w) << "\n";
             }
         }
         o << '\n';

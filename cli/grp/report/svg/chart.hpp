@@ -43,6 +43,10 @@ struct line_chart {
     std::string y_label; ///< with unit, e.g. "GB/s"
     bool log2_x = true;
     bool pow2_x_labels = false; ///< log2 x ticks written "2¹⁰" (problem sizes), else integers
+    /// Names of the x positions 0, 1, 2, … (a linear axis of places, e.g. history's commits):
+    /// when set, the ticks sit on those positions (every k-th where there are many) and read
+    /// the names instead of numbers.
+    std::vector<std::string> x_names;
     std::vector<series> lines;
     std::optional<reference_line> reference;
     /// When > 0, a right-hand axis shows y × y2_factor, labelled y2_label (e.g. GB/s on the

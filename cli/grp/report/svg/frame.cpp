@@ -123,7 +123,8 @@ std::string value_axis_y(const scale& y, const std::vector<double>& ticks, const
 }
 
 std::string value_axis_x(const scale& x, const std::vector<double>& ticks, const plot_area& a,
-                         const std::string& label, tick_text style) {
+                         const std::string& label, tick_text style,
+                         const std::vector<std::string>* names) {
     const double step = ticks.size() > 1 ? ticks[1] - ticks[0] : 1;
     std::string s = "<g class=\"axis-x\">";
     for (double t : ticks) {
@@ -147,6 +148,12 @@ std::string value_axis_x(const scale& x, const std::vector<double>& ticks, const
         case tick_text::value:
             lbl = format_tick(t, step);
             break;
+        }
+        if (names != nullptr) {
+            const auto at = std::llround(t);
+            lbl = at >= 0 && static_cast<std::size_t>(at) < names->size()
+                      ? (*names)[static_cast<std::size_t>(at)]
+                      : "";
         }
         s += text(x(t), a.bottom + 16, lbl, "tick", "middle");
     }

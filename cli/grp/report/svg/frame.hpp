@@ -61,8 +61,10 @@ enum class tick_text { value, integer, pow2, each };
 
 /// Vertical grid lines with tick labels below the plot, plus the axis label; for a value axis
 /// that runs horizontally (the horizontal bar and box charts) or a log2 x axis.
+/// With `names`, tick t reads names[t] (a tick outside them reads nothing).
 std::string value_axis_x(const scale& x, const std::vector<double>& ticks, const plot_area& a,
-                         const std::string& label, tick_text style);
+                         const std::string& label, tick_text style,
+                         const std::vector<std::string>* names = nullptr);
 
 /// The dashed reference line with its label at the right end, above the line.
 std::string draw_reference(const reference_line& ref, const scale& y, const plot_area& a);

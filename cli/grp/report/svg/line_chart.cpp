@@ -48,6 +48,13 @@ scale make_x(const extent& e, const line_chart& c, const plot_area& a, std::vect
         ticks = log2_ticks(e.x_min, e.x_max);
         return scale(e.x_min / std::sqrt(2.0), e.x_max * std::sqrt(2.0), a.left, a.right, true);
     }
+    if (!c.x_names.empty()) { // named places: a tick on every k-th, at most 8 of them
+        const std::size_t n = c.x_names.size(), every = (n + 7) / 8;
+        for (std::size_t i = 0; i < n; i += every) {
+            ticks.push_back(static_cast<double>(i));
+        }
+        return scale(-0.5, static_cast<double>(n) - 0.5, a.left, a.right);
+    }
     ticks = nice_ticks(e.x_min, e.x_max, 8);
     return scale(ticks.front(), ticks.back(), a.left, a.right);
 }
@@ -114,7 +121,8 @@ std::string render_line_chart(const line_chart& c) {
     out += value_axis_y(y, yt, a, c.y_label, c.y2_factor, c.y2_label);
     out += value_axis_x(x, xt, a, c.x_label,
                         !c.log2_x ? tick_text::value
-                                  : (c.pow2_x_labels ? tick_text::pow2 : tick_text::integer));
+                                  : (c.pow2_x_labels ? tick_text::pow2 : tick_text::integer),
+                        c.x_names.empty() ? nullptr : &c.x_names);
     if (c.reference && std::isfinite(c.reference->y)) {
         out += draw_reference(*c.reference, y, a);
     }

@@ -5,6 +5,7 @@
 
 #include <cmath>
 #include <map>
+#include <nlohmann/json.hpp>
 #include <sstream>
 
 namespace grp {
@@ -75,6 +76,23 @@ std::string bisect_command(const history_result& r, const history_finding& f) {
            short_commit(bad.commit) + " -k SPEC -n " + std::to_string(key.n) + " -l " +
            std::to_string(key.local_size) + " -t " + as_shell_word(key.type) + " --case " +
            as_shell_word(key.to_string());
+}
+
+std::string waiver_hint(const history_result& r, const history_finding& f) {
+    const auto& s = r.time.series[f.series];
+    const auto& bad = r.time.places[f.first_bad];
+    const bool timing = f.kind == finding_kind::step || f.kind == finding_kind::drift;
+    if (!f.fails || !timing || bad.commit.empty() || s.points.empty() ||
+        s.points.back().place == f.first_bad) {
+        return "";
+    }
+    nlohmann::ordered_json w;
+    w["case"] = s.key.to_string();
+    w["device"] = "*" + s.device.model + "*";
+    w["commit"] = short_commit(bad.commit);
+    w["reason"] = "WHY";
+    w["expires"] = "YYYY-MM-DD";
+    return w.dump();
 }
 
 std::string history_verdict(const history_result& r) {

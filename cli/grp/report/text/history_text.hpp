@@ -28,6 +28,14 @@ std::string finding_range(const history_result& r, const history_finding& f);
 /// hold. Empty for a drift, or where either end has no commit.
 std::string bisect_command(const history_result& r, const history_finding& f);
 
+/// The `--waivers` entry that accepts a failing step or drift which later profiles inherit (its
+/// first bad point is not its series' latest, so every later commit's history fails on it):
+/// {"case": KEY, "device": "*MODEL*", "commit": FIRST-BAD, "reason": "WHY", "expires":
+/// "YYYY-MM-DD"}, one JSON line whose reason and date the reviewer writes. Empty for a finding
+/// that does not fail, one the latest point introduced, a status change (a wrong result is never
+/// waived) or one without a commit (a waiver needs one).
+std::string waiver_hint(const history_result& r, const history_finding& f);
+
 /// The verdict in compare's vocabulary, matching history's exit status: "FAIL" (a failing
 /// finding or an expired waiver, exit 1), "UNDECIDED" (no series judged, exit 8), else "PASS".
 std::string history_verdict(const history_result& r);

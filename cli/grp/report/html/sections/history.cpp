@@ -67,11 +67,26 @@ std::vector<svg::series> levels(const history_result& r, std::size_t index) {
     return out;
 }
 
+/// What the x axis reads at each place (#71: it read "0 … 10"): the commit's short hash, else
+/// the profile's file name.
+std::vector<std::string> place_names(const history_result& r) {
+    std::vector<std::string> out;
+    out.reserve(r.time.places.size());
+    for (const auto& p : r.time.places) {
+        const auto slash = p.source.find_last_of("/:");
+        out.push_back(!p.commit.empty()            ? p.commit.substr(0, 7)
+                      : slash == std::string::npos ? p.source
+                                                   : p.source.substr(slash + 1));
+    }
+    return out;
+}
+
 std::string series_figure(const history_result& r, std::size_t index) {
     const auto& s = r.time.series[index];
     svg::line_chart chart;
     chart.title = case_words(s.key) + " on " + s.device.model;
-    chart.x_label = "profile, ordered " + r.time.ordering;
+    chart.x_label = "profile (commit or file), ordered " + r.time.ordering;
+    chart.x_names = place_names(r);
     chart.y_label = "median time (us)";
     chart.log2_x = false;
     chart.lines = levels(r, index);
