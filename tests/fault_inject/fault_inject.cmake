@@ -25,7 +25,7 @@ set(GRP_FAULTS_CACHE ${CMAKE_BINARY_DIR}/pocl-cache/fault_inject)
 foreach(case none stamps_scale stamps_zero stamps_reversed stamps_jitter stamps_out_of_order
         profiling_refuse profiling_unavailable enqueue_fail_first enqueue_fail_later
         enqueue_fail_checks build_fail build_oor combined device_fails device_fails_parallel roof_low
-        cards bad_spec once)
+        cards cpu_taken bad_spec once)
   add_test(NAME fault.${case}
            COMMAND ${GRP_FAULTS_SH} $<TARGET_FILE:gpu-reduce-prof>
                    $<TARGET_FILE:grp_fault_inject> ${case} ${GRP_FAULTS_OUT}/${case}

@@ -32,6 +32,11 @@
 //                          fleet's scheduler sees it finish its work later (#69)
 //   card=pci:B             another card: every device reports cl_khr_pci_bus_info, on bus B
 //                          (0-255), so several processes on one host are several cards to merge
+//   cpu=taken              another process seems to hold every CPU: the process's threads read
+//                          as waiting for a CPU all the time (/proc/self/task/*/schedstat) and
+//                          the machine's CPUs as busy (/proc/stat), so every round that
+//                          gpu-reduce-prof measures long enough reads as disturbed, without
+//                          loading the machine (fopen64 of those files answers made-up text)
 //
 // Several stamps items apply in the order written ("stamps=scale:2,stamps=jitter:5"). With
 // GRP_FAULT_VERBOSE=1 every item says on stderr when it first fires, and how often it fired
@@ -56,6 +61,7 @@
 #include <ctime>
 #include <dlfcn.h>
 #include <pthread.h>
+#include <sys/mman.h>
 #include <unistd.h>
 
 namespace {
@@ -75,6 +81,7 @@ enum class fault_kind {
     context_fail,
     card_slow,
     card_pci,
+    cpu_taken,
 };
 
 struct fault_item {
@@ -262,7 +269,7 @@ void read_item(fault_item& f) {
     const char* eq = std::strchr(f.text, '=');
     if (!eq) {
         bad_item(f.text,
-                 "an item is KEY=VALUE (stamps, profiling, enqueue, build, context or card)");
+                 "an item is KEY=VALUE (stamps, profiling, enqueue, build, context, card or cpu)");
     }
     const size_t key = static_cast<size_t>(eq - f.text);
     const char* value = eq + 1;
@@ -284,8 +291,13 @@ void read_item(fault_item& f) {
         read_context_item(f, value);
     } else if (key == 4 && std::strncmp(f.text, "card", 4) == 0) {
         read_card_item(f, value);
+    } else if (key == 3 && std::strncmp(f.text, "cpu", 3) == 0) {
+        if (std::strcmp(value, "taken") != 0) {
+            bad_item(f.text, "cpu= takes taken");
+        }
+        f.kind = fault_kind::cpu_taken;
     } else {
-        bad_item(f.text, "the keys are stamps, profiling, enqueue, build, context and card");
+        bad_item(f.text, "the keys are stamps, profiling, enqueue, build, context, card and cpu");
     }
 }
 
@@ -773,9 +785,80 @@ cl_int pci_bus_of_card(fault_item& f, size_t size, void* value, size_t* size_ret
     return CL_SUCCESS;
 }
 
+// ---- the CPU (cpu=taken) ----------------------------------------------------------------------
+
+bool ends_with(const char* text, const char* suffix) {
+    const size_t n = std::strlen(text), k = std::strlen(suffix);
+    return n >= k && std::strcmp(text + n - k, suffix) == 0;
+}
+
+// Nanoseconds since the first call: the made-up counters grow with the wall clock.
+unsigned long long taken_elapsed_ns() {
+    static const auto start = [] {
+        timespec t{};
+        clock_gettime(CLOCK_MONOTONIC, &t);
+        return t;
+    }();
+    timespec now{};
+    clock_gettime(CLOCK_MONOTONIC, &now);
+    return static_cast<unsigned long long>(now.tv_sec - start.tv_sec) * 1000000000ULL +
+           static_cast<unsigned long long>(now.tv_nsec) -
+           static_cast<unsigned long long>(start.tv_nsec);
+}
+
+// A readable FILE holding `text`, on a real descriptor (std::ifstream reads through fileno()).
+FILE* file_holding(const char* text) {
+    const int fd = memfd_create("grp_fault", 0);
+    if (fd < 0) {
+        return nullptr;
+    }
+    const size_t size = std::strlen(text);
+    if (write(fd, text, size) != static_cast<ssize_t>(size) || lseek(fd, 0, SEEK_SET) != 0) {
+        close(fd);
+        return nullptr;
+    }
+    return fdopen(fd, "r");
+}
+
+// The made-up file for `path` under cpu=taken, or null for a file left alone: a thread's
+// schedstat waited all the time ("RUN WAIT SLICES"), and /proc/stat's "cpu" line is all busy
+// ticks (user) of 64 CPUs at 100 Hz, so others used nearly all of it.
+FILE* taken_cpu_file(const char* path) {
+    if (dlsym(RTLD_DEFAULT, "clGetPlatformIDs") == nullptr) {
+        return nullptr; // not gpu-reduce-prof (a shell, git): GRP_FAULT is not read there
+    }
+    fault_item* f = find(fault_kind::cpu_taken);
+    const bool task =
+        std::strncmp(path, "/proc/self/task/", 16) == 0 && ends_with(path, "/schedstat");
+    if (f == nullptr || (!task && std::strcmp(path, "/proc/stat") != 0)) {
+        return nullptr;
+    }
+    const unsigned long long ns = taken_elapsed_ns();
+    char text[128];
+    if (task) {
+        std::snprintf(text, sizeof text, "0 %llu 1\n", ns);
+    } else {
+        std::snprintf(text, sizeof text, "cpu  %llu 0 0 0 0 0 0 0 0 0\n", ns / 10000000ULL * 64);
+    }
+    fire(*f, "the CPU reads as taken by another process");
+    return file_holding(text);
+}
+
 } // namespace
 
 // ---- the entry points --------------------------------------------------------------------------
+
+// libstdc++'s std::ifstream opens through fopen64 (the /proc files gpu-reduce-prof reads).
+extern "C" FILE* fopen64(const char* path, const char* mode) {
+    static const auto real =
+        reinterpret_cast<FILE* (*)(const char*, const char*)>(dlsym(RTLD_NEXT, "fopen64"));
+    if (path != nullptr) {
+        if (FILE* fake = taken_cpu_file(path)) {
+            return fake;
+        }
+    }
+    return real(path, mode);
+}
 
 cl_int CL_API_CALL clGetEventProfilingInfo(cl_event event, cl_profiling_info param_name,
                                            size_t param_value_size, void* param_value,

@@ -377,6 +377,21 @@ once) # run --once (a profiler's hand-off): each case's kernel exactly once, ver
   says "^run --once: 2 of 2 case\\(s\\) launched once and verified, 1 WRONG; nothing timed, no profile"
   [[ ! -e out ]] || fail "run --once wrote into out/"
   ;;
+cpu_taken) # another process seems to hold every CPU (#71): every round reads as disturbed, so
+  # no extra round could count and none is added ("round 3/3 + 5 extra" before); the lines under
+  # the tables and the warnings say one thing; the run announces its estimate as it starts
+  rm -f "$json"
+  under cpu=taken run -k reduce2 -t float -l 64 -n '2^16' --runs 1 --no-peak --rounds 3 \
+    --extra-rounds 5 --min-samples 100 -o "$json"
+  want_rc 0
+  fired cpu=taken '[0-9]+'
+  says "^estimated wall time: about [0-9]+ s \(as --dry-run computes it"
+  profile 'c["status"] == "ok"' 'len(rounds) == 3' \
+    'all(r["cpu_wait"] > 0.1 and r["other_cpu"] > 0.5 for r in rounds)'
+  never_says "extra \("
+  says "compare judges none: 0 undisturbed"
+  never_says "judges them on their rounds anyway"
+  ;;
 bad_spec) # an item the library cannot read stops the process before any OpenCL call
   under bogus platforms
   want_rc 99
@@ -393,6 +408,9 @@ bad_spec) # an item the library cannot read stops the process before any OpenCL 
   under stamps=slow:2 platforms
   want_rc 99
   says "stamps=slow takes slow:F:KERNEL"
+  under cpu=busy platforms
+  want_rc 99
+  says "cpu= takes taken"
 
   ;;
 *)

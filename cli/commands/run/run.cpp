@@ -195,9 +195,10 @@ void probe_outputs(const run::run_options& opts, const output_file& out,
     }
 }
 
-// Before any work: sources read from outside their spec's folder, and parts of --runs that an
-// earlier run with this output left behind (its parent was killed before merging them).
-void print_notes(const run::run_options& opts, const std::string& out) {
+// Before any work: sources read from outside their spec's folder, parts of --runs that an earlier
+// run with this output left behind (its parent killed before merging them), the estimate.
+void print_notes(const run::run_options& opts, const std::string& out, std::size_t runs,
+                 bool quiet) {
     for (const auto& line : source_outside_spec(opts.kernels)) {
         std::cerr << "note: " << line << " (allowed: the profile records the path)\n";
     }
@@ -207,6 +208,7 @@ void print_notes(const run::run_options& opts, const std::string& out) {
     for (const auto& line : parts::leftover_parts(out)) {
         std::cerr << "note: " << line << '\n';
     }
+    print_start_estimate(std::cerr, opts, runs, quiet);
 }
 
 // A part of --runs: its inputs checked once more (an edit while it measured is not kept), then
@@ -368,7 +370,7 @@ int run_run(const run_cli_options& o) {
     const auto csv = csv_target(o, child);
     probe_outputs(opts, out, csv);
     if (!child) {
-        print_notes(opts, out.path());
+        print_notes(opts, out.path(), runs, o.quiet);
     }
     const auto control = child ? nullptr : std::make_unique<run_control>(o, opts); // no thread yet
     auto store =

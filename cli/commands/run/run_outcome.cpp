@@ -3,9 +3,12 @@
 #include "commands/command.hpp"
 #include "grp/core/strings.hpp"
 #include "grp/core/text_safe.hpp"
+#include "grp/model/compare/options.hpp"
+#include "grp/report/views/round_basis.hpp"
 #include "grp/run/interrupt.hpp"
 
 #include <iostream>
+#include <set>
 #include <sstream>
 #include <string>
 #include <utility>
@@ -25,6 +28,16 @@ outcome_counts count_outcomes(const profile& p) {
     }
     for (const auto& d : p.devices) {
         n.failed += d.failure.empty() ? 0 : 1;
+    }
+    std::set<int> devices;
+    for (const auto& c : p.cases) {
+        devices.insert(c.device);
+    }
+    for (const int d : devices) {
+        for (const auto& s : rounds_set_aside(p, d)) {
+            n.noisy_unjudged +=
+                !s.c->noise_target_met && s.kept < compare_options{}.min_rounds ? 1 : 0;
+        }
     }
     return n;
 }
@@ -62,9 +75,19 @@ void print_failures(const profile& p) {
 
 void print_warnings(const outcome_counts& n, const run_cli_options& o) {
     if (n.noisy != 0) {
+        // Noise within rounds does not keep compare from judging; too few undisturbed rounds
+        // does, and the list under the tables says so: one statement, never both (#71).
+        const auto judged = n.noisy - n.noisy_unjudged;
         std::cerr << "warning: " << n.noisy << " case(s) had rounds that never reached the noise "
                   << "target (relative standard error of a round's median <= " << o.max_noise_pct
-                  << "%); they are marked (noisy). compare judges them on their rounds anyway.\n";
+                  << "%); they are marked (noisy). "
+                  << (n.noisy_unjudged == 0 ? "compare judges them on their rounds anyway.\n"
+                      : judged == 0 ? "compare judges none of them: too few of their rounds were "
+                                      "undisturbed (listed above).\n"
+                                    : "compare judges " + std::to_string(judged) +
+                                          " of them on their rounds anyway; the other " +
+                                          std::to_string(n.noisy_unjudged) +
+                                          " have too few undisturbed rounds (listed above).\n");
     }
     if (n.above_peak != 0) {
         std::cerr << "warning: " << n.above_peak << " case(s) ran above 105% of the measured "

@@ -14,6 +14,8 @@ namespace grp::cli {
 struct outcome_counts {
     /// failed: cases, and devices that failed under -d with several (the others ran on)
     std::size_t wrong = 0, failed = 0, noisy = 0, measured = 0, above_peak = 0, implausible = 0;
+    /// of the noisy cases, those with rounds compare sets aside, too few left to judge
+    std::size_t noisy_unjudged = 0;
 };
 
 outcome_counts count_outcomes(const profile& p);

@@ -208,6 +208,37 @@ void print_run_plan(std::ostream& os, const run::run_options& opt, std::size_t r
     }
 }
 
+namespace {
+
+std::string start_estimate_line(const run::run_options& opt, std::size_t runs) {
+    std::string per_device;
+    int index = 0;
+    const auto devices = ocl::select(opt.devices);
+    for (const auto& h : devices) {
+        device_info dev = h.info;
+        dry_run_size(opt, dev); // the default n the plan assumes, as --dry-run reads it
+        const auto d = plan_device(opt, dev, index++);
+        const auto s = duration_text(estimate_plan(d, opt, dev, runs).total_s());
+        per_device += (per_device.empty() ? "" : ", ") + s +
+                      (devices.size() > 1 ? " on device " + std::to_string(dev.index) : "");
+    }
+    if (per_device.empty()) {
+        return "";
+    }
+    return "estimated wall time: about " + per_device +
+           " (as --dry-run computes it: an upper bound on the rounds; extra rounds for disturbed "
+           "cases and a loaded machine add to it)";
+}
+
+} // namespace
+
+void print_start_estimate(std::ostream& os, const run::run_options& opt, std::size_t runs,
+                          bool quiet) {
+    if (const auto line = quiet ? "" : start_estimate_line(opt, runs); !line.empty()) {
+        os << line << '\n'; // #71: a loaded run took 83 s where ~25 s was expected, unannounced
+    }
+}
+
 int print_dry_run(const run::run_options& opts, std::size_t runs, const sequential_plan& seq,
                   const std::optional<run::shard_plan>& shard) {
     print_run_plan(std::cout, opts, runs);

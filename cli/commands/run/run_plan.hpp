@@ -20,6 +20,11 @@ namespace grp::cli {
 /// processes. Throws usage_error for a plan over --max-cases, like the run itself.
 void print_run_plan(std::ostream& os, const run::run_options& opt, std::size_t runs);
 
+/// What a run prints as it starts, unless `quiet`: the wall time --dry-run would estimate for
+/// `runs` processes on each selected device. Throws like print_run_plan.
+void print_start_estimate(std::ostream& os, const run::run_options& opt, std::size_t runs,
+                          bool quiet);
+
 /// --dry-run: the plan, the shard's share and a sequential duet's looks on stdout; nothing
 /// runs. Returns the exit status (0).
 int print_dry_run(const run::run_options& opts, std::size_t runs, const sequential_plan& seq,

@@ -1,5 +1,7 @@
 #include "grp/run/round_plan.hpp"
 
+#include "grp/model/compare/options.hpp"
+
 #include <algorithm>
 
 namespace grp::run {
@@ -23,9 +25,23 @@ std::size_t clean_rounds(const case_result& r) {
 
 } // namespace
 
+bool extra_round_can_count(const case_result& r, const measure_options& m, std::size_t round) {
+    const auto clean = clean_rounds(r);
+    if (clean >= m.rounds || r.rounds.empty() || round >= m.rounds + m.extra_rounds) {
+        return false;
+    }
+    const auto judged = compare_options{}.min_rounds;
+    if (clean >= judged) {
+        return true; // judged already: each undisturbed round narrows its interval
+    }
+    const auto left = static_cast<double>(m.rounds + m.extra_rounds - round);
+    const double rate = static_cast<double>(clean) / static_cast<double>(r.rounds.size());
+    return static_cast<double>(clean) + rate * left >= static_cast<double>(judged);
+}
+
 bool visits(std::size_t r, const measure_options& m, const prepared_case& c) {
     return c.active() && c.result.status != case_status::wrong &&
-           (r < m.rounds || clean_rounds(c.result) < m.rounds);
+           (r < m.rounds || extra_round_can_count(c.result, m, r));
 }
 
 void note_stopped(case_result& r) {
