@@ -1,16 +1,12 @@
 #include "grp/report/console/best.hpp"
 
-#include "grp/model/compare/control.hpp"
 #include "grp/report/text/best_table.hpp"
 
 namespace grp {
 
 void print_best_configs(std::ostream& os, const profile& p, bool colour) {
-    const auto t = best_config_table(p);
-    // A duet's kernels are told apart by compare, launch beside launch with its A/A controls;
-    // an ordering over rounds alone would contradict it (#50), so a duet prints none.
-    const bool duet = !recorded_pairs(p).empty();
-    const auto lines = duet ? std::vector<std::string>{} : best_tie_lines(p);
+    const auto t = best_config_table(p); // none for a duet's profile (#50), nor lines
+    const auto lines = best_tie_lines(p);
     if (!t.empty()) {
         os << "\nbest configuration (verified cases only; wrong, failed and skipped ones are "
               "never best):\n";

@@ -1,6 +1,7 @@
 #include "grp/report/text/best_table.hpp"
 
 #include "grp/core/units.hpp"
+#include "grp/model/compare/control.hpp"
 #include "grp/report/text/tie_sentence.hpp"
 #include "grp/report/views/report_data.hpp"
 
@@ -22,7 +23,7 @@ std::string params_cell(const case_key& k) {
 
 text_table best_config_table(const profile& p) {
     text_table t;
-    if (!has_tuned_cases(p)) {
+    if (!has_tuned_cases(p) || !recorded_pairs(p).empty()) {
         return t;
     }
     t.add_column("device");
@@ -54,6 +55,9 @@ text_table best_config_table(const profile& p) {
 
 std::vector<std::string> best_tie_lines(const profile& p) {
     std::vector<std::string> out;
+    if (!recorded_pairs(p).empty()) {
+        return out; // see best_config_table
+    }
     for (const auto& b : best_configs(p)) {
         const auto sentence = ties_sentence(ties_of(p, b));
         if (!sentence.empty()) {

@@ -184,6 +184,8 @@ TEST(ReportHtml, ADuetPageOpensWithItsVerdict) {
               std::string::npos);
     EXPECT_EQ(fail.find("Best per kernel family"), std::string::npos);
     EXPECT_EQ(fail.find("best kernel"), std::string::npos);
+    EXPECT_EQ(fail.find("id=\"best-config\""), std::string::npos);
+    EXPECT_EQ(fail.find("base:reduce6 has the lowest median"), std::string::npos);
     const auto biased = render_report(duet("duet_biased"), opt);
     EXPECT_NE(biased.find("<title>BIASED \xC2\xB7 duet"), std::string::npos);
     opt.title = "PR 12";

@@ -30,7 +30,7 @@ std::string section_best_configs(const std::vector<report_input>& inputs) {
     for (std::size_t i = 0; i < inputs.size(); ++i) {
         const auto& p = inputs[i].prof;
         if (!has_tuned_cases(p) || !recorded_pairs(p).empty()) {
-            continue; // a duet's instances are judged against each other, not crowned
+            continue; // a duet's: none (best_config_table)
         }
         for (const auto& b : best_configs(p)) {
             row r;
