@@ -113,7 +113,8 @@ void add_process_options(CLI::App* sub, run_cli_options& o) {
     add_part_options(sub, o);
     sub->add_option("--extra-rounds", m.extra_rounds,
                     "Most rounds added for cases whose rounds another process disturbed (their "
-                    "threads waited for a CPU), to reach --rounds undisturbed ones")
+                    "threads waited for a CPU), to reach --rounds undisturbed ones; only while one "
+                    "can count (none for a case whose every round was disturbed: docs/run.md)")
         ->transform(count_range(0, 10000))
         ->capture_default_str();
     sub->add_option("--round-spacing", m.round_spacing_s,
