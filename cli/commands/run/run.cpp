@@ -195,8 +195,8 @@ void probe_outputs(const run::run_options& opts, const output_file& out,
     }
 }
 
-// Before any work: sources read from outside their spec's folder, parts of --runs that an earlier
-// run with this output left behind (its parent killed before merging them), the estimate.
+// Before any work: sources read from outside their spec's folder, parts of --runs an earlier run
+// left (its parent killed first), the estimate (it lists the devices: after the signal thread).
 void print_notes(const run::run_options& opts, const std::string& out, std::size_t runs,
                  bool quiet) {
     for (const auto& line : source_outside_spec(opts.kernels)) {
@@ -369,9 +369,6 @@ int run_run(const run_cli_options& o) {
                           "profile", o.force, /*create_dirs=*/!child);
     const auto csv = csv_target(o, child);
     probe_outputs(opts, out, csv);
-    if (!child) {
-        print_notes(opts, out.path(), runs, o.quiet);
-    }
     const auto control = child ? nullptr : std::make_unique<run_control>(o, opts); // no thread yet
     auto store =
         std::make_shared<parts::checkpoint_store>( // a part: rescued where the parent looks
@@ -379,6 +376,9 @@ int run_run(const run_cli_options& o) {
     run::start_signal_thread([store](int sig) { store->write_and_exit(sig); }, run::stop_grace_s);
     opts.on_hang = continue_after_hang(*store, opts, invocation_argv());
     const auto parallel = parallel_devices(o, opts); // lists devices: after the signal thread
+    if (!child) {
+        print_notes(opts, out.path(), runs, o.quiet);
+    }
     run_progress progress(std::cerr, isatty(2) != 0, o.quiet, use_colour(2, o.color));
     auto sink = make_sink(progress, *store, opts, child ? nullptr : &opts);
     auto p = start_profile(o, child, shard);

@@ -213,7 +213,9 @@ namespace {
 std::string start_estimate_line(const run::run_options& opt, std::size_t runs) {
     std::string per_device;
     int index = 0;
-    const auto devices = ocl::select(opt.devices);
+    // Listed without the probe's context and build: the listing of a run opens no context (a
+    // device's first context is its session's; fault.device_fails counts on it).
+    const auto devices = ocl::select(opt.devices, /*probe=*/false);
     for (const auto& h : devices) {
         device_info dev = h.info;
         dry_run_size(opt, dev); // the default n the plan assumes, as --dry-run reads it
