@@ -240,7 +240,7 @@ grp_cli_test(compare_duet_biased_control_exit_9 9
 # controls, and one line counting the undecided cases (#71 item 5), not their paragraphs.
 add_test(NAME cli.compare_duet_verdict_first_one_row_per_case
   COMMAND ${GRP_EXPECT} 9
-          "^A/A control: .*A/A CONTROL BIASED.*candidate: .*BIASED: 1 of 1 cases not judged.*case +base +candidate +change +99% interval +verdict +controls.base:reduce6/float/flat/n=1048576/local=256 .* biased +not same: \\+8\\.00% slower.not decided \\(1\\): compare --explain"
+          "^A/A control: .*A/A CONTROL BIASED.*candidate: .*BIASED: 1 of 1 cases not judged.*case +base +candidate +change +99% interval +verdict +controls.base:reduce6/float/flat/n=1048576/local=256 .* biased +not same: control \\+8\\.00% slower.not decided \\(1\\): compare --explain"
           --not "built again|  not decided" -- ${GRP_BIN} compare ${CMP}/duet_biased.json)
 set_tests_properties(cli.compare_duet_verdict_first_one_row_per_case PROPERTIES LABELS cli)
 # The candidate's own control (twin:NAME, the candidate built again) 7 % faster than the

@@ -2,6 +2,8 @@
 
 #include "grp/core/text_safe.hpp"
 #include "grp/core/units.hpp"
+#include "grp/model/compare/cause_match.hpp"
+#include "grp/model/spec/duet.hpp"
 #include "grp/report/text/cause_text.hpp"
 #include "grp/report/text/compare_lines.hpp"
 #include "grp/report/text/compare_tables.hpp"
@@ -117,19 +119,31 @@ void print_causes(std::ostream& os, const std::vector<comparison>& all) {
     }
 }
 
+/// Where a row stands in the sweep, whichever duet instance its key names: the base's control
+/// (base:k against control:k), the candidate's twin (k against twin:k) and the candidate
+/// (base:k against k) of one sweep point read alike.
+std::string duet_point_of(const comparison& c, const case_comparison& cc) {
+    const std::string label = row_label(c, cc);
+    const std::string& kernel = cc.key.kernel;
+    return label.rfind(kernel, 0) == 0 ? instance_free(kernel) + label.substr(kernel.size())
+                                       : label;
+}
+
 /// A duet's controls where one candidate case stands: "ok" when every control read same there,
-/// else each other control's change and verdict; "-" without a control case of that row.
-std::string duet_controls_cell(const std::vector<comparison>& all, const std::string& row) {
+/// else each other control's change and verdict; "-" without a control case of that point.
+std::string duet_controls_cell(const std::vector<comparison>& all, const std::string& point) {
     std::string off;
     bool found = false;
     for (const auto& k : all) {
         for (const auto& kc : k.control ? k.cases : std::vector<case_comparison>{}) {
-            if (row_label(k, kc) != row) {
+            if (duet_point_of(k, kc) != point) {
                 continue;
             }
             found = true;
             if (kc.outcome != verdict::same) {
-                off += std::string(off.empty() ? "" : ", ") +
+                const bool twin =
+                    k.cand_label.find(std::string(":") + duet_twin_prefix) != std::string::npos;
+                off += std::string(off.empty() ? "" : ", ") + (twin ? "twin " : "control ") +
                        (kc.change() ? signed_percent(*kc.change()) + " " : "") +
                        to_string(kc.outcome);
             }
@@ -158,7 +172,7 @@ text_table duet_case_table(const std::vector<comparison>& all) {
                        {cc.change() ? signed_percent(*cc.change()) : "-"},
                        {interval_cell(cc)},
                        {verdict_cell(cc), verdict_colour(cc.outcome)},
-                       {terminal_escape(duet_controls_cell(all, row))}});
+                       {terminal_escape(duet_controls_cell(all, duet_point_of(c, cc)))}});
         }
     }
     return t;
@@ -182,12 +196,12 @@ void print_short_duet(std::ostream& os, const std::vector<comparison>& all, bool
        << (runs > 1 ? " (" + std::to_string(runs) + " runs)" : "") << "\n("
        << terminal_escape(options_line(all.front())) << ")\n\n";
     duet_case_table(all).print(os, colour);
+    print_failing_lines(os, all);
     print_causes(os, all);
     if (open > 0) {
         os << "not decided (" << open
            << "): compare --explain gives each one's reason and what would decide it\n";
     }
-    print_failing_lines(os, all);
 }
 
 bool is_duet_comparison(const std::vector<comparison>& all) {

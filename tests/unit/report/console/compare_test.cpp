@@ -214,3 +214,41 @@ TEST(compare_print, csv_has_a_header_and_one_row_per_case) {
 
 } // namespace
 } // namespace grp
+
+namespace grp {
+namespace {
+
+/// One case of a duet's comparison, keyed by `kernel` (a duet's cases are keyed by the base's:
+/// base:k for the candidate and the base's control, k itself for the candidate's twin).
+case_comparison duet_case(const std::string& kernel, verdict v) {
+    case_comparison cc;
+    cc.key = make_case_key(kernel, "float", "flat", 4096, 64);
+    cc.outcome = v;
+    cc.ratio = v == verdict::same ? 1.0 : 1.04;
+    return cc;
+}
+
+comparison duet_side(const std::string& label, bool control, const std::string& kernel, verdict v) {
+    comparison c;
+    c.base_label = "d.json:base:k";
+    c.cand_label = label;
+    c.control = control;
+    c.cases = {duet_case(kernel, v)};
+    return c;
+}
+
+// The newcomer walk of 2026-12-05: the twin read inconclusive where a candidate row read
+// "controls ok", because the twin's cases are keyed k, the candidate's base:k.
+TEST(compare_print, a_duet_row_names_the_twin_that_is_not_same_there) {
+    const std::vector<comparison> all = {
+        duet_side("d.json:control:k", true, "base:k", verdict::same),
+        duet_side("d.json:twin:k", true, "k", verdict::inconclusive),
+        duet_side("d.json:k", false, "base:k", verdict::inconclusive)};
+    std::ostringstream os;
+    print_comparisons(os, all, false, true);
+    EXPECT_NE(os.str().find("not same: twin +4.00% inconclusive"), std::string::npos) << os.str();
+    EXPECT_EQ(os.str().find("inconclusive    ok"), std::string::npos) << os.str();
+}
+
+} // namespace
+} // namespace grp
