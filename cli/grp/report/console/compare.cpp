@@ -2,11 +2,10 @@
 
 #include "grp/core/text_safe.hpp"
 #include "grp/core/units.hpp"
-#include "grp/model/compare/cause_match.hpp"
-#include "grp/model/spec/duet.hpp"
 #include "grp/report/text/cause_text.hpp"
 #include "grp/report/text/compare_lines.hpp"
 #include "grp/report/text/compare_tables.hpp"
+#include "grp/report/text/duet_table.hpp"
 #include "grp/report/text/plan_text.hpp"
 #include "grp/report/text/table.hpp"
 #include "grp/report/text/work_text.hpp"
@@ -119,65 +118,6 @@ void print_causes(std::ostream& os, const std::vector<comparison>& all) {
     }
 }
 
-/// Where a row stands in the sweep, whichever duet instance its key names: the base's control
-/// (base:k against control:k), the candidate's twin (k against twin:k) and the candidate
-/// (base:k against k) of one sweep point read alike.
-std::string duet_point_of(const comparison& c, const case_comparison& cc) {
-    const std::string label = row_label(c, cc);
-    const std::string& kernel = cc.key.kernel;
-    return label.rfind(kernel, 0) == 0 ? instance_free(kernel) + label.substr(kernel.size())
-                                       : label;
-}
-
-/// A duet's controls where one candidate case stands: "ok" when every control read same there,
-/// else each other control's change and verdict; "-" without a control case of that point.
-std::string duet_controls_cell(const std::vector<comparison>& all, const std::string& point) {
-    std::string off;
-    bool found = false;
-    for (const auto& k : all) {
-        for (const auto& kc : k.control ? k.cases : std::vector<case_comparison>{}) {
-            if (duet_point_of(k, kc) != point) {
-                continue;
-            }
-            found = true;
-            if (kc.outcome != verdict::same) {
-                const bool twin =
-                    k.cand_label.find(std::string(":") + duet_twin_prefix) != std::string::npos;
-                off += std::string(off.empty() ? "" : ", ") + (twin ? "twin " : "control ") +
-                       (kc.change() ? signed_percent(*kc.change()) + " " : "") +
-                       to_string(kc.outcome);
-            }
-        }
-    }
-    return !found ? "-" : off.empty() ? "ok" : "not same: " + off;
-}
-
-/// One row per candidate case of a duet: base, candidate, change, interval, verdict, controls.
-text_table duet_case_table(const std::vector<comparison>& all) {
-    text_table t;
-    t.add_column("case");
-    t.add_column("base", text_table::align::right);
-    t.add_column("candidate", text_table::align::right);
-    t.add_column("change", text_table::align::right);
-    t.add_column(format_fixed((1 - all.front().options.alpha) * 100, 0) + "% interval",
-                 text_table::align::right);
-    t.add_column("verdict");
-    t.add_column("controls");
-    for (const auto& c : all) {
-        for (const auto& cc : c.control ? std::vector<case_comparison>{} : c.cases) {
-            const auto row = row_label(c, cc);
-            t.add_row({{terminal_escape(row)},
-                       {shown_value(cc.base, c.options)},
-                       {shown_value(cc.cand, c.options)},
-                       {cc.change() ? signed_percent(*cc.change()) : "-"},
-                       {interval_cell(cc)},
-                       {verdict_cell(cc), verdict_colour(cc.outcome)},
-                       {terminal_escape(duet_controls_cell(all, duet_point_of(c, cc)))}});
-        }
-    }
-    return t;
-}
-
 /// A duet, verdict first: the verdict lines, the options, one row per case, how many cases
 /// stayed undecided (--explain says why), the failing lines.
 void print_short_duet(std::ostream& os, const std::vector<comparison>& all, bool colour) {
@@ -195,17 +135,13 @@ void print_short_duet(std::ostream& os, const std::vector<comparison>& all, bool
     os << "base: " << terminal_escape(all.front().base_label)
        << (runs > 1 ? " (" + std::to_string(runs) + " runs)" : "") << "\n("
        << terminal_escape(options_line(all.front())) << ")\n\n";
-    duet_case_table(all).print(os, colour);
+    duet_case_table(all, true).print(os, colour);
     print_failing_lines(os, all);
     print_causes(os, all);
     if (open > 0) {
         os << "not decided (" << open
            << "): compare --explain gives each one's reason and what would decide it\n";
     }
-}
-
-bool is_duet_comparison(const std::vector<comparison>& all) {
-    return std::any_of(all.begin(), all.end(), [](const comparison& c) { return c.control; });
 }
 
 } // namespace

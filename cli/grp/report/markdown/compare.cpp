@@ -3,6 +3,7 @@
 #include "grp/report/text/cause_text.hpp"
 #include "grp/report/text/compare_lines.hpp"
 #include "grp/report/text/compare_tables.hpp"
+#include "grp/report/text/duet_table.hpp"
 #include "grp/report/text/escape.hpp"
 #include "grp/report/text/plan_text.hpp"
 #include "grp/report/text/table.hpp"
@@ -161,6 +162,10 @@ void print_comparisons_markdown(std::ostream& os, const std::vector<comparison>&
        << ".\n\n";
     print_candidate_bullets(os, all);
     print_context_sections(os, all);
+    if (is_duet_comparison(all)) { // one row per case, as the console's short duet (#71)
+        duet_case_table(all, false).print_markdown(os);
+        return;
+    }
     if (all.size() > 1) {
         matrix_table(all, false).print_markdown(os);
         os << "\nEach cell: change vs base and verdict; `!` a case that fails, `~` another device "

@@ -250,5 +250,22 @@ TEST(compare_print, a_duet_row_names_the_twin_that_is_not_same_there) {
     EXPECT_EQ(os.str().find("inconclusive    ok"), std::string::npos) << os.str();
 }
 
+// The markdown summary of a duet: the console's one row per case, not the case x profile matrix
+// (half '-', the twin's cases under "base") the newcomer walk of 2026-12-05 still met.
+TEST(compare_print, a_duet_summary_in_markdown_has_a_row_per_case) {
+    const std::vector<comparison> all = {
+        duet_side("d.json:control:k", true, "base:k", verdict::same),
+        duet_side("d.json:twin:k", true, "k", verdict::inconclusive),
+        duet_side("d.json:k", false, "base:k", verdict::inconclusive)};
+    std::ostringstream md;
+    print_comparisons_markdown(md, all);
+    EXPECT_NE(md.str().find("| case | base | candidate | change | 99% interval | verdict | "
+                            "controls |"),
+              std::string::npos)
+        << md.str();
+    EXPECT_NE(md.str().find("not same: twin +4.00% inconclusive |"), std::string::npos) << md.str();
+    EXPECT_EQ(md.str().find("Each cell: change vs base"), std::string::npos) << md.str();
+}
+
 } // namespace
 } // namespace grp
