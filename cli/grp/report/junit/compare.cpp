@@ -1,6 +1,7 @@
 #include "grp/report/junit/compare.hpp"
 
 #include "grp/core/text_safe.hpp"
+#include "grp/model/compare/slow_cause.hpp"
 #include "grp/report/views/compare_cells.hpp"
 
 #include <algorithm>
@@ -89,6 +90,15 @@ std::string junit_message(const case_comparison& cc) {
     return m;
 }
 
+// A case's note and, for a slower case with check profiles, its cause ("more-work: instructions
+// +12.9%"), so a CI's failure view says why without the console.
+std::string junit_body(const case_comparison& cc) {
+    if (!cc.cause) {
+        return cc.note;
+    }
+    return cc.note + (cc.note.empty() ? "" : "\n") + "cause: " + cause_text(*cc.cause);
+}
+
 void print_junit_case(std::ostream& os, const std::string& classname, const std::string& name,
                       junit_result r, const std::string& type, const std::string& message,
                       const std::string& note) {
@@ -141,7 +151,7 @@ void print_junit_suite(std::ostream& os, const comparison& c, junit_counts& tota
         const auto r = junit_result_of(c, cc);
         add_junit_count(n, r);
         print_junit_case(cases, classname, row_label(c, cc), r, to_string(cc.outcome),
-                         junit_message(cc), cc.note);
+                         junit_message(cc), junit_body(cc));
     }
     open_junit_suite(os, (c.control ? "A/A control " : "") + c.cand_label, n, c.base_label);
     os << cases.str() << "  </testsuite>\n";

@@ -4,6 +4,7 @@
 #include "grp/report/junit/compare.hpp"
 #include "report/compare_samples.hpp"
 
+#include <algorithm>
 #include <gtest/gtest.h>
 #include <sstream>
 
@@ -51,6 +52,24 @@ TEST(junit_xml, a_slower_case_is_a_failure_and_counts_add_up) {
     EXPECT_NE(xml.find("tests=\"" + std::to_string(total.tests) + "\" failures=\"" +
                        std::to_string(total.failures) + "\""),
               std::string::npos);
+}
+
+// The newcomer walk of 2026-12-05: a failure held nothing, though check profiles said why.
+TEST(junit_xml, a_slower_case_with_a_cause_says_it_in_its_failure) {
+    auto c = test::against_base("slower10");
+    auto slower = std::find_if(c.cases.begin(), c.cases.end(), [](const case_comparison& cc) {
+        return cc.outcome == verdict::slower;
+    });
+    ASSERT_NE(slower, c.cases.end());
+    slow_cause cause;
+    cause.kind = cause_class::more_work;
+    cause.detail = "instructions +12.9%";
+    slower->cause = cause;
+    std::ostringstream os;
+    junit_counts total;
+    print_junit_suites(os, {c}, total);
+    EXPECT_NE(os.str().find("cause: more-work: instructions +12.9%</failure>"), std::string::npos)
+        << os.str();
 }
 
 TEST(junit_xml, undecided_and_ungated_cases_are_skipped_never_failed) {
