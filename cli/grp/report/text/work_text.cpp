@@ -2,6 +2,7 @@
 
 #include "grp/core/text_safe.hpp"
 
+#include <algorithm>
 #include <cstdio>
 
 namespace grp {
@@ -41,11 +42,30 @@ std::string work_headline(const work_comparison& w) {
     return s + " (threshold " + th + ")";
 }
 
+namespace {
+
+// A case's tuning parameters, "TILE=8 UNROLL=2" ("" without any).
+std::string work_params_of(const case_key& k) {
+    std::string s;
+    for (const auto& [name, value] : k.params) {
+        s += (s.empty() ? "" : " ") + name + "=" + value;
+    }
+    return s;
+}
+
+} // namespace
+
 text_table work_table(const work_comparison& w, bool colour) {
+    const bool params = std::any_of(w.cases.begin(), w.cases.end(),
+                                    [](const work_case& c) { return !c.key.params.empty(); });
     text_table t;
-    for (const char* c : {"kernel", "type", "layout", "n", "local", "verdict"}) {
+    for (const char* c : {"kernel", "type", "layout", "n", "local"}) {
         t.add_column(c);
     }
+    if (params) { // configurations of one kernel would read as the same row (#71 item 3)
+        t.add_column("params");
+    }
+    t.add_column("verdict");
     const char* names[] = {"instructions", "global load B", "global store B", "local B",
                            "barriers"};
     for (const char* c : names) {
@@ -60,8 +80,11 @@ text_table work_table(const work_comparison& w, bool colour) {
                                           {c.key.type},
                                           {c.key.layout},
                                           {std::to_string(c.key.n)},
-                                          {std::to_string(c.key.local_size)},
-                                          {to_string(c.verdict), colour && bad ? "31" : nullptr}};
+                                          {std::to_string(c.key.local_size)}};
+        if (params) {
+            row.push_back({work_params_of(c.key)});
+        }
+        row.push_back({to_string(c.verdict), colour && bad ? "31" : nullptr});
         for (std::size_t i = 0; i < 5; ++i) {
             row.push_back({i < c.metrics.size() ? change_text(c.metrics[i]) : "-"});
         }
