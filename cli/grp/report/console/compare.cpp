@@ -118,6 +118,17 @@ void print_causes(std::ostream& os, const std::vector<comparison>& all) {
     }
 }
 
+/// " on DEVICE (HOST)": where a duet ran, from its first case ("" without one).
+std::string duet_device_of(const comparison& c) {
+    for (const auto& cc : c.cases) {
+        if (cc.base && !cc.base->device.empty()) {
+            return " on " + cc.base->device +
+                   (cc.base->host.empty() ? "" : " (" + cc.base->host + ")");
+        }
+    }
+    return "";
+}
+
 /// A duet, verdict first: the verdict lines, the options, one row per case, how many cases
 /// stayed undecided (--explain says why), the failing lines.
 void print_short_duet(std::ostream& os, const std::vector<comparison>& all, bool colour) {
@@ -133,7 +144,8 @@ void print_short_duet(std::ostream& os, const std::vector<comparison>& all, bool
     }
     const auto runs = all.front().base_runs;
     os << "base: " << terminal_escape(all.front().base_label)
-       << (runs > 1 ? " (" + std::to_string(runs) + " runs)" : "") << "\n("
+       << (runs > 1 ? " (" + std::to_string(runs) + " runs)" : "")
+       << terminal_escape(duet_device_of(all.front())) << "\n("
        << terminal_escape(options_line(all.front())) << ")\n\n";
     duet_case_table(all, true).print(os, colour);
     print_failing_lines(os, all);
