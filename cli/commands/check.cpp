@@ -73,6 +73,10 @@ void add_check_options(CLI::App* sub, check_cli_options& o) {
            "Element types: int, uint, float, double (default: float for built-in kernels, the "
            "types a spec of yours declares for its kernels)")
         ->delimiter(',');
+    sub->add_option("-a,--param", r.params,
+                    "A tuning parameter's values instead of the spec's, as run's -a: "
+                    "NAME=V[,V...] (TILE=1,8); repeat for several")
+        ->type_name("NAME=V,...");
     sub->add_option("--layout", r.layouts, "Data layouts: flat, aos12, aos16, soa")->delimiter(',');
     sub->add_option("--op", r.ops, "Reduction operators: sum, min, max, product")->delimiter(',');
     sub->add_option("--data", r.data, "Input values, as run's --data")->capture_default_str();

@@ -75,3 +75,8 @@ if(TARGET grp_oclgrind_access)
            ${GRP_BIN} ${GRP_DATA})
   set_tests_properties(cli.check_access_gate PROPERTIES LABELS cli TIMEOUT 600)
 endif()
+# -a as run's (the newcomer walk of 2026-12-05: check refused it): one configuration of a tuning
+# space, its parameters named in the table's params column.
+grp_cli_test(check_takes_param_overrides 0 "params.*tunable_small +UNROLL=2 VEC=4 .*check: 1 ok"
+  check -k ${GRP_DATA}/kernels/tunable_small.json -a VEC=4 -a UNROLL=2 -l 64 -t float
+  -o check_param.json --force)
