@@ -9,6 +9,7 @@
 #include "grp/report/html/charts/matrix.hpp"
 #include "grp/report/html/charts/sizes.hpp"
 #include "grp/report/html/charts/throughput.hpp"
+#include "grp/report/html/charts/throughput_series.hpp"
 #include "grp/report/html/csp.hpp"
 #include "grp/report/html/elements.hpp"
 #include "grp/report/html/scenarios/scenarios.hpp"
@@ -85,7 +86,7 @@ std::string section_summary(const std::vector<report_input>& inputs) {
                 {kernel_family(prof, c->key.kernel)},
                 {c->key.type},
                 {format_count(c->key.n), static_cast<double>(c->key.n)},
-                {c->key.kernel + (c->key.layout == "flat" ? "" : " (" + c->key.layout + ")")},
+                {config_name(*c)}, // with its parameters: a configuration, not a kernel (#71)
                 {std::to_string(c->key.local_size), static_cast<double>(c->key.local_size)},
                 {format_opt(c->gbps), c->gbps},
                 {pct_of_peak_text(*c), c->pct_of_peak, c->above_peak ? "above-peak" : ""},

@@ -3,6 +3,7 @@
 #include "grp/core/units.hpp"
 #include "grp/model/compare/compare.hpp"
 #include "grp/model/compare/work_gate.hpp"
+#include "grp/report/html/charts/throughput_series.hpp"
 #include "grp/report/markdown/best.hpp"
 #include "grp/report/markdown/compare.hpp"
 #include "grp/report/markdown/duet.hpp"
@@ -20,7 +21,6 @@
 #include <sstream>
 
 namespace grp {
-
 namespace {
 
 using html::report_input;
@@ -88,7 +88,7 @@ std::string best_table(const std::vector<report_input>& inputs) {
         for (const auto* c : html::best_cases(p)) {
             rows.push_back({tag_prefix(inputs, i) + html::kernel_family(p, c->key.kernel),
                             c->key.type, format_count(c->key.n),
-                            c->key.kernel + (c->key.layout == "flat" ? "" : " " + c->key.layout),
+                            html::config_name(*c), // its parameters too (#71)
                             std::to_string(c->key.local_size), html::format_opt(c->gbps),
                             html::pct_of_peak_text(*c),
                             c->summary ? format_ns(c->summary->median_ns) : ""});

@@ -5,6 +5,7 @@
 #include "grp/report/html/charts/energy.hpp"
 #include "grp/report/html/charts/sizes.hpp"
 #include "grp/report/html/charts/throughput.hpp"
+#include "grp/report/html/page.hpp"
 #include "grp/report/html/sections/cases.hpp"
 #include "model/profile/profile_samples.hpp"
 
@@ -184,6 +185,23 @@ TEST(ReportSections, AllCasesHasAParamsColumnWhereACaseHasParameters) {
     EXPECT_EQ(count(with, "<td>TILE=4</td>"), 6u) << with; // 3 sizes x 2 local sizes
     const std::string without = section_cases({{"a.json", sweep(1)}});
     EXPECT_EQ(without.find(">params<"), std::string::npos);
+}
+
+} // namespace
+} // namespace grp::html
+
+namespace grp::html {
+namespace {
+
+// The newcomer walk of 2026-12-05: "Best per kernel family" named the best kernel without its
+// parameters, so the winning configuration of a tuning space went unsaid.
+TEST(ReportSections, BestPerFamilyNamesTheWinningConfiguration) {
+    const std::string page = render_report({{"a.json", tiles()}}, page_options{});
+    const auto summary = page.find("id=\"summary\"");
+    ASSERT_NE(summary, std::string::npos);
+    const auto end = page.find("</section>", summary);
+    EXPECT_NE(page.substr(summary, end - summary).find("<td>my_sum TILE=1</td>"), std::string::npos)
+        << page.substr(summary, end - summary);
 }
 
 } // namespace
