@@ -14,7 +14,8 @@
 #   bench/bisect_histories.sh BIN [WRAPPER]     # WRAPPER: e.g. .device/nvidia-opencl.sh
 # Environment: OUT (default ./bisect-histories), TRIALS (per kind, 3), KINDS ("25 10 0"),
 # COMMITS (64), SEED (1), THRESHOLD (10), SWEEP (default "-l 64 -n 2^20 -t float"; on a GPU
-# e.g. "-l 256 -n 2^24 -t float"), BISECT_ARGS (extra bisect options, e.g. "--budget 12").
+# e.g. "-l 256 -n 2^24 -t float"), BISECT_ARGS (extra bisect options, e.g. "--budget 12"),
+# METHODS ("tool threshold"; "tool" alone leaves the baseline out of a long series).
 set -euo pipefail
 bin=$(realpath "$1")
 wrap=${2:+$(realpath "$2")}
@@ -24,6 +25,7 @@ trials=${TRIALS:-3} commits=${COMMITS:-64} seed=${SEED:-1} threshold=${THRESHOLD
 read -r -a kinds <<<"${KINDS:-25 10 0}"
 read -r -a sweep <<<"${SWEEP:--l 64 -n 2^20 -t float}"
 read -r -a bargs <<<"${BISECT_ARGS:-}"
+methods=" ${METHODS:-tool threshold} "
 g() { ${wrap:+"$wrap"} "$bin" "$@"; }
 mkdir -p "$out"
 log=$out/bisect_histories.txt
@@ -94,20 +96,24 @@ for kind in "${kinds[@]}"; do
     dir=$out/repo-$kind-$t
     make_history "$dir" "$step" "$kind"
     truth=$([[ $step -gt 0 ]] && git -C "$dir" rev-parse "c$step" || echo -)
-    t0=$(date +%s)
-    rc=0
-    g bisect --good c0 --bad "c$commits" -k kernels/gs.json --repo "$dir" "${sweep[@]}" \
-      --state "$dir/state" -q --json "${bargs[@]}" >"$dir/bisect.json" 2>"$dir/bisect.err" || rc=$?
-    read -r outcome named duets < <(python3 -c 'import json,sys
+    if [[ $methods == *" tool "* ]]; then
+      t0=$(date +%s)
+      rc=0
+      g bisect --good c0 --bad "c$commits" -k kernels/gs.json --repo "$dir" "${sweep[@]}" \
+        --state "$dir/state" -q --json "${bargs[@]}" >"$dir/bisect.json" 2>"$dir/bisect.err" || rc=$?
+      read -r outcome named duets < <(python3 -c 'import json,sys
 j=json.load(open(sys.argv[1]))
 print(j["outcome"], j["first_bad"] if j["outcome"] == "culprit" else "-", j["duets"])' \
-      "$dir/bisect.json" 2>/dev/null || echo "error - 0")
-    right=$([[ $named == "$truth" ]] && echo 1 || echo 0)
-    echo "$kind $t $truth tool $outcome $named $right $duets $(($(date +%s) - t0)) rc=$rc" >>"$log"
-    t0=$(date +%s)
-    read -r outcome named runs < <(threshold_bisect "$dir")
-    right=$([[ $named == "$truth" ]] && echo 1 || echo 0)
-    echo "$kind $t $truth threshold $outcome $named $right $runs $(($(date +%s) - t0))" >>"$log"
+        "$dir/bisect.json" 2>/dev/null || echo "error - 0")
+      right=$([[ $named == "$truth" ]] && echo 1 || echo 0)
+      echo "$kind $t $truth tool $outcome $named $right $duets $(($(date +%s) - t0)) rc=$rc" >>"$log"
+    fi
+    if [[ $methods == *" threshold "* ]]; then
+      t0=$(date +%s)
+      read -r outcome named runs < <(threshold_bisect "$dir")
+      right=$([[ $named == "$truth" ]] && echo 1 || echo 0)
+      echo "$kind $t $truth threshold $outcome $named $right $runs $(($(date +%s) - t0))" >>"$log"
+    fi
     rm -rf "$dir/state/trees"
   done
 done

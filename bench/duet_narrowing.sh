@@ -6,7 +6,8 @@
 # processes, why it stopped, rounds measured, candidate and control verdicts.
 #   bench/duet_narrowing.sh OLD-BIN NEW-BIN [WRAPPER]
 # Environment: OUT (default ./duet-narrowing), ITER (pairs of invocations, 4), SWEEP (default
-# "-l 1,8 -n 2^16,2^18"; on a GPU e.g. "-l 64,256 -n 2^20,2^22,2^24,2^26").
+# "-l 1,8 -n 2^16,2^18"; on a GPU e.g. "-l 64,256 -n 2^20,2^22,2^24,2^26"), WHICH (the binaries
+# each pair runs, "old new"; "new" times only the new one, for the A/A false-alarm count alone).
 set -euo pipefail
 old=$(realpath "$1") new=$(realpath "$2")
 wrap=${3:+$(realpath "$3")}
@@ -28,7 +29,7 @@ log=$out/duet_narrowing.txt
   echo "# load average at start: $(cut -d' ' -f1-3 /proc/loadavg)"
 } >>"$log"
 for i in $(seq 1 "$iter"); do
-  for which in old new; do
+  for which in ${WHICH:-old new}; do
     bin=$old; [[ $which == new ]] && bin=$new
     f=$out/${which}_$i.json
     t0=$(date +%s.%N)

@@ -3,6 +3,7 @@
 #include "grp/core/text_safe.hpp"
 #include "grp/core/units.hpp"
 #include "grp/model/profile/best.hpp"
+#include "grp/report/console/device_heading.hpp"
 #include "grp/report/console/round_basis.hpp"
 #include "grp/report/console/run_matrix.hpp"
 #include "grp/report/text/matrix_text.hpp"
@@ -302,18 +303,7 @@ void print_run_tables(std::ostream& os, const profile& p, const run_table_option
     const bool show_result = !data.empty() && data.rfind("random", 0) != 0;
     const bool list_only = o.list_only || show_result;
     for (std::size_t d = 0; d < p.devices.size(); ++d) {
-        const auto& dev = p.devices[d];
-        os << "\n"
-           << terminal_escape(dev.info.name) << " (" << terminal_escape(dev.info.platform_name)
-           << ")";
-        if (dev.peak) {
-            os << ": peak read " << format_fixed(dev.peak->read_gbps, 1) << " GB/s";
-        }
-        if (dev.launch_floor_ns) {
-            os << (dev.peak ? ", " : ": ") << "empty-kernel span "
-               << format_ns(*dev.launch_floor_ns);
-        }
-        os << "\n";
+        os << "\n" << device_heading(p, static_cast<int>(d)) << "\n";
         std::vector<const case_matrix*> shown, hosts_only;
         for (const auto& m : matrices) {
             if (m.device == static_cast<int>(d)) {
