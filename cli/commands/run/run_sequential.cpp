@@ -55,12 +55,13 @@ bool cpu_devices_only(const run::run_options& opts) {
     }
 }
 
-/// The sweep points of the cases `judged` left inconclusive, each once, in the order met.
+/// The sweep points of the candidates' cases `judged` left inconclusive (a control's matter
+/// only through them: undecided_cases), each once, in the order met.
 std::vector<std::string> inconclusive_points(const std::vector<comparison>& judged) {
     std::vector<std::string> out;
     for (const auto& c : judged) {
         for (const auto& k : c.cases) {
-            if (k.outcome == verdict::inconclusive &&
+            if (!c.control && k.outcome == verdict::inconclusive &&
                 std::find(out.begin(), out.end(), point_text(k.key)) == out.end()) {
                 out.push_back(point_text(k.key));
             }

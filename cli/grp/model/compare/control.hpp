@@ -2,11 +2,13 @@
 // time and timed in the same rounds. Identical code must read `same`; when it reads slower or
 // faster the experiment favours one kernel instance over another (its place in the build, the
 // sweep, the memory), and a candidate's verdict would carry that bias. So the candidate is
-// judged only where both controls read `same`. Pure: no I/O.
+// judged where both controls read `same`, or where its verdict holds for every bias their
+// intervals allow. Pure: no I/O.
 #pragma once
 
 #include "grp/model/compare/pair.hpp"
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -19,13 +21,34 @@ namespace grp {
 comparison compare_control(const profile& p, const std::string& original, const std::string& copy,
                            const compare_options& opt, const std::string& file);
 
-/// Gates `cand` by one control, case by case (same key): where the control read slower or
-/// faster the candidate's timing verdict becomes `biased` (never slower, never fails); where the
-/// control could not be judged (inconclusive, unmeasured, missing) a same/slower/faster becomes
-/// inconclusive. Each note names the control (`what`: "the base kernel built again"), keeps what
-/// the candidate read and quotes the control's interval. Applied once per control.
+/// One A/A control that gates candidates: its comparison and what it is ("the base kernel
+/// built again").
+struct control_gate {
+    const comparison* result = nullptr;
+    std::string what;
+};
+
+/// Gates `cand` by its controls, case by case (same sweep point): where a control read slower
+/// or faster the candidate's timing verdict becomes `biased` (never slower, never fails). Where
+/// every control reads `same` the verdict stands. Where one could not be judged (inconclusive,
+/// unmeasured, missing) a same/slower/faster stands only if it holds for every bias the
+/// controls' intervals allow together (bias_bound: the candidate's interval divided and
+/// multiplied by it); else it becomes inconclusive. Each note names the control, keeps what the
+/// candidate read and quotes the control's interval.
+void apply_controls(comparison& cand, const std::vector<control_gate>& controls,
+                    const compare_options& opt);
+
+/// apply_controls with one control.
 void apply_control(comparison& cand, const comparison& control, const std::string& what,
                    const compare_options& opt);
+
+/// The largest factor by which the instance an A/A control compares could be favoured or
+/// hindered, from its interval: max(ci_high, 1 / ci_low), at least 1; empty without one.
+[[nodiscard]] std::optional<double> bias_bound(const case_comparison& control);
+
+/// Whether cc's same/slower/faster holds when its ratio and interval may be off by a factor up
+/// to `bias` either way (classify's rules on the widened interval).
+[[nodiscard]] bool holds_for_any_bias(const case_comparison& cc, double bias, double threshold);
 
 /// The pairs of a duet the profile records (settings.duet, written by run --duet), with their
 /// controls; empty when it records none.

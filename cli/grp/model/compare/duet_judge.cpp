@@ -58,11 +58,13 @@ std::vector<comparison> judge_duet(const profile& p, const std::vector<kernel_pa
     }
     for (const auto& pr : pairs) {
         auto c = compare_pair(p, pr, opt, file);
+        std::vector<control_gate> gates;
         for (const auto& ctrl : controls) {
             if (ctrl.original == pr.base || ctrl.original == pr.cand) {
-                apply_control(c, ctrl.result, ctrl.what, opt);
+                gates.push_back({&ctrl.result, ctrl.what});
             }
         }
+        apply_controls(c, gates, opt);
         const auto runs = runs_of_pair(p, pr);
         if (const auto lone = runs.base_only.size() + runs.cand_only.size(); lone > 0) {
             c.warnings.push_back(
@@ -83,6 +85,9 @@ std::vector<comparison> judge_duet(const profile& p, const std::vector<kernel_pa
 std::size_t undecided_cases(const std::vector<comparison>& judged) {
     std::size_t n = 0;
     for (const auto& c : judged) {
+        if (c.control) {
+            continue; // a control's inconclusive case counts through the candidates it gates
+        }
         n += static_cast<std::size_t>(
             std::count_if(c.cases.begin(), c.cases.end(), [](const case_comparison& k) {
                 return k.outcome == verdict::inconclusive;

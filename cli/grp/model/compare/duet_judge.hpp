@@ -21,9 +21,11 @@ std::vector<comparison> judge_duet(const profile& p, const std::vector<kernel_pa
 /// "run 0 (a.json), run 1": the first runs of `runs`, with the file a merged run came from.
 std::string runs_text(const profile& p, const std::vector<run_index>& runs);
 
-/// The cases of `judged` (controls and candidates) that more processes could still decide:
-/// those read inconclusive. A case that is slower, faster, same or biased is decided; one that
-/// is wrong, unmeasured or missing is not a question of more rounds.
+/// The candidates' cases of `judged` that more processes could still decide: those read
+/// inconclusive. A case that is slower, faster, same or biased is decided; one that is wrong,
+/// unmeasured or missing is not a question of more rounds. A control's inconclusive case counts
+/// only through the candidate it gates: once every candidate is decided (in spite of it, by the
+/// bias it allows: apply_controls), more processes change no verdict.
 std::size_t undecided_cases(const std::vector<comparison>& judged);
 
 } // namespace grp

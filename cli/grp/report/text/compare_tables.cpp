@@ -172,7 +172,8 @@ std::string control_headline(const comparison& c) {
         return "A/A control: same in every case, no bias seen";
     }
     return "A/A control: same in " + std::to_string(same) + " of " + std::to_string(cases) +
-           " cases; the candidates are judged only there";
+           " cases; elsewhere a candidate is decided only where its verdict holds for any "
+           "bias the control allows";
 }
 
 namespace {

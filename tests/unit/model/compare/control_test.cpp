@@ -9,13 +9,13 @@
 namespace grp {
 namespace {
 
-case_comparison judged(verdict v, double ratio, std::uint64_t n = 1024) {
+case_comparison judged(verdict v, double ratio, std::uint64_t n = 1024, double width = 0.01) {
     case_comparison cc;
     cc.key = make_case_key("base:k", "float", "flat", n, 64);
     cc.outcome = v;
     cc.ratio = ratio;
-    cc.ci_low = ratio * 0.99;
-    cc.ci_high = ratio * 1.01;
+    cc.ci_low = ratio * (1 - width);
+    cc.ci_high = ratio * (1 + width);
     cc.fails = v == verdict::slower;
     return cc;
 }
@@ -51,10 +51,15 @@ TEST(Control, SameControlLeavesTheCandidateAsJudged) {
 }
 
 TEST(Control, UndecidedOrAbsentControlMakesAVerdictInconclusive) {
+    // The inconclusive control allows a bias of 9 %: +10 % [+8.9 %, +11.1 %] may be all bias.
     for (auto control : {verdict::inconclusive, verdict::unmeasured, verdict::missing}) {
         auto c = of({judged(verdict::slower, 1.10)});
-        apply_control(c, of({judged(control, 1.02)}), "the base kernel built again",
-                      compare_options{});
+        auto ctrl = judged(control, 1.03, 1024, 0.06);
+        if (control != verdict::inconclusive) {
+            ctrl.ci_low.reset(); // no interval: it bounds no bias
+            ctrl.ci_high.reset();
+        }
+        apply_control(c, of({ctrl}), "the base kernel built again", compare_options{});
         EXPECT_EQ(c.cases[0].outcome, verdict::inconclusive) << to_string(control);
         EXPECT_FALSE(c.cases[0].fails);
         EXPECT_NE(c.cases[0].note.find("could not be judged"), std::string::npos);
@@ -83,6 +88,63 @@ TEST(Control, InconclusiveCandidateUnderInconclusiveControlKeepsItsNote) {
                   compare_options{});
     EXPECT_EQ(c.cases[0].outcome, verdict::inconclusive);
     EXPECT_EQ(c.cases[0].note, "its own reason");
+}
+
+TEST(Control, AVerdictThatHoldsForEveryBiasTheControlAllowsStands) {
+    // The control +0.56 % [-0.23 %, +6.98 %] (PoCL, a duet at 2^18) allows a bias of 6.98 %; the
+    // candidate read +23.3 % [+21.2 %, +25.0 %]: slower whatever the bias, so it fails.
+    auto ctrl = judged(verdict::inconclusive, 1.0056);
+    ctrl.ci_low = 0.9977;
+    ctrl.ci_high = 1.0698;
+    ASSERT_NEAR(*bias_bound(ctrl), 1.0698, 1e-12);
+    auto cand = judged(verdict::slower, 1.233);
+    cand.ci_low = 1.212;
+    cand.ci_high = 1.250;
+    auto c = of({cand});
+    apply_control(c, of({ctrl}), "the base kernel built again", compare_options{});
+    EXPECT_EQ(c.cases[0].outcome, verdict::slower);
+    EXPECT_TRUE(c.cases[0].fails);
+    EXPECT_NE(c.cases[0].note.find("holds for any bias the controls allow (up to 6.98%)"),
+              std::string::npos)
+        << c.cases[0].note;
+    // A same verdict is widened the same way: under a control allowing 3 %, same within +-1 %
+    // stands, same within +-4 % does not (4 % and 3 % of bias cross the 5 % threshold); under
+    // the control above (7 %) no same can stand.
+    auto narrow = judged(verdict::inconclusive, 1.0, 1024, 0.03);
+    for (const auto& [width, kept] : {std::pair{0.01, true}, std::pair{0.04, false}}) {
+        auto s = of({judged(verdict::same, 1.0, 1024, width)});
+        apply_control(s, of({narrow}), "the base kernel built again", compare_options{});
+        EXPECT_EQ(s.cases[0].outcome, kept ? verdict::same : verdict::inconclusive) << width;
+    }
+    auto s = of({judged(verdict::same, 1.0, 1024, 0.001)});
+    apply_control(s, of({ctrl}), "the base kernel built again", compare_options{});
+    EXPECT_EQ(s.cases[0].outcome, verdict::inconclusive);
+    auto f = of({judged(verdict::faster, 0.80)});
+    apply_control(f, of({ctrl}), "the base kernel built again", compare_options{});
+    EXPECT_EQ(f.cases[0].outcome, verdict::faster);
+}
+
+TEST(Control, TwoControlsBoundTheBiasTogether) {
+    // Each control alone allows 4 %: +10 % [+8.9 %, +11.1 %] divided by 1.04 still reads
+    // slower; by 1.04 x 1.06 (both, the twin's too) its low end falls under 1.
+    auto ctrl = judged(verdict::inconclusive, 1.0, 1024, 0.04);
+    auto twin = judged(verdict::same, 1.0, 1024, 0.06);
+    twin.key.kernel = "k"; // the twin's cases are keyed by the candidate: the point matches
+    auto one = of({judged(verdict::slower, 1.10)});
+    const auto a = of({ctrl}), b = of({twin});
+    apply_controls(one, {{&a, "the base kernel built again"}}, compare_options{});
+    EXPECT_EQ(one.cases[0].outcome, verdict::slower);
+    auto both = of({judged(verdict::slower, 1.10)});
+    apply_controls(both, {{&a, "the base kernel built again"}, {&b, "the candidate built again"}},
+                   compare_options{});
+    EXPECT_EQ(both.cases[0].outcome, verdict::inconclusive);
+    EXPECT_FALSE(both.cases[0].fails);
+    // Where both read same, nothing is widened: the verdict stands as judged.
+    auto same = of({judged(verdict::slower, 1.06)});
+    const auto c = of({judged(verdict::same, 1.0, 1024, 0.04)});
+    apply_controls(same, {{&c, "the base kernel built again"}, {&b, "the candidate built again"}},
+                   compare_options{});
+    EXPECT_EQ(same.cases[0].outcome, verdict::slower);
 }
 
 std::string fixture(const std::string& name) {
