@@ -84,8 +84,7 @@ void gate_case(case_comparison& cc, const std::vector<const case_comparison*>& c
     if (i >= ctrls.size() || cc.outcome == verdict::inconclusive) {
         return; // every control reads same, or nothing to keep: the candidate's verdict stands
     }
-    const std::string quoted =
-        ctrl ? control_reading(*ctrl, opt) : std::string("no control case");
+    const std::string quoted = ctrl ? control_reading(*ctrl, opt) : std::string("no control case");
     const auto bias = joint_bias(ctrls);
     if (bias && holds_for_any_bias(cc, *bias, opt.threshold)) {
         cc.note = "the A/A control (" + controls[i].what + ") could not be judged (" + quoted +
