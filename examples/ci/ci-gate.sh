@@ -17,7 +17,9 @@
 #   --binary PATH       use this gpu-reduce-prof instead of building one
 #   --build-dir DIR     where to build (default build-ci)
 #   --candidate FILE    compare this profile instead of running the sweep
-#   --output FILE       where the sweep writes the candidate (default BUILD_DIR/ci-candidate.json)
+#   --output FILE       where the sweep writes the candidate (default BUILD_DIR/ci-candidate.json;
+#                       with --binary, ./ci-candidate.json: the working folder, never the
+#                       tool's checkout); a duet's profile likewise (ci-duet.json)
 #   --device DEV        device for the sweep (default: gpu-reduce-prof's default device)
 #   --kernels LIST      what to sweep: built-in names or your spec files (default below)
 #   --run-args "ARGS"   the sweep's own `gpu-reduce-prof run` options, one string split on
@@ -135,6 +137,9 @@ if [[ -z $binary ]]; then
   cmake --build "$build_dir" -j "$(nproc 2>/dev/null || echo 2)"
   echo "::endgroup::"
   binary=$build_dir/gpu-reduce-prof
+  out_dir=$build_dir
+else
+  out_dir=$PWD # a binary built elsewhere: the outputs belong to the caller's folder
 fi
 [[ -x $binary ]] || die "no gpu-reduce-prof at '$binary'"
 
@@ -201,7 +206,7 @@ decide_line() {
 }
 
 if [[ $mode == duet ]]; then
-  duet=${output:-$build_dir/ci-duet.json}
+  duet=${output:-$out_dir/ci-duet.json}
   mkdir -p "$(dirname "$duet")"
   run_duet "$duet"
   policy=(--threshold "$threshold" "${extra[@]}")
@@ -252,7 +257,7 @@ fi
 
 [[ -f $baseline ]] || die "no baseline at '$baseline'; make one with --update-baseline"
 if [[ -z $candidate ]]; then
-  candidate=${output:-$build_dir/ci-candidate.json}
+  candidate=${output:-$out_dir/ci-candidate.json}
   mkdir -p "$(dirname "$candidate")"
   run_sweep "$candidate"
 fi

@@ -5,7 +5,9 @@
 # timing: the duet profile pairs the base revision's kernel with the new one (two sources, two
 # A/A controls), and the gate ends with one of its verdict lines and codes (PASS 0 under a
 # results-only policy, or UNDECIDED 8 / BIASED 9, which a loaded runner may give).
-# Then --mode duet with built-in kernels is a usage error naming what it needs.
+# With --binary and no --output the profile lands in the caller's folder (the repository here),
+# never in the gate's own checkout. Then --mode duet with built-in kernels is a usage error
+# naming what it needs.
 # Usage: duet_mode_test.sh GPU_REDUCE_PROF CI_GATE SOURCE_EXAMPLE_DIR WORK_DIR
 set -euo pipefail
 bin=$1 gate=$2 example=$3 work=$4
@@ -23,7 +25,7 @@ if git -C "$work/repo" diff --quiet; then
 fi
 rc=0
 out=$(cd "$work/repo" && "$gate" --binary "$bin" --kernels k/block_sum.json --base-ref HEAD \
-  --fail-on wrong,missing --budget 4 --output "$work/duet.json" 2>&1) || rc=$?
+  --fail-on wrong,missing --budget 4 2>&1) || rc=$?
 printf '%s\n' "$out"
 case $rc in
   0) grep -q "ci-gate: PASS (duet against HEAD)" <<<"$out" ;;
@@ -31,7 +33,11 @@ case $rc in
   9) grep -q "ci-gate: BIASED" <<<"$out" ;;
   *) echo "duet_mode_test: the gate exited $rc" >&2; exit 1 ;;
 esac
-python3 - "$work/duet.json" <<'PY'
+[[ -s $work/repo/ci-duet.json ]] || {
+  echo "duet_mode_test: no ci-duet.json in the working folder $work/repo" >&2
+  exit 1
+}
+python3 - "$work/repo/ci-duet.json" <<'PY'
 import json, sys
 p = json.load(open(sys.argv[1]))
 pairs = p["settings"]["duet"]["pairs"]
