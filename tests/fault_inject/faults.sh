@@ -390,7 +390,7 @@ cpu_taken) # another process seems to hold every CPU (#71): every round reads as
     'all(r["cpu_wait"] > 0.1 and r["other_cpu"] > 0.5 for r in rounds)'
   never_says "extra \("
   says "compare judges none: 0 undisturbed"
-  never_says "judges them on their rounds anyway"
+  never_says "judges them by their rounds all the same"
   ;;
 bad_spec) # an item the library cannot read stops the process before any OpenCL call
   under bogus platforms

@@ -81,11 +81,12 @@ void print_warnings(const outcome_counts& n, const run_cli_options& o) {
         std::cerr << "warning: " << n.noisy << " case(s) had rounds that never reached the noise "
                   << "target (relative standard error of a round's median <= " << o.max_noise_pct
                   << "%); they are marked (noisy). "
-                  << (n.noisy_unjudged == 0 ? "compare judges them on their rounds anyway.\n"
+                  << (n.noisy_unjudged == 0 ? "compare judges them by their rounds all the same "
+                                              "(noise widens an interval; it hides no change).\n"
                       : judged == 0 ? "compare judges none of them: too few of their rounds were "
                                       "undisturbed (listed above).\n"
                                     : "compare judges " + std::to_string(judged) +
-                                          " of them on their rounds anyway; the other " +
+                                          " of them by their rounds all the same; the other " +
                                           std::to_string(n.noisy_unjudged) +
                                           " have too few undisturbed rounds (listed above).\n");
     }
