@@ -66,8 +66,9 @@ void add_sequential_options(CLI::App* sub, run_cli_options& o) {
     sub->add_option(
            "--budget", o.budget,
            "A duet's most processes and/or time: it adds processes one at a time "
-           "after the first 3 until every case (candidates and A/A controls) is "
-           "decided, judged at an alpha-spending boundary; e.g. 10, 120s, 12,3min. "
+           "after the first 3 until every candidate's case is decided (an A/A "
+           "control's counts through the candidates it gates), judged at an "
+           "alpha-spending boundary; e.g. 10, 120s, 12,3min. "
            "Default: 10 processes; 30,170s when every device is a CPU, whose processes disagree "
            "more (--runs N: a fixed count instead)")
         ->type_name("N|TIME");

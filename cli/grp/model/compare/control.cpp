@@ -45,7 +45,7 @@ const case_comparison* first_not_same(const std::vector<const case_comparison*>&
     return nullptr;
 }
 
-/// The bias the controls allow together (the product of their bounds); empty when one has no
+/// The largest bias the controls allow (the largest of their bounds); empty when one has no
 /// interval (unmeasured, missing).
 std::optional<double> joint_bias(const std::vector<const case_comparison*>& ctrls) {
     double b = 1;
@@ -54,7 +54,7 @@ std::optional<double> joint_bias(const std::vector<const case_comparison*>& ctrl
         if (!one) {
             return std::nullopt;
         }
-        b *= *one;
+        b = std::max(b, *one);
     }
     return b;
 }

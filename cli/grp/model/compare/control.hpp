@@ -32,8 +32,11 @@ struct control_gate {
 /// or faster the candidate's timing verdict becomes `biased` (never slower, never fails). Where
 /// every control reads `same` the verdict stands. Where one could not be judged (inconclusive,
 /// unmeasured, missing) a same/slower/faster stands only if it holds for every bias the
-/// controls' intervals allow together (bias_bound: the candidate's interval divided and
-/// multiplied by it); else it becomes inconclusive. Each note names the control, keeps what the
+/// controls' intervals allow (the largest of their bias_bound: the candidate's interval divided
+/// and multiplied by it); else it becomes inconclusive. Each control is one pair of instances
+/// of identical code in this experiment, and the candidate against the base is one more: the
+/// largest bias the experiment shows is the bound, not the sum of what each control allows,
+/// which would count the same process noise twice. Each note names the control, keeps what the
 /// candidate read and quotes the control's interval.
 void apply_controls(comparison& cand, const std::vector<control_gate>& controls,
                     const compare_options& opt);
