@@ -113,8 +113,9 @@ std::string answer_line(const bisect_record& r, const std::string& repo) {
                cost(r);
     }
     case search_outcome::not_slower:
-        return "not slower: " + commit_text(repo, r.bad) + " read same or faster than " +
-               short_sha(r.good) + " on every case; " + confidence(r) + "; " + cost(r);
+        return "not slower: " + commit_text(repo, r.bad) +
+               " read same, faster or not slower than " + short_sha(r.good) + " on every case; " +
+               confidence(r) + "; " + cost(r);
     case search_outcome::running:
         return "running: " + std::to_string(r.steps.size()) + " steps so far; --resume continues";
     case search_outcome::undecided:

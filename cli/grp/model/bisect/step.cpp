@@ -23,10 +23,17 @@ std::string followed_key(const case_comparison& cc) {
     return key.rfind("base:", 0) == 0 ? key.substr(5) : key;
 }
 
-step_case case_of(const case_comparison& cc) {
+/// Inconclusive, but not slower than the good commit beyond the threshold for any bias the
+/// A/A controls allow: the interval's high end, widened by that bias, within 1 + threshold.
+bool not_slower(const case_comparison& cc, double threshold) {
+    return cc.outcome == verdict::inconclusive && cc.ratio && cc.ci_high && cc.bias_allowed &&
+           *cc.ci_high * *cc.bias_allowed <= 1 + threshold;
+}
+
+step_case case_of(const case_comparison& cc, double threshold) {
     step_case c;
     c.key = followed_key(cc);
-    c.verdict = to_string(cc.outcome);
+    c.verdict = not_slower(cc, threshold) ? "not slower" : to_string(cc.outcome);
     c.change = cc.change();
     if (cc.ci_low && cc.ci_high) {
         c.ci_low = *cc.ci_low - 1;
@@ -37,7 +44,8 @@ step_case case_of(const case_comparison& cc) {
 
 std::string undecided_reason(const std::vector<step_case>& cases) {
     for (const auto& c : cases) {
-        if (c.verdict != "same" && c.verdict != "faster" && c.verdict != "slower") {
+        if (c.verdict != "same" && c.verdict != "faster" && c.verdict != "slower" &&
+            c.verdict != "not slower") {
             return c.key + " read " + c.verdict;
         }
     }
@@ -46,7 +54,8 @@ std::string undecided_reason(const std::vector<step_case>& cases) {
 
 } // namespace
 
-step_result classify_step(const std::vector<comparison>& judged, const case_selection& sel) {
+step_result classify_step(const std::vector<comparison>& judged, const case_selection& sel,
+                          double threshold) {
     step_result r;
     for (const auto& cmp : judged) {
         if (cmp.control) {
@@ -54,7 +63,7 @@ step_result classify_step(const std::vector<comparison>& judged, const case_sele
         }
         for (const auto& cc : cmp.cases) {
             if (selected(sel, followed_key(cc))) {
-                r.cases.push_back(case_of(cc));
+                r.cases.push_back(case_of(cc, threshold));
             }
         }
     }
@@ -68,10 +77,10 @@ step_result classify_step(const std::vector<comparison>& judged, const case_sele
         r.verdict = step_verdict::bad;
         r.reason = slower->key + " read slower";
     } else if (!r.cases.empty() && std::all_of(r.cases.begin(), r.cases.end(), [](const auto& c) {
-                   return c.verdict == "same" || c.verdict == "faster";
+                   return c.verdict == "same" || c.verdict == "faster" || c.verdict == "not slower";
                })) {
         r.verdict = step_verdict::good;
-        r.reason = "every followed case read same or faster";
+        r.reason = "every followed case read same, faster or not slower";
     } else {
         r.reason = undecided_reason(r.cases);
     }

@@ -16,7 +16,7 @@ namespace grp {
 /// One judged case of a step.
 struct step_case {
     std::string key;                       ///< case_key::to_string
-    std::string verdict;                   ///< compare's verdict word
+    std::string verdict;                   ///< compare's verdict word, or "not slower"
     std::optional<double> change;          ///< candidate / base - 1
     std::optional<double> ci_low, ci_high; ///< the change's interval at the duet's level
 };
@@ -36,9 +36,13 @@ struct case_selection {
 };
 
 /// Reads the candidate comparisons of a judged duet (controls left out) on the selected
-/// cases: bad when one reads slower, good when every one reads same or faster, undecided
+/// cases: bad when one reads slower; good when every one reads same, faster, or not slower:
+/// inconclusive, but its interval's high end times the bias its A/A controls allow
+/// (case_comparison::bias_allowed) is within 1 + `threshold` (a one-sided question: a commit
+/// is good when it is not slower than the good one, however much faster it may be); undecided
 /// otherwise (inconclusive, biased, wrong, missing, or no case selected).
-step_result classify_step(const std::vector<comparison>& judged, const case_selection& sel);
+step_result classify_step(const std::vector<comparison>& judged, const case_selection& sel,
+                          double threshold);
 
 /// The keys of the candidate cases `judged` reads slower: what a bisection without --case
 /// follows after its first step.

@@ -67,6 +67,11 @@ struct case_comparison {
     /// A duet's case left undecided: what would decide it (nested_variance.hpp), from its own
     /// rounds, processes and invocations.
     std::optional<decision_plan> plan;
+    /// A duet's candidate case: the largest factor by which its A/A controls allow the
+    /// experiment to favour one instance over another (1 where every control read same;
+    /// control.hpp: apply_controls); empty without controls, where one has no interval, or
+    /// where one read slower or faster (biased).
+    std::optional<double> bias_allowed;
     /// A slower case's cause, where check profiles were given or found (cause_match.hpp);
     /// empty otherwise. Never changes the verdict or whether the case fails.
     std::optional<slow_cause> cause;

@@ -81,11 +81,14 @@ void gate_case(case_comparison& cc, const std::vector<const case_comparison*>& c
     }
     std::size_t i = 0;
     const auto* ctrl = first_not_same(ctrls, i);
+    const auto bias = joint_bias(ctrls);
+    if (!ctrls.empty()) {
+        cc.bias_allowed = i >= ctrls.size() ? std::optional<double>(1.0) : bias;
+    }
     if (i >= ctrls.size() || cc.outcome == verdict::inconclusive) {
         return; // every control reads same, or nothing to keep: the candidate's verdict stands
     }
     const std::string quoted = ctrl ? control_reading(*ctrl, opt) : std::string("no control case");
-    const auto bias = joint_bias(ctrls);
     if (bias && holds_for_any_bias(cc, *bias, opt.threshold)) {
         cc.note = "the A/A control (" + controls[i].what + ") could not be judged (" + quoted +
                   "), but " + read + ", which holds for any bias the controls allow (up to " +

@@ -34,6 +34,7 @@ TEST(Control, SlowerOrFasterControlMakesEveryTimingVerdictBiasedAndNeverFails) {
                           compare_options{});
             EXPECT_EQ(c.cases[0].outcome, verdict::biased) << to_string(control) << to_string(cand);
             EXPECT_FALSE(c.cases[0].fails);
+            EXPECT_FALSE(c.cases[0].bias_allowed);
             EXPECT_NE(c.cases[0].note.find("A/A control (the base kernel built again)"),
                       std::string::npos);
             EXPECT_NE(c.cases[0].note.find("the candidate read +10"), std::string::npos)
@@ -48,6 +49,7 @@ TEST(Control, SameControlLeavesTheCandidateAsJudged) {
                   compare_options{});
     EXPECT_EQ(c.cases[0].outcome, verdict::slower);
     EXPECT_TRUE(c.cases[0].fails);
+    EXPECT_EQ(c.cases[0].bias_allowed, 1.0); // every control same: no bias to allow for
 }
 
 TEST(Control, UndecidedOrAbsentControlMakesAVerdictInconclusive) {
@@ -104,6 +106,7 @@ TEST(Control, AVerdictThatHoldsForEveryBiasTheControlAllowsStands) {
     apply_control(c, of({ctrl}), "the base kernel built again", compare_options{});
     EXPECT_EQ(c.cases[0].outcome, verdict::slower);
     EXPECT_TRUE(c.cases[0].fails);
+    EXPECT_NEAR(*c.cases[0].bias_allowed, 1.0698, 1e-12); // what bisect's "not slower" reads
     EXPECT_NE(c.cases[0].note.find("holds for any bias the controls allow (up to 6.98%)"),
               std::string::npos)
         << c.cases[0].note;

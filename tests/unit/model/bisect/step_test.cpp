@@ -1,0 +1,80 @@
+// A bisect step's verdict from a judged duet (step.hpp: classify_step): bad on slower, good on
+// same, faster or "not slower" (inconclusive, but its interval's high end, widened by the bias
+// the A/A controls allow, within the threshold), undecided otherwise.
+#include "grp/model/bisect/step.hpp"
+
+#include <gtest/gtest.h>
+
+namespace grp {
+namespace {
+
+case_comparison judged(verdict v, double ratio, double lo, double hi,
+                       std::optional<double> bias = 1.0) {
+    case_comparison cc;
+    cc.key = make_case_key("base:k", "float", "flat", 1024, 64);
+    cc.outcome = v;
+    cc.ratio = ratio;
+    cc.ci_low = lo;
+    cc.ci_high = hi;
+    cc.bias_allowed = bias;
+    return cc;
+}
+
+std::vector<comparison> duet(const case_comparison& cc) {
+    comparison control;
+    control.control = true;
+    control.cases = {judged(verdict::slower, 1.2, 1.1, 1.3)}; // never read as a candidate
+    comparison cand;
+    cand.cases = {cc};
+    return {control, cand};
+}
+
+TEST(BisectStep, SlowerIsBadSameOrFasterIsGood) {
+    EXPECT_EQ(classify_step(duet(judged(verdict::slower, 1.2, 1.1, 1.3)), {}, 0.05).verdict,
+              step_verdict::bad);
+    for (auto v : {verdict::same, verdict::faster}) {
+        EXPECT_EQ(classify_step(duet(judged(v, 1.0, 0.98, 1.02)), {}, 0.05).verdict,
+                  step_verdict::good);
+    }
+}
+
+TEST(BisectStep, InconclusiveButNotSlowerIsGood) {
+    // -0.7 % [-6.7 %, +1.6 %]: not `same` (its low end is past -5 %), but not slower either.
+    const auto r =
+        classify_step(duet(judged(verdict::inconclusive, 0.993, 0.933, 1.016)), {}, 0.05);
+    EXPECT_EQ(r.verdict, step_verdict::good);
+    ASSERT_EQ(r.cases.size(), 1U);
+    EXPECT_EQ(r.cases[0].verdict, "not slower");
+    EXPECT_EQ(r.cases[0].key, "k/float/flat/n=1024/local=64");
+}
+
+TEST(BisectStep, NotSlowerCountsTheBiasTheControlsAllow) {
+    // The same interval beside controls that allow 4 %: 1.016 x 1.04 = 1.057, past +5 %.
+    EXPECT_EQ(
+        classify_step(duet(judged(verdict::inconclusive, 0.993, 0.933, 1.016, 1.04)), {}, 0.05)
+            .verdict,
+        step_verdict::undecided);
+    // A control without an interval bounds nothing: undecided.
+    EXPECT_EQ(classify_step(duet(judged(verdict::inconclusive, 0.993, 0.933, 1.016, std::nullopt)),
+                            {}, 0.05)
+                  .verdict,
+              step_verdict::undecided);
+    // A high end past the threshold on its own: undecided, whatever the bias.
+    EXPECT_EQ(
+        classify_step(duet(judged(verdict::inconclusive, 1.02, 0.99, 1.08)), {}, 0.05).verdict,
+        step_verdict::undecided);
+}
+
+TEST(BisectStep, BiasedOrUnfollowedCasesDecideNothing) {
+    EXPECT_EQ(classify_step(duet(judged(verdict::biased, 1.0, 0.99, 1.01, std::nullopt)), {}, 0.05)
+                  .verdict,
+              step_verdict::undecided);
+    case_selection other;
+    other.glob = "other/*";
+    const auto r = classify_step(duet(judged(verdict::same, 1.0, 0.99, 1.01)), other, 0.05);
+    EXPECT_EQ(r.verdict, step_verdict::undecided);
+    EXPECT_EQ(r.reason, "no followed case was measured");
+}
+
+} // namespace
+} // namespace grp
