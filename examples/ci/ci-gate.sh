@@ -18,8 +18,9 @@
 #   --build-dir DIR     where to build (default build-ci)
 #   --candidate FILE    compare this profile instead of running the sweep
 #   --output FILE       where the sweep writes the candidate (default BUILD_DIR/ci-candidate.json;
-#                       with --binary, ./ci-candidate.json: the working folder, never the
-#                       tool's checkout); a duet's profile likewise (ci-duet.json)
+#                       with --binary and no --build-dir, ./ci-candidate.json in the current
+#                       folder, not the folder of the script); a duet's profile likewise
+#                       (ci-duet.json)
 #   --device DEV        device for the sweep (default: gpu-reduce-prof's default device)
 #   --kernels LIST      what to sweep: built-in names or your spec files (default below)
 #   --run-args "ARGS"   the sweep's own `gpu-reduce-prof run` options, one string split on
@@ -32,7 +33,7 @@
 #                       a stored profile of earlier runs
 #   --budget SPEC       the duet's most processes and/or time (run --budget: 10, 120s,
 #                       12,3min; default run's: 10 processes, 30,170s on a CPU device): it
-#                       adds processes from 3 on until every case is decided; a duet left
+#                       adds processes from 3 on until every candidate case is decided; a duet left
 #                       undecided prints this script's command again with the budget its
 #                       plan says decides every case
 #   --base-ref REF      the duet's base revision (default origin/$GITHUB_BASE_REF in a pull
@@ -58,6 +59,7 @@ root=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
 baseline=$root/profiles/baselines/pocl-ci.json
 binary=""
 build_dir=$root/build-ci
+build_dir_given=0
 candidate=""
 output=""
 device=""
@@ -83,7 +85,7 @@ while [[ $# -gt 0 ]]; do
   case $1 in
     --baseline) baseline=$2; shift 2 ;;
     --binary) binary=$2; shift 2 ;;
-    --build-dir) build_dir=$2; shift 2 ;;
+    --build-dir) build_dir=$2; build_dir_given=1; shift 2 ;;
     --candidate) candidate=$2; shift 2 ;;
     --output) output=$2; shift 2 ;;
     --device) device=$2; shift 2 ;;
@@ -140,6 +142,7 @@ if [[ -z $binary ]]; then
   out_dir=$build_dir
 else
   out_dir=$PWD # a binary built elsewhere: the outputs belong to the caller's folder
+  [[ $build_dir_given == 1 ]] && out_dir=$build_dir
 fi
 [[ -x $binary ]] || die "no gpu-reduce-prof at '$binary'"
 

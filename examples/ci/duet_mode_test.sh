@@ -6,7 +6,7 @@
 # A/A controls), and the gate ends with one of its verdict lines and codes (PASS 0 under a
 # results-only policy, or UNDECIDED 8 / BIASED 9, which a loaded runner may give).
 # With --binary and no --output the profile lands in the caller's folder (the repository here),
-# never in the gate's own checkout. Then --mode duet with built-in kernels is a usage error
+# not in the gate's own checkout (its build-ci/ is left as it was). Then --mode duet with built-in kernels is a usage error
 # naming what it needs.
 # Usage: duet_mode_test.sh GPU_REDUCE_PROF CI_GATE SOURCE_EXAMPLE_DIR WORK_DIR
 set -euo pipefail
@@ -23,6 +23,8 @@ if git -C "$work/repo" diff --quiet; then
   echo "duet_mode_test: the candidate edit did not apply to block_sum.cl" >&2
   exit 1
 fi
+own=$(cd "$(dirname "$gate")/../.." && pwd)/build-ci/ci-duet.json
+before=$(stat -c %Y "$own" 2>/dev/null || echo none)
 rc=0
 out=$(cd "$work/repo" && "$gate" --binary "$bin" --kernels k/block_sum.json --base-ref HEAD \
   --fail-on wrong,missing --budget 4 2>&1) || rc=$?
@@ -33,6 +35,10 @@ case $rc in
   9) grep -q "ci-gate: BIASED" <<<"$out" ;;
   *) echo "duet_mode_test: the gate exited $rc" >&2; exit 1 ;;
 esac
+[[ $(stat -c %Y "$own" 2>/dev/null || echo none) == "$before" ]] || {
+  echo "duet_mode_test: the gate wrote $own, in its own checkout" >&2
+  exit 1
+}
 [[ -s $work/repo/ci-duet.json ]] || {
   echo "duet_mode_test: no ci-duet.json in the working folder $work/repo" >&2
   exit 1

@@ -75,7 +75,7 @@ std::vector<std::string> inconclusive_points(const std::vector<comparison>& judg
 std::string sequential_looks::look_text(std::size_t undecided, std::size_t processes,
                                         const std::string& stop) const {
     if (undecided == 0) {
-        return "every case decided, stopping";
+        return "every candidate case decided, stopping";
     }
     const std::string head = std::to_string(undecided) + " case(s) inconclusive, ";
     if (stop.empty()) {
@@ -158,7 +158,8 @@ void print_sequential_plan(std::ostream& os, const sequential_plan& plan) {
        << " processes of " << plan.rounds_per_process << " rounds each"
        << (plan.budget.max_seconds > 0 ? ", at most " + format_seconds(plan.budget.max_seconds)
                                        : std::string())
-       << "; it stops at the first look (after process 3, 4, ...) where every case is decided, "
+       << "; it stops at the first look (after process 3, 4, ...) where every candidate case is "
+       << "decided, "
        << (plan.budget.max_seconds > 0
                ? "so it takes at most the estimate above or the time cap, whichever is less "
                  "(--budget)\n"

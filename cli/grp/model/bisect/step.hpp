@@ -40,7 +40,10 @@ struct case_selection {
 /// inconclusive, but its interval's high end times the bias its A/A controls allow
 /// (case_comparison::bias_allowed) is within 1 + `threshold` (a one-sided question: a commit
 /// is good when it is not slower than the good one, however much faster it may be); undecided
-/// otherwise (inconclusive, biased, wrong, missing, or no case selected).
+/// otherwise (inconclusive, biased, wrong, missing, or no case selected). A truly slower
+/// commit reads not slower only when its interval misses its change on the high side (the
+/// duet's alpha) or its instances are favoured more than any control's (apply_controls'
+/// assumption).
 step_result classify_step(const std::vector<comparison>& judged, const case_selection& sel,
                           double threshold);
 

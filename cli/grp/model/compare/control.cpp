@@ -31,40 +31,32 @@ std::string control_reading(const case_comparison& ctrl, const compare_options& 
     return to_string(ctrl.outcome) + (ctrl.note.empty() ? "" : " (" + ctrl.note + ")");
 }
 
-/// The first of `ctrls` that is not `same` (index: its position), or nullptr with index =
-/// ctrls.size() when every one is.
-const case_comparison* first_not_same(const std::vector<const case_comparison*>& ctrls,
-                                      std::size_t& index) {
-    index = ctrls.size();
+/// The position of the first of `ctrls` without a bias bound (missing, or no interval), or
+/// ctrls.size() when every one has one.
+std::size_t first_unbounded(const std::vector<const case_comparison*>& ctrls) {
     for (std::size_t i = 0; i < ctrls.size(); ++i) {
-        if (ctrls[i] == nullptr || ctrls[i]->outcome != verdict::same) {
-            index = i;
-            return ctrls[i];
+        if (ctrls[i] == nullptr || !bias_bound(*ctrls[i])) {
+            return i;
         }
     }
-    return nullptr;
+    return ctrls.size();
 }
 
-/// The largest bias the controls allow (the largest of their bounds); empty when one has no
-/// interval (unmeasured, missing).
-std::optional<double> joint_bias(const std::vector<const case_comparison*>& ctrls) {
-    double b = 1;
-    for (const auto* c : ctrls) {
-        const auto one = c ? bias_bound(*c) : std::nullopt;
-        if (!one) {
-            return std::nullopt;
+/// The position of the control with the largest bias bound (every one has one).
+std::size_t largest_bound(const std::vector<const case_comparison*>& ctrls) {
+    std::size_t at = 0;
+    for (std::size_t i = 1; i < ctrls.size(); ++i) {
+        if (*bias_bound(*ctrls[i]) > *bias_bound(*ctrls[at])) {
+            at = i;
         }
-        b = std::max(b, *one);
     }
-    return b;
+    return at;
 }
 
-void gate_case(case_comparison& cc, const std::vector<const case_comparison*>& ctrls,
-               const std::vector<control_gate>& controls, const compare_options& opt) {
-    if (!timing_verdict(cc.outcome)) {
-        return; // wrong, missing, unmeasured, added...: not a timing verdict to gate
-    }
-    const std::string read = candidate_reading(cc, opt);
+/// One control read slower or faster: the candidate is `biased` (its first such control named).
+bool gate_biased(case_comparison& cc, const std::vector<const case_comparison*>& ctrls,
+                 const std::vector<control_gate>& controls, const compare_options& opt,
+                 const std::string& read) {
     for (std::size_t i = 0; i < ctrls.size(); ++i) {
         const auto* ctrl = ctrls[i];
         if (ctrl != nullptr &&
@@ -76,28 +68,47 @@ void gate_case(case_comparison& cc, const std::vector<const case_comparison*>& c
                       "it judges no candidate here (" +
                       read + "); rerun it, and see docs/statistics.md on biased duets";
             cc.fails = decide_fails(cc, opt);
-            return;
+            return true;
         }
     }
-    std::size_t i = 0;
-    const auto* ctrl = first_not_same(ctrls, i);
-    const auto bias = joint_bias(ctrls);
-    if (!ctrls.empty()) {
-        cc.bias_allowed = i >= ctrls.size() ? std::optional<double>(1.0) : bias;
+    return false;
+}
+
+void gate_case(case_comparison& cc, const std::vector<const case_comparison*>& ctrls,
+               const std::vector<control_gate>& controls, const compare_options& opt) {
+    if (!timing_verdict(cc.outcome)) {
+        return; // wrong, missing, unmeasured, added...: not a timing verdict to gate
     }
-    if (i >= ctrls.size() || cc.outcome == verdict::inconclusive) {
+    const std::string read = candidate_reading(cc, opt);
+    if (ctrls.empty() || gate_biased(cc, ctrls, controls, opt, read)) {
+        return;
+    }
+    const bool all_same = std::all_of(ctrls.begin(), ctrls.end(), [](const case_comparison* c) {
+        return c != nullptr && c->outcome == verdict::same;
+    });
+    const std::size_t unbounded = first_unbounded(ctrls);
+    const auto at = unbounded < ctrls.size() ? unbounded : largest_bound(ctrls);
+    const auto bias = unbounded < ctrls.size() ? std::nullopt : bias_bound(*ctrls[at]);
+    cc.bias_allowed = all_same ? std::optional<double>(1.0) : bias;
+    if (all_same || cc.outcome == verdict::inconclusive) {
         return; // every control reads same, or nothing to keep: the candidate's verdict stands
     }
-    const std::string quoted = ctrl ? control_reading(*ctrl, opt) : std::string("no control case");
+    const std::string quoted = ctrls[at] ? control_reading(*ctrls[at], opt) : "no control case";
     if (bias && holds_for_any_bias(cc, *bias, opt.threshold)) {
-        cc.note = "the A/A control (" + controls[i].what + ") could not be judged (" + quoted +
-                  "), but " + read + ", which holds for any bias the controls allow (up to " +
-                  percent_text(*bias - 1).substr(1) + ")";
+        cc.note =
+            (cc.note.empty() ? "" : cc.note + "; ") + "an A/A control could not be judged, but " +
+            read + ", which holds for any bias the controls allow (up to " +
+            percent_text(*bias - 1).substr(1) + ": " + controls[at].what + ", " + quoted + ")";
         return;
     }
     cc.outcome = verdict::inconclusive;
-    cc.note = "the A/A control (" + controls[i].what + ") could not be judged (" + quoted +
-              "), so neither can the candidate (" + read + "); more --rounds narrow both";
+    cc.note = bias
+                  ? "an A/A control could not be judged, and the bias the controls allow (up to " +
+                        percent_text(*bias - 1).substr(1) + ": " + controls[at].what + ", " +
+                        quoted + ") could account for what the candidate read (" + read +
+                        "); more --rounds narrow both"
+                  : "the A/A control (" + controls[at].what + ") could not be judged (" + quoted +
+                        "), so neither can the candidate (" + read + "); more --rounds narrow both";
     cc.fails = decide_fails(cc, opt);
 }
 

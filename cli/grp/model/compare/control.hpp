@@ -36,12 +36,16 @@ struct control_gate {
 /// and multiplied by it); else it becomes inconclusive. Each control is one pair of instances
 /// of identical code in this experiment, and the candidate against the base is one more: the
 /// largest bias the experiment shows is the bound, not the sum of what each control allows,
-/// which would count the same process noise twice. Each note names the control, keeps what the
+/// which would count the same process noise twice. That bound is an assumption, not a
+/// probability: that the candidate's pair of instances is favoured no more than the worst
+/// pair the controls measured (the design shuffles builds and launches so that no pair is
+/// special). Where every control reads same no bias is allowed for, as before (bias_allowed 1).
+/// Call it once per candidate with every control: each call sets bias_allowed afresh. Each note names the control, keeps what the
 /// candidate read and quotes the control's interval.
 void apply_controls(comparison& cand, const std::vector<control_gate>& controls,
                     const compare_options& opt);
 
-/// apply_controls with one control.
+/// apply_controls with one control (for a candidate gated by one control only).
 void apply_control(comparison& cand, const comparison& control, const std::string& what,
                    const compare_options& opt);
 

@@ -173,7 +173,7 @@ std::string control_headline(const comparison& c) {
     }
     return "A/A control: same in " + std::to_string(same) + " of " + std::to_string(cases) +
            " cases; elsewhere a candidate is decided only where its verdict holds for any "
-           "bias the control allows";
+           "bias the controls allow";
 }
 
 namespace {
