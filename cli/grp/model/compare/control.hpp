@@ -40,8 +40,9 @@ struct control_gate {
 /// probability: that the candidate's pair of instances is favoured no more than the worst
 /// pair the controls measured (the design shuffles builds and launches so that no pair is
 /// special). Where every control reads same no bias is allowed for, as before (bias_allowed 1).
-/// Call it once per candidate with every control: each call sets bias_allowed afresh. Each note names the control, keeps what the
-/// candidate read and quotes the control's interval.
+/// Call it once per candidate with every control: each call sets bias_allowed afresh. Each
+/// note names the control that decided, keeps what the candidate read and quotes that
+/// control's interval.
 void apply_controls(comparison& cand, const std::vector<control_gate>& controls,
                     const compare_options& opt);
 
