@@ -11,31 +11,40 @@
 
 namespace grp {
 
-text_table pair_table(const comparison& c, rows which, bool safe_terminal) {
-    auto clean = [&](const std::string& s) {
-        return safe_terminal ? terminal_escape(s) : s;
-    };
+text_table case_table_columns(double alpha, const std::string& last) {
     text_table t;
     t.add_column("case");
     t.add_column("base", text_table::align::right);
     t.add_column("candidate", text_table::align::right);
     t.add_column("change", text_table::align::right);
-    t.add_column(format_fixed((1 - c.options.alpha) * 100, 0) + "% interval",
-                 text_table::align::right);
+    t.add_column(format_fixed((1 - alpha) * 100, 0) + "% interval", text_table::align::right);
     t.add_column("verdict");
-    t.add_column("note");
+    t.add_column(last);
+    return t;
+}
+
+std::vector<text_table::cell> case_table_row(const comparison& c, const case_comparison& cc,
+                                             const std::string& label, const std::string& last) {
+    return {{label},
+            {shown_value(cc.base, c.options)},
+            {shown_value(cc.cand, c.options)},
+            {cc.change() ? signed_percent(*cc.change()) : "-"},
+            {interval_cell(cc)},
+            {verdict_cell(cc), verdict_colour(cc.outcome)},
+            {last}};
+}
+
+text_table pair_table(const comparison& c, rows which, bool safe_terminal) {
+    auto clean = [&](const std::string& s) {
+        return safe_terminal ? terminal_escape(s) : s;
+    };
+    auto t = case_table_columns(c.options.alpha, "note");
     for (const auto& cc : c.cases) {
         const bool unchanged = cc.outcome == verdict::same && !cc.fails;
         if ((which == rows::changed && unchanged) || (which == rows::unchanged && !unchanged)) {
             continue;
         }
-        t.add_row({{clean(row_label(c, cc))},
-                   {shown_value(cc.base, c.options)},
-                   {shown_value(cc.cand, c.options)},
-                   {cc.change() ? signed_percent(*cc.change()) : "-"},
-                   {interval_cell(cc)},
-                   {verdict_cell(cc), verdict_colour(cc.outcome)},
-                   {clean(note_label(cc, c.options))}});
+        t.add_row(case_table_row(c, cc, clean(row_label(c, cc)), clean(note_label(cc, c.options))));
     }
     return t;
 }

@@ -15,6 +15,15 @@ namespace grp {
 /// Which rows a case table holds: every case, the changed ones, or the unchanged ones.
 enum class rows { all, changed, unchanged };
 
+/// The columns of a one-row-per-case table: case, base, candidate, change, the interval at
+/// `alpha`, verdict, and `last` ("note", or a duet's "controls").
+text_table case_table_columns(double alpha, const std::string& last);
+
+/// The row of `cc` (a case of `c`) for case_table_columns, with `label` and `last` as given
+/// (already escaped as the caller's output needs).
+std::vector<text_table::cell> case_table_row(const comparison& c, const case_comparison& cc,
+                                             const std::string& label, const std::string& last);
+
 /// One row per case of one comparison. With `safe_terminal` every profile string is escaped for
 /// a terminal (control characters); otherwise the caller's writer escapes (markdown).
 text_table pair_table(const comparison& c, rows which, bool safe_terminal);

@@ -4,6 +4,7 @@
 #include "grp/core/units.hpp"
 #include "grp/model/compare/cause_match.hpp"
 #include "grp/model/spec/duet.hpp"
+#include "grp/report/text/compare_tables.hpp"
 #include "grp/report/views/compare_cells.hpp"
 
 #include <algorithm>
@@ -46,24 +47,11 @@ text_table duet_case_table(const std::vector<comparison>& all, bool safe_termina
     auto clean = [&](const std::string& s) {
         return safe_terminal ? terminal_escape(s) : s;
     };
-    text_table t;
-    t.add_column("case");
-    t.add_column("base", text_table::align::right);
-    t.add_column("candidate", text_table::align::right);
-    t.add_column("change", text_table::align::right);
-    t.add_column(format_fixed((1 - all.front().options.alpha) * 100, 0) + "% interval",
-                 text_table::align::right);
-    t.add_column("verdict");
-    t.add_column("controls");
+    auto t = case_table_columns(all.front().options.alpha, "controls");
     for (const auto& c : all) {
         for (const auto& cc : c.control ? std::vector<case_comparison>{} : c.cases) {
-            t.add_row({{clean(row_label(c, cc))},
-                       {shown_value(cc.base, c.options)},
-                       {shown_value(cc.cand, c.options)},
-                       {cc.change() ? signed_percent(*cc.change()) : "-"},
-                       {interval_cell(cc)},
-                       {verdict_cell(cc), verdict_colour(cc.outcome)},
-                       {clean(duet_controls_cell(all, duet_point_of(c, cc)))}});
+            t.add_row(case_table_row(c, cc, clean(row_label(c, cc)),
+                                     clean(duet_controls_cell(all, duet_point_of(c, cc)))));
         }
     }
     return t;
