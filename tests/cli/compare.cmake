@@ -246,7 +246,7 @@ set_tests_properties(cli.compare_duet_verdict_first_one_row_per_case PROPERTIES 
 # The candidate's own control (twin:NAME, the candidate built again) 7 % faster than the
 # candidate: the base's control alone would have let a +10 % verdict through.
 grp_cli_test(compare_duet_biased_twin_exit_9 9
-             "\\(the candidate built again\\) read -6\\.99% .*twin:reduce6: 1 cases: 1 faster.*BIASED: 1 of 1 cases not judged"
+             "\\(the candidate built again\\) read -6\\.96% .*twin:reduce6: 1 cases: 1 faster.*BIASED: 1 of 1 cases not judged"
              compare ${CMP}/duet_twin_biased.json --explain)
 grp_cli_test(compare_duet_biased_markdown_headline 9 "### gpu-reduce-prof compare: BIASED"
              compare ${CMP}/duet_biased.json --markdown)

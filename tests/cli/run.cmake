@@ -32,6 +32,10 @@ grp_cli_test(run_once_refuses_timing_and_outputs 2
              run --once -k reduce2 --rounds 3 --budget 4 -o once.json)
 grp_cli_test(run_once_refuses_halving 2 "--search halving times rounds"
              run --once -k reduce2 --search halving)
+# --one-sided (bisect's duets stop on not slower) means nothing without a sequential duet.
+grp_cli_test(run_one_sided_without_a_sequential_duet_exit_2 2
+             "--one-sided stops a sequential duet .*give it with --duet"
+             run -k reduce2 --one-sided -n 2^10)
 grp_cli_test(run_build_failure_prints_log_exit_4
              4 "kernel build failed.*device: .*options: .*undeclared_variable"
              run -k ${GRP_KDATA}/broken.json -l 64 -n 1000 ${GRP_QUICK} -o run_broken.json --force)

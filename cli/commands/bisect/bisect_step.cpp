@@ -120,10 +120,19 @@ std::vector<std::string> child_argv(const duet_request& r) {
     std::ostringstream alpha;
     alpha.precision(17);
     alpha << r.alpha;
-    std::vector<std::string> args{"gpu-reduce-prof", "run", "-k",      r.candidate_spec, "--duet",
-                                  r.base_spec,       "-o",  r.profile, "--force",        "--alpha",
-                                  alpha.str(),       "-q"}; // its errors still print; bisect says
-                                                            // the rest
+    std::vector<std::string> args{"gpu-reduce-prof",
+                                  "run",
+                                  "-k",
+                                  r.candidate_spec,
+                                  "--duet",
+                                  r.base_spec,
+                                  "-o",
+                                  r.profile,
+                                  "--force",
+                                  "--alpha",
+                                  alpha.str(),
+                                  "--one-sided", // bisect asks: slower or not
+                                  "-q"};         // its errors still print; bisect says the rest
     args.insert(args.end(), r.run_args.begin(), r.run_args.end());
     return args;
 }

@@ -42,6 +42,7 @@ struct run_cli_options {
     std::string commit;     ///< --commit: the measured code's sha, instead of git's HEAD here
     std::string budget;     ///< a sequential duet's most processes and/or seconds (run_sequential)
     double duet_alpha = 0;  ///< --alpha: a sequential duet's false-alarm rate; 0: compare's 0.01
+    bool one_sided = false; ///< --one-sided: a sequential duet stops on slower or not slower
     std::string print_spec; ///< --print-spec FILE.cl: its starter spec on stdout, nothing runs
     std::string part, part_output; ///< set by the parent of --runs in each child
     std::string after_hang; ///< set by a process whose launch hung, for its fresh self (run_hang)

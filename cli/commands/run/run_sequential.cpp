@@ -57,11 +57,13 @@ bool cpu_devices_only(const run::run_options& opts) {
 
 /// The sweep points of the candidates' cases `judged` left inconclusive (a control's matter
 /// only through them: undecided_cases), each once, in the order met.
-std::vector<std::string> inconclusive_points(const std::vector<comparison>& judged) {
+std::vector<std::string> inconclusive_points(const std::vector<comparison>& judged,
+                                             std::optional<double> one_sided) {
     std::vector<std::string> out;
     for (const auto& c : judged) {
         for (const auto& k : c.cases) {
             if (!c.control && k.outcome == verdict::inconclusive &&
+                !(one_sided && reads_not_slower(k, *one_sided)) &&
                 std::find(out.begin(), out.end(), point_text(k.key)) == out.end()) {
                 out.push_back(point_text(k.key));
             }
@@ -133,6 +135,10 @@ sequential_plan plan_sequential(const run_cli_options& o, run::run_options& opts
                           "until decided): give it with --duet, and without --runs (a fixed "
                           "count) or --resume");
     }
+    if (o.one_sided && (!duet || o.runs != "auto" || !o.resume.empty())) {
+        throw usage_error("--one-sided stops a sequential duet (run --duet, which adds processes "
+                          "until decided): give it with --duet, and without --runs or --resume");
+    }
     if (o.duet_alpha > 0 && !duet) {
         throw usage_error("--alpha is a duet's false-alarm rate: give it with --duet");
     }
@@ -142,6 +148,7 @@ sequential_plan plan_sequential(const run_cli_options& o, run::run_options& opts
     }
     plan.on = true;
     plan.alpha = o.duet_alpha > 0 ? o.duet_alpha : plan.alpha;
+    plan.one_sided = o.one_sided;
     plan.budget =
         o.budget.empty() ? default_budget(cpu_devices_only(opts)) : parse_budget(o.budget);
     plan.rounds_per_process =
@@ -159,7 +166,7 @@ void print_sequential_plan(std::ostream& os, const sequential_plan& plan) {
        << (plan.budget.max_seconds > 0 ? ", at most " + format_seconds(plan.budget.max_seconds)
                                        : std::string())
        << "; it stops at the first look (after process 3, 4, ...) where every candidate case is "
-       << "decided, "
+       << (plan.one_sided ? "decided or not slower (--one-sided), " : "decided, ")
        << (plan.budget.max_seconds > 0
                ? "so it takes at most the estimate above or the time cap, whichever is less "
                  "(--budget)\n"
@@ -182,8 +189,9 @@ bool sequential_looks::look(const profile& p, std::size_t processes) {
     opt.alpha = design_.alpha;
     opt.sequential = design_;
     const auto judged = judge_duet(p, recorded_pairs(p), opt, "run");
-    const std::size_t undecided = undecided_cases(judged);
-    points_ = inconclusive_points(judged);
+    const auto one_sided = plan_.one_sided ? std::optional<double>(opt.threshold) : std::nullopt;
+    const std::size_t undecided = undecided_cases(judged, one_sided);
+    points_ = inconclusive_points(judged, one_sided);
     const double elapsed =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - started_).count();
     const std::string stop = stop_reason(undecided, processes, plan_.budget.max_processes, elapsed,

@@ -56,6 +56,8 @@ struct sequential_plan {
     run_budget budget;
     std::uint64_t rounds_per_process = 0;
     double alpha = 0.01; ///< the false-alarm rate the looks spend (--alpha)
+    /// --one-sided: a case that reads not slower (duet_judge.hpp: reads_not_slower) is decided.
+    bool one_sided = false;
 };
 
 /// Sequential for a duet whose --runs is auto (and no --resume); --budget elsewhere, or --alpha

@@ -77,6 +77,11 @@ void add_sequential_options(CLI::App* sub, run_cli_options& o) {
                     "compare's); bisect gives each duet its share of the search's")
         ->type_name("NUM")
         ->check(finite_range(1e-6, 0.25));
+    sub->add_flag("--one-sided", o.one_sided,
+                  "A sequential duet asks only whether the candidate is slower: it also stops "
+                  "where every undecided candidate case reads not slower (its interval's high "
+                  "end within the threshold), as bisect asks of each commit; compare still "
+                  "prints those cases inconclusive");
 }
 
 } // namespace

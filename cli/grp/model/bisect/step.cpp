@@ -1,5 +1,7 @@
 #include "grp/model/bisect/step.hpp"
 
+#include "grp/model/compare/duet_judge.hpp"
+
 #include <algorithm>
 #include <fnmatch.h>
 
@@ -23,17 +25,10 @@ std::string followed_key(const case_comparison& cc) {
     return key.rfind("base:", 0) == 0 ? key.substr(5) : key;
 }
 
-/// Inconclusive, but not slower than the good commit beyond the threshold for any bias the
-/// A/A controls allow: the interval's high end, widened by that bias, within 1 + threshold.
-bool not_slower(const case_comparison& cc, double threshold) {
-    return cc.outcome == verdict::inconclusive && cc.ratio && cc.ci_high && cc.bias_allowed &&
-           *cc.ci_high * *cc.bias_allowed <= 1 + threshold;
-}
-
 step_case case_of(const case_comparison& cc, double threshold) {
     step_case c;
     c.key = followed_key(cc);
-    c.verdict = not_slower(cc, threshold) ? "not slower" : to_string(cc.outcome);
+    c.verdict = reads_not_slower(cc, threshold) ? "not slower" : to_string(cc.outcome);
     c.change = cc.change();
     if (cc.ci_low && cc.ci_high) {
         c.ci_low = *cc.ci_low - 1;

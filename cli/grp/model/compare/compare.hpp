@@ -72,6 +72,9 @@ struct case_comparison {
     /// control.hpp: apply_controls); empty without controls, where one has no interval, or
     /// where one read slower or faster (biased).
     std::optional<double> bias_allowed;
+    /// A duet's candidate case judged on its four instances (instances.hpp): the A/A
+    /// controls' spread is in its interval, so no bias bound widens it (bias_allowed 1).
+    bool on_instances = false;
     /// A slower case's cause, where check profiles were given or found (cause_match.hpp);
     /// empty otherwise. Never changes the verdict or whether the case fails.
     std::optional<slow_cause> cause;

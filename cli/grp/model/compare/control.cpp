@@ -83,6 +83,10 @@ void gate_case(case_comparison& cc, const std::vector<const case_comparison*>& c
     if (ctrls.empty() || gate_biased(cc, ctrls, controls, opt, read)) {
         return;
     }
+    if (cc.on_instances) {
+        cc.bias_allowed = 1.0; // the controls' spread is in its interval already
+        return;
+    }
     const bool all_same = std::all_of(ctrls.begin(), ctrls.end(), [](const case_comparison* c) {
         return c != nullptr && c->outcome == verdict::same;
     });
@@ -115,8 +119,9 @@ void gate_case(case_comparison& cc, const std::vector<const case_comparison*>& c
 } // namespace
 
 comparison compare_control(const profile& p, const std::string& original, const std::string& copy,
-                           const compare_options& opt, const std::string& file) {
-    auto c = compare_pair(p, {original, copy}, opt, file);
+                           const compare_options& opt, const std::string& file,
+                           const std::pair<std::string, std::string>& other) {
+    auto c = compare_pair(p, {original, copy, "", "", other.first, other.second}, opt, file);
     c.control = true;
     for (auto& cc : c.cases) {
         cc.fails = false;

@@ -18,8 +18,11 @@ namespace grp {
 /// marked as a control (its cases never fail: a control that is not `same` makes the candidates
 /// `biased` instead). For the base's control: (pair.base, pair.control); the twin's:
 /// (pair.cand, pair.twin).
+/// `other`: the duet's other pair of instances (original, copy), with which the control is
+/// judged on the four instances (kernel_pair::other_original); empty: on its rounds.
 comparison compare_control(const profile& p, const std::string& original, const std::string& copy,
-                           const compare_options& opt, const std::string& file);
+                           const compare_options& opt, const std::string& file,
+                           const std::pair<std::string, std::string>& other = {});
 
 /// One A/A control that gates candidates: its comparison and what it is ("the base kernel
 /// built again").

@@ -29,19 +29,22 @@ struct control_run {
 std::vector<control_run> controls_of(const profile& p, const std::vector<kernel_pair>& pairs,
                                      const compare_options& opt, const std::string& file) {
     std::vector<control_run> out;
-    const auto add = [&](const std::string& original, const std::string& copy, const char* what) {
+    const auto add = [&](const std::string& original, const std::string& copy, const char* what,
+                         const std::pair<std::string, std::string>& other) {
         if (copy.empty() || std::any_of(out.begin(), out.end(), [&](const control_run& c) {
                 return c.original == original;
             })) {
             return;
         }
-        out.push_back({original, what, compare_control(p, original, copy, opt, file)});
+        out.push_back({original, what, compare_control(p, original, copy, opt, file, other)});
     };
+    // Each control is judged on the four instances of its pair (its first, where a base gates
+    // several candidates).
     for (const auto& pr : pairs) {
-        add(pr.base, pr.control, "the base kernel built again");
+        add(pr.base, pr.control, "the base kernel built again", {pr.cand, pr.twin});
     }
     for (const auto& pr : pairs) {
-        add(pr.cand, pr.twin, "the candidate built again");
+        add(pr.cand, pr.twin, "the candidate built again", {pr.base, pr.control});
     }
     return out;
 }
@@ -82,15 +85,22 @@ std::vector<comparison> judge_duet(const profile& p, const std::vector<kernel_pa
     return all;
 }
 
-std::size_t undecided_cases(const std::vector<comparison>& judged) {
+bool reads_not_slower(const case_comparison& cc, double threshold) {
+    return cc.outcome == verdict::inconclusive && cc.ratio && cc.ci_high && cc.bias_allowed &&
+           *cc.ci_high * *cc.bias_allowed <= 1 + threshold;
+}
+
+std::size_t undecided_cases(const std::vector<comparison>& judged,
+                            std::optional<double> one_sided) {
     std::size_t n = 0;
     for (const auto& c : judged) {
         if (c.control) {
             continue; // a control's inconclusive case counts through the candidates it gates
         }
         n += static_cast<std::size_t>(
-            std::count_if(c.cases.begin(), c.cases.end(), [](const case_comparison& k) {
-                return k.outcome == verdict::inconclusive;
+            std::count_if(c.cases.begin(), c.cases.end(), [&](const case_comparison& k) {
+                return k.outcome == verdict::inconclusive &&
+                       !(one_sided && reads_not_slower(k, *one_sided));
             }));
     }
     return n;

@@ -6,6 +6,7 @@
 #include "grp/model/compare/pair.hpp"
 #include "grp/model/profile/profile.hpp"
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -21,11 +22,18 @@ std::vector<comparison> judge_duet(const profile& p, const std::vector<kernel_pa
 /// "run 0 (a.json), run 1": the first runs of `runs`, with the file a merged run came from.
 std::string runs_text(const profile& p, const std::vector<run_index>& runs);
 
+/// Inconclusive, but not slower than the base beyond `threshold` for any bias the A/A controls
+/// allow: the interval's high end, widened by that bias (case_comparison::bias_allowed; 1 for a
+/// case judged on its instances), within 1 + threshold. The one-sided question bisect asks.
+[[nodiscard]] bool reads_not_slower(const case_comparison& cc, double threshold);
+
 /// The candidates' cases of `judged` that more processes could still decide: those read
 /// inconclusive. A case that is slower, faster, same or biased is decided; one that is wrong,
 /// unmeasured or missing is not a question of more rounds. A control's inconclusive case counts
 /// only through the candidate it gates: once every candidate is decided (in spite of it, by the
-/// bias it allows: apply_controls), more processes change no verdict.
-std::size_t undecided_cases(const std::vector<comparison>& judged);
+/// bias it allows: apply_controls), more processes change no verdict. With `one_sided` (a
+/// threshold: run --one-sided), a case that reads_not_slower is decided too.
+std::size_t undecided_cases(const std::vector<comparison>& judged,
+                            std::optional<double> one_sided = std::nullopt);
 
 } // namespace grp

@@ -1,6 +1,7 @@
 #include "grp/model/compare/pair.hpp"
 
 #include "grp/model/compare/case_compare.hpp"
+#include "grp/model/compare/instances.hpp"
 #include "grp/model/compare/rules.hpp"
 #include "grp/model/compare/side.hpp"
 #include "grp/model/stats/multiplicity.hpp"
@@ -165,12 +166,54 @@ nested_samples nested_of(const paired_rounds& r) {
     return out;
 }
 
-void decide_paired(case_comparison& cc, const profile& p, const case_result& b,
-                   const case_result& c, const compare_options& opt) {
+/// A case's two sides and the four instances of its sweep point (any missing: none). For an A/A
+/// control (`control`), b and c are the original and its copy, quad.base and quad.control.
+struct paired_cases {
+    const case_result *b = nullptr, *c = nullptr;
+    instance_cases quad;
+    bool control = false;
+};
+
+bool all_ok(const instance_cases& k) {
+    const std::initializer_list<const case_result*> four{k.base, k.control, k.cand, k.twin};
+    return std::all_of(four.begin(), four.end(), [](const case_result* c) {
+        return c != nullptr && c->status == case_status::ok;
+    });
+}
+
+/// Judges cc on the four instances of its sweep point where the duet has them, measured in
+/// enough processes and rounds, and its look spends alpha (instances.hpp). Returns whether it
+/// did; `how` gets how, and `set_aside` the rounds it set aside.
+bool judged_on_instances(case_comparison& cc, const profile& p, const paired_cases& k,
+                         const compare_options& opt, std::string& how, std::size_t& set_aside) {
+    if (!all_ok(k.quad)) {
+        return false;
+    }
+    const auto x = contrast_instances(p, k.quad, opt);
+    const auto processes = x.change.size();
+    const auto df = static_cast<double>(3 * processes - (k.control ? 3 : 1));
+    if (processes < min_instance_processes || x.rounds < std::max<std::size_t>(opt.min_rounds, 2) ||
+        !(1 - opt.level(df) < 1)) {
+        return false; // judged on the candidate's rounds, its bias bounded by the controls
+    }
+    how = k.control ? judge_control_on_instances(cc, x, opt) : judge_on_instances(cc, x, opt);
+    set_aside = x.set_aside;
+    if (cc.outcome == verdict::inconclusive) {
+        cc.note = interval_text(cc, 1 - opt.alpha) + ": cannot tell the change from +-" +
+                  percent_text(opt.threshold).substr(1) + "; more processes narrow it";
+    }
+    return true;
+}
+
+void decide_paired(case_comparison& cc, const profile& p, const paired_cases& k,
+                   const compare_options& opt) {
     cc.outcome = verdict::inconclusive;
-    const auto r = pair_rounds(p, b, c, opt);
+    const auto r = pair_rounds(p, *k.b, *k.c, opt);
     std::string how; // how the processes were treated, when not as usual
-    judge_rounds(cc, r, opt, how);
+    std::size_t set_aside = r.set_aside;
+    if (!judged_on_instances(cc, p, k, opt, how, set_aside)) {
+        judge_rounds(cc, r, opt, how);
+    }
     if (cc.outcome == verdict::inconclusive && r.all.size() >= 2) {
         auto components = estimate_components(nested_of(r));
         if (cc.ratio && *cc.ratio > 0) {
@@ -185,8 +228,8 @@ void decide_paired(case_comparison& cc, const profile& p, const case_result& b,
     if (!how.empty()) {
         cc.note += (cc.note.empty() ? "" : "; ") + how;
     }
-    if (r.set_aside > 0) {
-        cc.note += (cc.note.empty() ? "" : "; ") + std::to_string(r.set_aside) +
+    if (set_aside > 0) {
+        cc.note += (cc.note.empty() ? "" : "; ") + std::to_string(set_aside) +
                    " round(s) set aside: another process took the CPU";
     }
 }
@@ -205,8 +248,10 @@ index_kernel(const profile& p, const std::string& kernel, const std::string& as)
     return out;
 }
 
-case_comparison compare_pair_case(const profile& p, const case_result* b, const case_result* c,
-                                  const kernel_pair& pair, const compare_options& opt) {
+case_comparison compare_pair_case(const profile& p, const paired_cases& k, const kernel_pair& pair,
+                                  const compare_options& opt) {
+    const case_result* b = k.b;
+    const case_result* c = k.c;
     case_comparison cc;
     cc.key = b ? b->key : c->key;
     cc.key.kernel = pair.base;
@@ -231,7 +276,7 @@ case_comparison compare_pair_case(const profile& p, const case_result* b, const 
         cc.outcome = verdict::unmeasured;
         cc.note = br.unmeasured ? "base: " + br.problem : "candidate: " + cr.problem;
     } else {
-        decide_paired(cc, p, *b, *c, opt);
+        decide_paired(cc, p, k, opt);
     }
     mark_untrusted_timer(cc, p, b, p, c);
     cc.fails = decide_fails(cc, opt);
@@ -312,14 +357,23 @@ comparison compare_pair(const profile& p, const kernel_pair& pair, const compare
     r.base_runs = r.cand_runs = std::max<std::size_t>(1, p.runs.size());
     auto bi = index_kernel(p, pair.base, pair.base);
     const auto ci = index_kernel(p, pair.cand, pair.base);
+    // The other two instances: the controls of a candidate, or the other pair of an A/A control.
+    const bool control = !pair.other_original.empty() && !pair.other_copy.empty();
+    const auto third = index_kernel(p, control ? pair.other_original : pair.control, pair.base);
+    const auto fourth = index_kernel(p, control ? pair.other_copy : pair.twin, pair.base);
     for (const auto& [key, c] : ci) {
         bi.try_emplace(key, nullptr);
     }
+    const auto find = [](const auto& index, const auto& key) -> const case_result* {
+        const auto it = index.find(key);
+        return it == index.end() ? nullptr : it->second;
+    };
     for (const auto& [key, b] : bi) {
-        auto it = ci.find(key);
-        const case_result* c = it == ci.end() ? nullptr : it->second;
-        r.common += b && c ? 1 : 0;
-        r.cases.push_back(compare_pair_case(p, b, c, pair, opt));
+        paired_cases k{b, find(ci, key), {}, control};
+        k.quad = control ? instance_cases{b, k.c, find(third, key), find(fourth, key)}
+                         : instance_cases{b, find(third, key), k.c, find(fourth, key)};
+        r.common += b && k.c ? 1 : 0;
+        r.cases.push_back(compare_pair_case(p, k, pair, opt));
     }
     correct_for_multiplicity(r.cases, opt);
     sort_worst_first(r.cases);

@@ -25,6 +25,10 @@ namespace grp {
 /// control the base kernel built a second time, twin the candidate's ("" when the duet has none).
 struct kernel_pair {
     std::string base, cand, control = {}, twin = {};
+    /// For an A/A control (base: the original, cand: its copy): the duet's other pair of
+    /// instances (the candidate and its twin for the base's control), so that the control is
+    /// judged on the four instances too (instances.hpp); "" otherwise.
+    std::string other_original = {}, other_copy = {};
 };
 
 /// "OLD=NEW" or "OLD=NEW1,NEW2": one pair per candidate. Throws std::invalid_argument with a

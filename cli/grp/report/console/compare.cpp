@@ -49,7 +49,7 @@ void print_header(std::ostream& os, const std::vector<comparison>& all) {
             }
         }
     }
-    os << "(" << terminal_escape(options_line(all.front())) << ")\n\n";
+    os << "(" << terminal_escape(options_line(headline_comparison(all))) << ")\n\n";
 }
 
 /// The notes the table shortened, once each (the undecided ones are listed above the table).
@@ -146,7 +146,7 @@ void print_short_duet(std::ostream& os, const std::vector<comparison>& all, bool
     os << "base: " << terminal_escape(all.front().base_label)
        << (runs > 1 ? " (" + std::to_string(runs) + " runs)" : "")
        << terminal_escape(duet_device_of(all.front())) << "\n("
-       << terminal_escape(options_line(all.front())) << ")\n\n";
+       << terminal_escape(options_line(headline_comparison(all))) << ")\n\n";
     duet_case_table(all, true).print(os, colour);
     print_failing_lines(os, all);
     print_causes(os, all);

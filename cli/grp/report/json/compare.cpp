@@ -93,6 +93,8 @@ ojson case_json(const case_comparison& cc) {
                  {"df", num(cc.df)},
                  {"between_run_var", num(cc.between_run_var)},
                  {"between_run_estimated", cc.between_run_estimated},
+                 {"on_instances", cc.on_instances},
+                 {"bias_allowed", num(cc.bias_allowed)},
                  {"note", cc.note},
                  {"cause", cause_json(cc.cause)},
                  {"base", side_json(cc.base)},

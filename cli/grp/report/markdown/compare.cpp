@@ -158,8 +158,8 @@ void print_case_tables(std::ostream& os, const comparison& c) {
 void print_comparisons_markdown(std::ostream& os, const std::vector<comparison>& all) {
     const comparison& first = all.front();
     os << "### gpu-reduce-prof compare: " << headline(all, total_failures(all)) << "\n\nBase "
-       << markdown_code(first.base_label) << "; " << markdown_escape(options_line(first))
-       << ".\n\n";
+       << markdown_code(first.base_label) << "; "
+       << markdown_escape(options_line(headline_comparison(all))) << ".\n\n";
     print_candidate_bullets(os, all);
     print_context_sections(os, all);
     if (is_duet_comparison(all)) { // one row per case, as the console's short duet (#71)

@@ -181,8 +181,8 @@ std::string control_headline(const comparison& c) {
         return "A/A control: same in every case, no bias seen";
     }
     return "A/A control: same in " + std::to_string(same) + " of " + std::to_string(cases) +
-           " cases; elsewhere a candidate is decided only where its verdict holds for any "
-           "bias the controls allow";
+           " cases; elsewhere the spread it shows is counted in its candidates' intervals (their "
+           "four instances, or a bias bound: docs/statistics.md)";
 }
 
 namespace {

@@ -223,12 +223,25 @@ std::string note_label(const case_comparison& cc, const compare_options& opt) {
     return first + "...";
 }
 
+const comparison& headline_comparison(const std::vector<comparison>& all) {
+    const auto it =
+        std::find_if(all.begin(), all.end(), [](const comparison& c) { return !c.control; });
+    return it == all.end() ? all.front() : *it;
+}
+
 std::string options_line(const comparison& c) {
     const auto& o = c.options;
     std::ostringstream conf;
     conf << (1 - o.alpha) * 100;
+    const bool instances = std::any_of(c.cases.begin(), c.cases.end(),
+                                       [](const case_comparison& k) { return k.on_instances; });
     const std::string unit =
-        c.paired
+        instances
+            ? "% intervals of the change over " + std::to_string(c.base_runs) +
+                  " process(es), on the four instances (candidate and twin against base and "
+                  "control, process by process, the A/A controls' spread included; each control "
+                  "on the same four)"
+        : c.paired
             ? "% intervals of the ratio within each round over " + std::to_string(c.base_runs) +
                   " process(es) (Hodges-Lehmann, signed rank; the process means where "
                   "the processes disagree)"

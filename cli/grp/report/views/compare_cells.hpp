@@ -40,4 +40,8 @@ std::string note_label(const case_comparison& cc, const compare_options& opt);
 /// "threshold 5.0%, 99% interval, fail on slower,wrong,unmeasured", with normalization.
 std::string options_line(const comparison& c);
 
+/// The comparison whose options_line heads a list: the first that is no A/A control (a duet
+/// lists its controls first), else the first. Precondition: `all` is not empty.
+const comparison& headline_comparison(const std::vector<comparison>& all);
+
 } // namespace grp

@@ -37,6 +37,23 @@ TEST(DuetJudge, OnlyInconclusiveCasesAreLeftForMoreProcesses) {
     EXPECT_EQ(undecided_cases({}), 0U);
 }
 
+TEST(DuetJudge, OneSidedALookCountsACaseThatReadsNotSlowerAsDecided) {
+    // run --one-sided (bisect's duets): an inconclusive case whose interval's high end, times
+    // the bias its controls allow, is within the threshold asks for no more processes.
+    comparison c = with({verdict::inconclusive, verdict::inconclusive, verdict::inconclusive});
+    c.cases[0].ratio = 0.99, c.cases[0].ci_low = 0.93, c.cases[0].ci_high = 1.04;
+    c.cases[0].bias_allowed = 1.0; // not slower: +4 % at most
+    c.cases[1].ratio = 0.99, c.cases[1].ci_low = 0.93, c.cases[1].ci_high = 1.04;
+    c.cases[1].bias_allowed = 1.02; // +6.1 % with the bias: undecided
+    c.cases[2].ratio = 1.0, c.cases[2].ci_low = 0.9, c.cases[2].ci_high = 1.04; // no bias known
+    EXPECT_TRUE(reads_not_slower(c.cases[0], 0.05));
+    EXPECT_FALSE(reads_not_slower(c.cases[1], 0.05));
+    EXPECT_FALSE(reads_not_slower(c.cases[2], 0.05));
+    EXPECT_EQ(undecided_cases({c}), 3U);
+    EXPECT_EQ(undecided_cases({c}, 0.05), 2U);
+    EXPECT_EQ(undecided_cases({c}, 0.03), 3U);
+}
+
 TEST(DuetJudge, TheControlComesFirstAndGatesItsCandidate) {
     const auto p = load_profile(fixture("duet_biased"));
     const auto judged = judge_duet(p, recorded_pairs(p), compare_options{}, "f");
