@@ -201,15 +201,15 @@ and the headline says NOT GATED (when --fail-on gates timing); so it does for on
 against one run (run's quick default; measure with run --gate, or merge 3 runs into the base). Each failing case ends the output as "ran 1.11 +- 0.01 x
 slower than base" (+-: the farther end of its interval). With --pair the change is the median ratio NEW/OLD over the
 rounds both ran in (Hodges-Lehmann, signed-rank interval); when the processes disagree about
-it, the interval is Student's over the process means. A duet from run --duet carries an A/A
-control (the base kernel built again): a candidate is judged only where the control reads
-same; where it reads slower or faster the case is biased (the experiment, not the kernel).
+it, the interval is Student's over the process means. A duet from run --duet (with the base
+and the candidate built again as A/A controls) is judged on its four instances, process by
+process; where a control reads slower or faster the case is biased (the experiment).
 
 Exit codes: 0 no failing case, 1 a case fails under --fail-on (improvements never fail),
 2 usage, 5 unreadable or invalid profile or unsupported schema major, 8 timing judged no case
 of a candidate (UNDECIDED, or NOT GATED: across devices, across device conditions (power
 limit, governor, ...: --conditions any gates them), one run against one), 9 a duet's control
-was not same (BIASED).)";
+read slower or faster (BIASED).)";
 
 /// How a case's interval decides: the threshold, its confidence, the correction over the cases,
 /// the moderation of the run-to-run variance, the fewest rounds.
@@ -377,7 +377,7 @@ void add_compare(CLI::App& app, command_slot& slot) {
                     "OLD=NEW[,NEW...]: judge kernel NEW against kernel OLD measured in the same "
                     "rounds of ONE profile (a duet: e.g. the base revision's kernel and the "
                     "candidate's through specs, in one run with --runs 8 --rounds 48); the unit is "
-                    "the ratio within a round, so the gate needs no baseline runs")
+                    "the ratio within a round (with recorded controls: the four instances)")
         ->type_name("OLD=NEW");
     sub->add_option("-b,--base", opt->bases,
                     "A run of the baseline (repeat it: the runs are merged, so the run-to-run "

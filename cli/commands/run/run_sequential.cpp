@@ -57,13 +57,11 @@ bool cpu_devices_only(const run::run_options& opts) {
 
 /// The sweep points of the candidates' cases `judged` left inconclusive (a control's matter
 /// only through them: undecided_cases), each once, in the order met.
-std::vector<std::string> inconclusive_points(const std::vector<comparison>& judged,
-                                             std::optional<double> one_sided) {
+std::vector<std::string> inconclusive_points(const std::vector<comparison>& judged) {
     std::vector<std::string> out;
     for (const auto& c : judged) {
         for (const auto& k : c.cases) {
             if (!c.control && k.outcome == verdict::inconclusive &&
-                !(one_sided && reads_not_slower(k, *one_sided)) &&
                 std::find(out.begin(), out.end(), point_text(k.key)) == out.end()) {
                 out.push_back(point_text(k.key));
             }
@@ -191,7 +189,9 @@ bool sequential_looks::look(const profile& p, std::size_t processes) {
     const auto judged = judge_duet(p, recorded_pairs(p), opt, "run");
     const auto one_sided = plan_.one_sided ? std::optional<double>(opt.threshold) : std::nullopt;
     const std::size_t undecided = undecided_cases(judged, one_sided);
-    points_ = inconclusive_points(judged, one_sided);
+    // A point that reads not slower is still measured while others are undecided: compare
+    // judges every point at the last look's level, so each must have that look's data.
+    points_ = inconclusive_points(judged);
     const double elapsed =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - started_).count();
     const std::string stop = stop_reason(undecided, processes, plan_.budget.max_processes, elapsed,

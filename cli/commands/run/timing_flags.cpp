@@ -80,8 +80,9 @@ void add_sequential_options(CLI::App* sub, run_cli_options& o) {
     sub->add_flag("--one-sided", o.one_sided,
                   "A sequential duet asks only whether the candidate is slower: it also stops "
                   "where every undecided candidate case reads not slower (its interval's high "
-                  "end within the threshold), as bisect asks of each commit; compare still "
-                  "prints those cases inconclusive");
+                  "end, widened by any bias its controls allow, within the threshold), as "
+                  "bisect asks of each commit; such a point is still measured while others are "
+                  "undecided, and compare prints it inconclusive");
 }
 
 } // namespace

@@ -72,9 +72,12 @@ struct case_comparison {
     /// control.hpp: apply_controls); empty without controls, where one has no interval, or
     /// where one read slower or faster (biased).
     std::optional<double> bias_allowed;
-    /// A duet's candidate case judged on its four instances (instances.hpp): the A/A
-    /// controls' spread is in its interval, so no bias bound widens it (bias_allowed 1).
+    /// A duet's case (candidate or A/A control) judged on its four instances (instances.hpp):
+    /// the instances' spread is in its interval, so no bias bound widens it (bias_allowed 1).
     bool on_instances = false;
+    /// A kernel pair's case (compare_pair): the index in profile::devices its sides ran on, so
+    /// that a duet on several devices gates each device's candidate by that device's controls.
+    std::optional<int> device;
     /// A slower case's cause, where check profiles were given or found (cause_match.hpp);
     /// empty otherwise. Never changes the verdict or whether the case fails.
     std::optional<slow_cause> cause;

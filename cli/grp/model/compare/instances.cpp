@@ -25,18 +25,37 @@ struct process_rounds {
     std::vector<double> d, a, a_twin;
 };
 
-/// Sets cc's interval from a mean, its standard error and df, at opt.level(df).
-void set_interval(case_comparison& cc, double mean, double se, double df,
+/// A standard error (log scale) below which the times have no spread: rounding, not timing.
+constexpr double no_spread = 1e-12;
+
+/// Sets cc's ratio, p-value, df and interval from a mean, its standard error and df, at
+/// opt.level(df). No interval (false) where there is no spread at all (the same times in every
+/// process) or the level is 0 (a look that spends no alpha): nothing can be decided.
+bool set_interval(case_comparison& cc, double mean, double se, double df,
                   const compare_options& opt) {
     const double level = opt.level(df);
-    const double half = level > 0 ? -student_t_quantile(level / 2, df) * se
-                                  : std::numeric_limits<double>::infinity();
     cc.ratio = std::exp(mean);
+    cc.df = df;
+    cc.between_run_estimated = true;
+    if (!(se > no_spread) || !std::isfinite(se) || !(level > 0)) {
+        return false;
+    }
+    const double half = -student_t_quantile(level / 2, df) * se;
     cc.ci_low = std::exp(mean - half);
     cc.ci_high = std::exp(mean + half);
-    cc.df = df;
-    cc.p_value = se > 0 ? 2 * student_t_cdf(-std::fabs(mean / se), df) : (mean == 0 ? 1.0 : 0.0);
-    cc.between_run_estimated = true;
+    cc.p_value = 2 * student_t_cdf(-std::fabs(mean / se), df);
+    return true;
+}
+
+/// Classifies cc where it has an interval; else inconclusive, with a note saying why.
+void classify_or_explain(case_comparison& cc, const compare_options& opt) {
+    if (cc.ci_low && cc.ci_high) {
+        classify(cc, opt);
+        return;
+    }
+    cc.outcome = verdict::inconclusive;
+    cc.note = "no interval: the four instances' times leave no spread to build one from, or "
+              "this look of a sequential duet spends no alpha";
 }
 
 double sum_of_squares(const std::vector<double>& v, double about) {
@@ -82,6 +101,36 @@ std::string processes_text(const instance_contrasts& x) {
     return "judged on the four instances of " + std::to_string(x.change.size()) + " processes";
 }
 
+/// The change's interval: s^2 pooled from d about its mean and the A/A contrasts about 0,
+/// halved (each is a difference of two instances; d one of two means of two), 3P - 1 df;
+/// unless d spreads more than the contrasts allow (F test, p < pair_process_alpha: something
+/// that moves the candidate's code and not a copy of it, which the contrasts cannot see), when
+/// d alone is the unit (P - 1 df).
+std::string judge_change(case_comparison& cc, const instance_contrasts& x,
+                         const compare_options& opt) {
+    const auto processes = static_cast<double>(x.change.size());
+    const double mean = mean_of(x.change);
+    const double ss_d = sum_of_squares(x.change, mean);
+    const double ss_aa = (sum_of_squares(x.aa_base, 0) + sum_of_squares(x.aa_cand, 0)) / 2;
+    const double aa_df = 2 * processes;
+    const double f_p =
+        fisher_f_sf((ss_d / (processes - 1)) / (ss_aa / aa_df), processes - 1, aa_df);
+    const std::string head = processes_text(x);
+    if (f_p < pair_process_alpha) {
+        set_interval(cc, mean, std::sqrt(ss_d / (processes - 1) / processes), processes - 1, opt);
+        return head +
+               ": the processes' change spreads more than the A/A contrasts do (F test p = " +
+               p_text(f_p) + "), so the processes alone set the interval (" +
+               std::to_string(x.change.size() - 1) + " df)";
+    }
+    const double df = 3 * processes - 1;
+    set_interval(cc, mean, std::sqrt((ss_d + ss_aa) / df / processes), df, opt);
+    return head +
+           " (candidate and twin against base and control, process by process; the A/A "
+           "controls' spread is in the interval, " +
+           std::to_string(static_cast<int>(df)) + " df)";
+}
+
 } // namespace
 
 instance_contrasts contrast_instances(const profile& p, const instance_cases& k,
@@ -118,21 +167,10 @@ std::string judge_on_instances(case_comparison& cc, const instance_contrasts& x,
                                const compare_options& opt) {
     std::string how;
     if (!judged_by_invocation(cc, x.change, x, opt, how)) {
-        // s^2 from d about its mean and the A/A contrasts about 0, halved (each is a
-        // difference of two instances; d one of two means of two).
-        const auto processes = static_cast<double>(x.change.size());
-        const double mean = mean_of(x.change);
-        const double ss = sum_of_squares(x.change, mean) +
-                          (sum_of_squares(x.aa_base, 0) + sum_of_squares(x.aa_cand, 0)) / 2;
-        const double df = 3 * processes - 1;
-        set_interval(cc, mean, std::sqrt(ss / df / processes), df, opt);
-        how = processes_text(x) +
-              " (candidate and twin against base and control, process by process; the A/A "
-              "controls' spread is in the interval, " +
-              std::to_string(static_cast<int>(df)) + " df)";
+        how = judge_change(cc, x, opt);
     }
     cc.on_instances = true;
-    classify(cc, opt);
+    classify_or_explain(cc, opt);
     return how;
 }
 
@@ -154,7 +192,7 @@ std::string judge_control_on_instances(case_comparison& cc, const instance_contr
               std::to_string(static_cast<int>(df)) + " df)";
     }
     cc.on_instances = true;
-    classify(cc, opt);
+    classify_or_explain(cc, opt);
     return how;
 }
 

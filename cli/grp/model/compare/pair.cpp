@@ -191,14 +191,13 @@ bool judged_on_instances(case_comparison& cc, const profile& p, const paired_cas
     }
     const auto x = contrast_instances(p, k.quad, opt);
     const auto processes = x.change.size();
-    const auto df = static_cast<double>(3 * processes - (k.control ? 3 : 1));
     if (processes < min_instance_processes || x.rounds < std::max<std::size_t>(opt.min_rounds, 2) ||
-        !(1 - opt.level(df) < 1)) {
+        !(1 - opt.level(static_cast<double>(3 * processes - (k.control ? 3 : 1))) < 1)) {
         return false; // judged on the candidate's rounds, its bias bounded by the controls
     }
     how = k.control ? judge_control_on_instances(cc, x, opt) : judge_on_instances(cc, x, opt);
     set_aside = x.set_aside;
-    if (cc.outcome == verdict::inconclusive) {
+    if (cc.outcome == verdict::inconclusive && cc.ci_low && cc.ci_high) {
         cc.note = interval_text(cc, 1 - opt.alpha) + ": cannot tell the change from +-" +
                   percent_text(opt.threshold).substr(1) + "; more processes narrow it";
     }
@@ -255,6 +254,7 @@ case_comparison compare_pair_case(const profile& p, const paired_cases& k, const
     case_comparison cc;
     cc.key = b ? b->key : c->key;
     cc.key.kernel = pair.base;
+    cc.device = b ? b->device : c->device;
     const compare_options raw = [&opt] {
         auto o = opt;
         o.normalize = normalization::none;

@@ -259,4 +259,23 @@ double normal_sf(double z) {
     return 0.5 * std::erfc(z / std::sqrt(2.0));
 }
 
+double fisher_f_sf(double f, double d1, double d2) {
+    if (!(d1 > 0) || !(d2 > 0)) {
+        throw std::invalid_argument("fisher_f_sf: both degrees of freedom must be > 0");
+    }
+    if (std::isnan(f)) {
+        return f;
+    }
+    if (f <= 0) {
+        return 1.0;
+    }
+    if (std::isinf(f)) {
+        return 0.0;
+    }
+    // P(F > f) = I_x(d2/2, d1/2) with x = d2 / (d2 + d1 f), y = 1 - x = d1 f / (d2 + d1 f).
+    const double s = d2 + d1 * f;
+    const beta_point p{d2 / s, d1 * f / s, std::log(d2 / s), std::log(d1 * f / s)};
+    return regularized_beta(d2 / 2, d1 / 2, p).first;
+}
+
 } // namespace grp

@@ -1,4 +1,5 @@
-// Student's t distribution (cdf and quantile) for inference.hpp's intervals and p-values: the
+// Student's t distribution (cdf and quantile) for inference.hpp's intervals and p-values, and
+// Fisher's F upper tail for a variance-ratio test (instances.hpp): the
 // standard library has none, and the degrees of freedom there are Welch–Satterthwaite's, so
 // non-integer. The cdf goes through the regularized incomplete beta function, evaluated by its
 // continued fraction; the quantile by safeguarded Newton steps on it. Pure functions.
@@ -25,5 +26,10 @@ double student_t_quantile(double p, double df);
 
 /// 1 - Phi(z), the standard normal's upper tail, without the cancellation of 1 - cdf there.
 double normal_sf(double z);
+
+/// P(F > f) for Fisher's F with d1 and d2 degrees of freedom (through the same incomplete beta:
+/// a variance-ratio test's p-value). f <= 0 gives 1, +inf gives 0, NaN gives NaN. Throws
+/// std::invalid_argument unless d1 > 0 and d2 > 0.
+double fisher_f_sf(double f, double d1, double d2);
 
 } // namespace grp

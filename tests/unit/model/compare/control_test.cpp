@@ -43,6 +43,22 @@ TEST(Control, SlowerOrFasterControlMakesEveryTimingVerdictBiasedAndNeverFails) {
     }
 }
 
+TEST(Control, EachDeviceIsGatedByItsOwnControl) {
+    // A duet on two devices: the same sweep point twice. The control read slower on device 0
+    // only, so only device 0's candidate is biased.
+    auto on = [](case_comparison cc, int device) {
+        cc.device = device;
+        return cc;
+    };
+    auto c = of({on(judged(verdict::slower, 1.10), 0), on(judged(verdict::slower, 1.10), 1)});
+    apply_control(c,
+                  of({on(judged(verdict::same, 1.001), 1), on(judged(verdict::slower, 1.08), 0)}),
+                  "the base kernel built again", compare_options{});
+    for (const auto& cc : c.cases) {
+        EXPECT_EQ(cc.outcome, *cc.device == 0 ? verdict::biased : verdict::slower) << *cc.device;
+    }
+}
+
 TEST(Control, SameControlLeavesTheCandidateAsJudged) {
     auto c = of({judged(verdict::slower, 1.10)});
     apply_control(c, of({judged(verdict::same, 1.001)}), "the base kernel built again",

@@ -181,3 +181,26 @@ TEST(student_t, quantile_rejects_p_outside_the_open_unit_interval) {
 
 } // namespace
 } // namespace grp
+
+namespace grp {
+namespace {
+
+TEST(fisher_f, matches_its_closed_forms_and_student_t) {
+    // d1 = 1: F = T^2, so P(F > t^2) = 2 P(T > t). d1 = 2: P(F > f) = (1 + 2 f / d2)^(-d2 / 2).
+    for (double d2 : {3.0, 10.0, 17.0, 89.0}) {
+        for (double t : {0.3, 1.0, 2.5, 6.0}) {
+            EXPECT_NEAR(fisher_f_sf(t * t, 1, d2), 2 * (1 - student_t_cdf(t, d2)), 1e-12);
+        }
+        for (double f : {0.1, 1.0, 3.5, 20.0}) {
+            EXPECT_NEAR(fisher_f_sf(f, 2, d2), std::pow(1 + 2 * f / d2, -d2 / 2), 1e-12);
+        }
+    }
+    // The two tails swap with the degrees of freedom: P(F(a, b) > f) = 1 - P(F(b, a) > 1 / f).
+    EXPECT_NEAR(fisher_f_sf(2.0, 7, 16), 1 - fisher_f_sf(0.5, 16, 7), 1e-12);
+    EXPECT_EQ(fisher_f_sf(0, 5, 12), 1.0);
+    EXPECT_EQ(fisher_f_sf(std::numeric_limits<double>::infinity(), 5, 12), 0.0);
+    EXPECT_THROW(fisher_f_sf(1, 0, 12), std::invalid_argument);
+}
+
+} // namespace
+} // namespace grp
