@@ -7,18 +7,12 @@
 #include "grp/model/stats/stats.hpp"
 #include "grp/model/stats/student_t.hpp"
 
-#include <algorithm>
 #include <cmath>
 #include <limits>
 
 namespace grp {
 
 namespace {
-
-double median_of(std::vector<double> v) {
-    std::sort(v.begin(), v.end());
-    return percentile_sorted(v, 0.5);
-}
 
 /// One process's rounds: the logs of the four kernels' round centers, slot by slot.
 struct process_rounds {
@@ -79,13 +73,7 @@ bool judged_by_invocation(case_comparison& cc, const std::vector<double>& values
     if (by_invocation.size() < 2) {
         return false;
     }
-    std::vector<std::vector<double>> groups;
-    std::vector<double> means;
-    for (const auto& [file, v] : by_invocation) {
-        groups.push_back(v);
-        means.push_back(mean_of(v));
-    }
-    const auto kw = kruskal_wallis(groups);
+    const auto [means, kw] = kruskal_by_group(by_invocation);
     if (kw.df < 1 || kw.p_value >= pair_process_alpha) {
         return false;
     }

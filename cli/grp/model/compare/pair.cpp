@@ -86,14 +86,8 @@ std::string judge_on_processes(case_comparison& cc, const paired_rounds& r, doub
         judge_on_means(cc, means, opt);
         return disagree + ": judged on their means";
     }
-    std::vector<std::vector<double>> groups;
-    std::vector<double> invocation_means;
-    for (const auto& [file, m] : by_invocation) {
-        groups.push_back(m);
-        invocation_means.push_back(mean_of(m));
-    }
     const std::string invocations = std::to_string(by_invocation.size()) + " invocations";
-    const auto kw = kruskal_wallis(groups);
+    const auto [invocation_means, kw] = kruskal_by_group(by_invocation);
     if (kw.df >= 1 && kw.p_value < pair_process_alpha) {
         judge_on_means(cc, invocation_means, opt);
         return disagree + ", and so do the " + invocations +

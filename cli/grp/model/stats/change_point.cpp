@@ -1,5 +1,7 @@
 #include "grp/model/stats/change_point.hpp"
 
+#include "grp/model/stats/stats.hpp"
+
 #include <algorithm>
 #include <cmath>
 #include <stdexcept>
@@ -36,17 +38,6 @@ void check_tau2(double tau2, const char* who) {
     if (!std::isfinite(tau2) || tau2 < 0) {
         throw std::invalid_argument(std::string(who) + ": tau2 must be finite and >= 0");
     }
-}
-
-double median_of(std::vector<double> v) {
-    const std::size_t mid = v.size() / 2;
-    std::nth_element(v.begin(), v.begin() + static_cast<std::ptrdiff_t>(mid), v.end());
-    const double upper = v[mid];
-    if (v.size() % 2 == 1) {
-        return upper;
-    }
-    const double lower = *std::max_element(v.begin(), v.begin() + static_cast<std::ptrdiff_t>(mid));
-    return 0.5 * (lower + upper);
 }
 
 // splitmix64 (Steele, Lea and Flood 2014): a fixed sequence for a seed on every platform,

@@ -222,4 +222,16 @@ kruskal_result kruskal_wallis(const std::vector<std::vector<double>>& groups) {
     return r;
 }
 
+grouped_means kruskal_by_group(const std::map<std::string, std::vector<double>>& groups) {
+    grouped_means out;
+    std::vector<std::vector<double>> values;
+    for (const auto& [label, v] : groups) {
+        values.push_back(v);
+        out.means.push_back(std::accumulate(v.begin(), v.end(), 0.0) /
+                            static_cast<double>(v.size()));
+    }
+    out.kw = kruskal_wallis(values);
+    return out;
+}
+
 } // namespace grp

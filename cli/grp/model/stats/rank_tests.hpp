@@ -10,6 +10,8 @@
 #pragma once
 
 #include <cstddef>
+#include <map>
+#include <string>
 #include <vector>
 
 namespace grp {
@@ -41,6 +43,14 @@ struct kruskal_result {
     double h = 0, df = 0, p_value = 1;
 };
 kruskal_result kruskal_wallis(const std::vector<std::vector<double>>& groups);
+
+/// Values grouped by a label (a pooled duet's invocation, its file): each group's mean in label
+/// order, and Kruskal-Wallis over the groups. Precondition: no group is empty.
+struct grouped_means {
+    std::vector<double> means;
+    kruskal_result kw;
+};
+grouped_means kruskal_by_group(const std::map<std::string, std::vector<double>>& groups);
 
 /// P(X > x) for chi-square with k > 0 degrees of freedom (the regularized upper gamma).
 double chi_square_sf(double x, double k);

@@ -61,6 +61,17 @@ sample_summary summarize(const std::vector<std::uint64_t>& samples_ns) {
     return r;
 }
 
+double median_of(std::vector<double> v) {
+    const std::size_t mid = v.size() / 2;
+    std::nth_element(v.begin(), v.begin() + static_cast<std::ptrdiff_t>(mid), v.end());
+    const double upper = v[mid];
+    if (v.size() % 2 == 1) {
+        return upper;
+    }
+    const double lower = *std::max_element(v.begin(), v.begin() + static_cast<std::ptrdiff_t>(mid));
+    return 0.5 * (lower + upper);
+}
+
 double mean_of(const std::vector<double>& v) {
     double sum = 0;
     for (double x : v) {

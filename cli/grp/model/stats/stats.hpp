@@ -33,4 +33,8 @@ sample_summary summarize(const std::vector<std::uint64_t>& samples_ns);
 /// The arithmetic mean. Precondition: `v` is not empty.
 double mean_of(const std::vector<double>& v);
 
+/// The median (the mean of the two middle values of an even count). Precondition: `v` is not
+/// empty.
+double median_of(std::vector<double> v);
+
 } // namespace grp
