@@ -3,7 +3,8 @@
 # one look per process after it, at most --budget. The profile records the looks and why it
 # stopped (settings.sequential); its runs are the processes of the last look, and it is complete.
 # compare then judges at the last look's level, so it agrees with the run's own decision: a run
-# that stopped "decided" leaves no case inconclusive, one that spent its budget leaves one.
+# that stopped "decided" leaves no candidate case inconclusive, one that spent its budget leaves
+# one.
 # A process after a look measures only the sweep points that look left undecided (every kernel
 # there, the A/A controls with them): the points shrink from process to process, and the
 # internal --part-points narrows a process to the points it names.
@@ -44,7 +45,10 @@ for a, b in zip(points[2:], points[3:]):  # later: the points the look before le
 for c in p["cases"]:  # one round per process that measured its point (--rounds 3 over 3)
     want = sum(c["key"]["n"] in pts for pts in points)
     assert len(c["rounds"]) == want, (c["key"], len(c["rounds"]), want)
-verdicts = [k["verdict"] for c in json.load(open(sys.argv[2]))["comparisons"] for k in c["cases"]]
+# The run stops on the candidates' cases; an A/A control's inconclusive case counts only
+# through them (duet_judge.hpp: undecided_cases), so compare's controls may stay inconclusive.
+verdicts = [k["verdict"] for c in json.load(open(sys.argv[2]))["comparisons"]
+            if c["role"] != "control" for k in c["cases"]]
 undecided = verdicts.count("inconclusive")
 assert (undecided == 0) == (s["stopped"] == "decided"), (s["stopped"], verdicts)
 print("ok:", s["stopped"], "after", runs, "processes;", verdicts)
