@@ -1,8 +1,10 @@
 // The duet's A/A controls (spec/duet.hpp): the base kernel and the candidate each built a second
 // time and timed in the same rounds. Identical code must read `same`; when it reads slower or
 // faster the experiment favours one kernel instance over another (its place in the build, the
-// sweep, the memory), and a candidate's verdict would carry that bias. So the candidate is
-// judged where both controls read `same`, or where its verdict holds for every bias their
+// sweep, the memory), and a candidate's verdict would carry that bias. A control that reads
+// slower or faster makes the candidate `biased`; otherwise a candidate judged on its four
+// instances (instances.hpp) carries the controls' spread in its interval, and one judged on its
+// rounds stands where both controls read `same` or where its verdict holds for every bias their
 // intervals allow. Pure: no I/O.
 #pragma once
 
@@ -15,8 +17,8 @@
 namespace grp {
 
 /// An A/A control's comparison: `copy` (a second instance of `original`) against `original`,
-/// marked as a control (its cases never fail: a control that is not `same` makes the candidates
-/// `biased` instead). For the base's control: (pair.base, pair.control); the twin's:
+/// marked as a control (its cases never fail: a control that reads slower or faster makes the
+/// candidates `biased` instead). For the base's control: (pair.base, pair.control); the twin's:
 /// (pair.cand, pair.twin).
 /// `other`: the duet's other pair of instances (original, copy), with which the control is
 /// judged on the four instances (kernel_pair::other_original); empty: on its rounds.
@@ -31,9 +33,12 @@ struct control_gate {
     std::string what;
 };
 
-/// Gates `cand` by its controls, case by case (same sweep point): where a control read slower
-/// or faster the candidate's timing verdict becomes `biased` (never slower, never fails). Where
-/// every control reads `same` the verdict stands. Where one could not be judged (inconclusive,
+/// Gates `cand` by its controls, case by case (same sweep point on the same device): where a
+/// control read slower or faster the candidate's timing verdict becomes `biased` (never slower,
+/// never fails). A case judged on its four instances stands, unless a control's interval
+/// excludes no change: then only if it holds for the square root of that control's bound (half
+/// the offset may be in the change). For a case judged on its rounds: where every control reads
+/// `same` the verdict stands. Where one could not be judged (inconclusive,
 /// unmeasured, missing) a same/slower/faster stands only if it holds for every bias the
 /// controls' intervals allow (the largest of their bias_bound: the candidate's interval divided
 /// and multiplied by it); else it becomes inconclusive. Each control is one pair of instances
