@@ -19,7 +19,7 @@ run_output_dash_is_pure_json_and_csv_has_a_row_per_case)
   python3 - <<'PY' || fail "stdout is not the profile alone, or the CSV is not one row per case"
 import csv, json
 p = json.load(open("out.json"))
-assert p["schema_version"] == "2.18.0", p["schema_version"]
+assert p["schema_version"] == "2.19.0", p["schema_version"]
 h = p["host"]
 for k in ("os", "os_release", "cpu_model", "cpu_cores", "memory_bytes", "env", "cpu_mhz",
           "cpu_max_mhz", "cpu_governor"):

@@ -328,7 +328,7 @@ roof_low) # the read roof timed 1000x too slow: an honest case reads above it, s
   says "^implausible: reduce2/.*reads 64.00 KiB at .* GB/s, above 2x the device's read roof"
   fired "stamps=slow:1000:chunk_read" "[0-9]+"
   profile 'c["status"] == "implausible"' '"read roof at that size" in c["reason"]' \
-    'p["schema_version"] == "2.18.0"' \
+    'p["schema_version"] == "2.19.0"' \
     '[r["bytes"] for r in p["devices"][0]["roofs"]] == [65536]' \
     'p["devices"][0]["roofs"][0]["read_gbps"] * 2 < c["gbps"]'
   cp "$json" "$out/again.json"

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <functional>
+#include <map>
 
 namespace grp {
 
@@ -63,6 +64,8 @@ void access_totals::merge(const access_totals& o) {
         }
     }
     global_accesses += o.global_accesses;
+    global_new_sectors += o.global_new_sectors;
+    global_miss_requests += o.global_miss_requests;
     local_requests += o.local_requests;
     local_ways += o.local_ways;
     active_lanes += o.active_lanes;
@@ -114,6 +117,8 @@ access_summary summarise_access(const access_totals& t) {
             s.segments[w][g] = access_ratio(t.global_segments[w][g], t.global_requests[w]);
         }
     }
+    s.new_sectors_per_request = access_ratio(t.global_new_sectors, t.global_requests[0]);
+    s.miss_request_share = access_ratio(t.global_miss_requests, t.global_requests[0]);
     s.local_requests = t.local_requests;
     s.bank_conflict_ways = access_ratio(t.local_ways, t.local_requests);
     s.simd_efficiency = access_ratio(t.active_lanes, t.lane_slots);
@@ -163,6 +168,7 @@ void group_recorder::barrier() {
 
 void group_recorder::flush() {
     std::vector<std::uint64_t> scratch;
+    std::vector<warp_request> requests;
     for (auto& [k, p] : m_pending) {
         auto& e = p.entries;
         std::sort(e.begin(), e.end(),
@@ -179,8 +185,11 @@ void group_recorder::flush() {
                 } else {
                     ++m_totals.global_requests[w];
                     for (std::size_t s = 0; s < 3; ++s) {
-                        m_totals.global_segments[w][s] +=
-                            access_segments_of(first, last, access_segments[s], scratch);
+                        const auto n = access_segments_of(first, last, access_segments[s], scratch);
+                        m_totals.global_segments[w][s] += n;
+                        if (w == 0 && s == 0) {
+                            requests.push_back({warp, k.k, {scratch.begin(), scratch.begin() + n}});
+                        }
                     }
                 }
                 first = last;
@@ -191,6 +200,34 @@ void group_recorder::flush() {
         }
     }
     m_pending.clear();
+    count_new_sectors(requests);
+}
+
+void group_recorder::count_new_sectors(std::vector<warp_request>& requests) {
+    // Each (warp, k): the union of its requests' sectors, the window the next step is read
+    // against. Requests of one k never hit each other, so the sums do not depend on the order
+    // the simulator (or this map) gave the instructions in.
+    std::map<std::pair<std::uint32_t, std::uint32_t>, std::vector<std::uint64_t>> step;
+    for (const auto& r : requests) {
+        auto& u = step[{r.warp, r.k}];
+        u.insert(u.end(), r.sectors.begin(), r.sectors.end());
+    }
+    for (auto& [wk, u] : step) {
+        std::sort(u.begin(), u.end());
+        u.erase(std::unique(u.begin(), u.end()), u.end());
+    }
+    for (const auto& r : requests) {
+        const auto prev = r.k == 0 ? step.end() : step.find({r.warp, r.k - 1});
+        std::uint64_t fresh = r.sectors.size();
+        if (prev != step.end()) {
+            for (const auto sector : r.sectors) {
+                fresh -=
+                    std::binary_search(prev->second.begin(), prev->second.end(), sector) ? 1 : 0;
+            }
+        }
+        m_totals.global_new_sectors += fresh;
+        m_totals.global_miss_requests += fresh > 0 ? 1 : 0;
+    }
 }
 
 void group_recorder::finish(access_totals& into) {

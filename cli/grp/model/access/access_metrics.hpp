@@ -30,12 +30,17 @@ struct access_totals {
     std::uint64_t global_requests[2] = {};    ///< warp-instruction groups, per warp width
     std::uint64_t global_segments[2][3] = {}; ///< distinct segments touched, summed
     std::uint64_t global_accesses = 0;        ///< per work-item global loads and stores
-    std::uint64_t local_requests = 0;         ///< warp-32 groups of local accesses
-    std::uint64_t local_ways = 0;             ///< each group's worst bank's distinct words
-    std::uint64_t active_lanes = 0;           ///< instruction executions by work-items
-    std::uint64_t lane_slots = 0;             ///< warp-32 issue slots those executions need
-    std::uint64_t instructions = 0;           ///< executions counted by the recorder
-    std::uint64_t barriers = 0;               ///< barriers crossed, summed over work-items
+    /// Warp-32 requests' 32 B sectors that the warp's requests one execution earlier (k - 1,
+    /// any instruction) did not touch: what a small per-warp cache (L1) would still fetch.
+    std::uint64_t global_new_sectors = 0;
+    /// Warp-32 requests with at least one such sector: the requests that wait on L2 or DRAM.
+    std::uint64_t global_miss_requests = 0;
+    std::uint64_t local_requests = 0; ///< warp-32 groups of local accesses
+    std::uint64_t local_ways = 0;     ///< each group's worst bank's distinct words
+    std::uint64_t active_lanes = 0;   ///< instruction executions by work-items
+    std::uint64_t lane_slots = 0;     ///< warp-32 issue slots those executions need
+    std::uint64_t instructions = 0;   ///< executions counted by the recorder
+    std::uint64_t barriers = 0;       ///< barriers crossed, summed over work-items
     std::uint64_t work_items = 0;
     std::unordered_map<std::uint64_t, std::uint64_t> line_touches; ///< 128 B line -> accesses
     bool lines_capped = false; ///< more than access_max_lines lines: no entropy
@@ -51,6 +56,8 @@ struct access_totals {
 struct access_summary {
     std::uint64_t global_requests = 0;   ///< warp-32 groups of global accesses
     double segments[2][3] = {};          ///< mean distinct segments per request [warp][segment]
+    double new_sectors_per_request = 0;  ///< mean 32 B sectors the warp's last step lacked
+    double miss_request_share = 0;       ///< requests with such a sector ÷ requests, 0..1
     std::uint64_t local_requests = 0;    ///< warp-32 groups of local accesses
     double bank_conflict_ways = 0;       ///< mean worst-bank ways (1 = conflict-free)
     double simd_efficiency = 0;          ///< executions / issue slots, 0..1
@@ -97,6 +104,13 @@ private:
         std::vector<entry> entries;
     };
     void flush();
+    /// Sectors of each warp-32 global request, and their sectors new to the warp (k - 1).
+    struct warp_request {
+        std::uint32_t warp;
+        std::uint32_t k;
+        std::vector<std::uint64_t> sectors; ///< sorted, distinct
+    };
+    void count_new_sectors(std::vector<warp_request>& requests);
 
     std::uint32_t m_size;
     std::vector<std::unordered_map<const void*, std::uint32_t>> m_counts; ///< per lane

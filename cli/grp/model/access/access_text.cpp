@@ -22,6 +22,8 @@ std::vector<std::pair<std::string, std::uint64_t*>> access_fields_of(access_tota
         }
     }
     f.emplace_back("global_accesses", &t.global_accesses);
+    f.emplace_back("global_new_sectors", &t.global_new_sectors);
+    f.emplace_back("global_miss_requests", &t.global_miss_requests);
     f.emplace_back("local_requests", &t.local_requests);
     f.emplace_back("local_ways", &t.local_ways);
     f.emplace_back("active_lanes", &t.active_lanes);

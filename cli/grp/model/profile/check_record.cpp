@@ -108,6 +108,8 @@ void to_json(ojson& j, const access_summary& a) {
     }
     j = {{"global_requests", a.global_requests},
          {"segments_per_request", seg},
+         {"new_sectors_per_request", a.new_sectors_per_request},
+         {"miss_request_share", a.miss_request_share},
          {"local_requests", a.local_requests},
          {"bank_conflict_ways", a.bank_conflict_ways},
          {"simd_efficiency", a.simd_efficiency},
@@ -124,6 +126,9 @@ void from_json(const ojson& j, access_summary& a) {
             a.segments[w][s] = seg.at(access_segment_key(w, s)).get<double>();
         }
     }
+    // 2.19: absent in 2.18 profiles, read as 0 (no estimate is made from them).
+    a.new_sectors_per_request = j.value("new_sectors_per_request", 0.0);
+    a.miss_request_share = j.value("miss_request_share", 0.0);
     a.local_requests = j.at("local_requests").get<std::uint64_t>();
     a.bank_conflict_ways = j.at("bank_conflict_ways").get<double>();
     a.simd_efficiency = j.at("simd_efficiency").get<double>();

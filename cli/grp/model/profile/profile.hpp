@@ -27,7 +27,7 @@
 
 namespace grp {
 
-inline constexpr const char* profile_schema_version = "2.18.0";
+inline constexpr const char* profile_schema_version = "2.19.0";
 inline constexpr int profile_schema_major = 2;
 inline constexpr int profile_schema_oldest_major = 1; ///< 1.x profiles are upgraded on load
 

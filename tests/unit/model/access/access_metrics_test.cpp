@@ -67,6 +67,50 @@ TEST(AccessMetrics, ChunkedReadsAreUncoalescedAtEveryStep) {
     EXPECT_EQ(chunked.distinct_lines, strided.distinct_lines);
 }
 
+TEST(AccessMetrics, NewSectorsSeeWhatTheWarpsLastStepBroughtIn) {
+    // Chunked: a lane's next float is in the sector its last load touched 7 times in 8, so a
+    // small per-warp cache fetches what a coalesced read fetches, in 1 request of 8.
+    const auto chunked = access_trace_of(32, 64, [](auto l, auto k) { return 4 * (64 * l + k); });
+    EXPECT_DOUBLE_EQ(chunked.new_sectors_per_request, 4.0);
+    EXPECT_DOUBLE_EQ(chunked.miss_request_share, 1.0 / 8.0);
+    const auto coalesced = access_trace_of(32, 64, [](auto l, auto k) { return 4 * (32 * k + l); });
+    EXPECT_DOUBLE_EQ(coalesced.new_sectors_per_request, 4.0);
+    EXPECT_DOUBLE_EQ(coalesced.miss_request_share, 1.0);
+    // Lanes 32 B apart, each step far away: every sector new, every request waits.
+    const auto strided = access_trace_of(32, 8, [](auto l, auto k) { return 32 * l + 65536 * k; });
+    EXPECT_DOUBLE_EQ(strided.new_sectors_per_request, 32.0);
+    EXPECT_DOUBLE_EQ(strided.miss_request_share, 1.0);
+    // The same address at every step: only the first request fetches.
+    const auto hot = access_trace_of(32, 4, [](auto, auto) { return 640; });
+    EXPECT_DOUBLE_EQ(hot.new_sectors_per_request, 0.25);
+    EXPECT_DOUBLE_EQ(hot.miss_request_share, 0.25);
+}
+
+TEST(AccessMetrics, NewSectorsDoNotDependOnTheInstructionsOrder) {
+    // Two loads per step of the same sectors: neither hits the other (one step), both hit the
+    // step before, whichever instruction the recorder meets first.
+    access_summary s[2];
+    for (int order = 0; order < 2; ++order) {
+        group_recorder g(32);
+        for (std::uint32_t l = 0; l < 32; ++l) {
+            for (std::uint32_t k = 0; k < 2; ++k) {
+                const void* first = order == 0 ? access_inst_a : access_inst_b;
+                const void* second = order == 0 ? access_inst_b : access_inst_a;
+                g.access(l, first, access_space::global, 4 * l, 4);
+                g.executed(l, first);
+                g.access(l, second, access_space::global, 4 * l, 4);
+                g.executed(l, second);
+            }
+        }
+        access_totals t;
+        g.finish(t);
+        s[order] = summarise_access(t);
+    }
+    EXPECT_DOUBLE_EQ(s[0].new_sectors_per_request, 2.0) << "4 new sectors in 2 of 4 requests";
+    EXPECT_DOUBLE_EQ(s[0].miss_request_share, 0.5);
+    EXPECT_DOUBLE_EQ(s[1].new_sectors_per_request, s[0].new_sectors_per_request);
+}
+
 TEST(AccessMetrics, BroadcastIsOneSegmentAndOneWay) {
     const auto g = access_trace_of(32, 1, [](auto, auto) { return 640; });
     EXPECT_DOUBLE_EQ(g.segments[0][0], 1.0);
@@ -173,6 +217,8 @@ TEST(AccessText, BlocksRoundTripBesideOtherTables) {
     ASSERT_EQ(blocks.size(), 2U);
     EXPECT_EQ(blocks[0].totals.global_segments[1][0], t.global_segments[1][0]);
     EXPECT_EQ(blocks[0].totals.local_ways, t.local_ways);
+    EXPECT_EQ(blocks[0].totals.global_new_sectors, 8U) << "two warps of 4 sectors, all new";
+    EXPECT_EQ(blocks[0].totals.global_miss_requests, t.global_miss_requests);
     EXPECT_EQ(blocks[0].distinct_lines, 2U);
     EXPECT_FALSE(blocks[1].line_entropy_bits.has_value());
     const auto s = summarise_launches({blocks[0]});
