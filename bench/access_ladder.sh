@@ -17,27 +17,34 @@ bin=$(realpath "$1")
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 out=${OUT:-$(mktemp -d)}
 local_size=${LOCAL:-256}
+# The GPU the grids are planned for ("8*cu" groups): its compute units, from a timed profile
+# (default: a fixture with the 132 SMs of an H100 SXM or H200).
+plan=$(realpath "${PLAN:-$root/tests/data/check/gpu_facts.json}")
 n=$((1 << 20))
 mkdir -p "$out"
 check() { # NAME ARGS...
   local name=$1; shift
   [[ -s $out/$name.json ]] && return 0
   local t0; t0=$(date +%s)
-  "$bin" check "$@" -t float -n "$n" -l "$local_size" -q --force -o "$out/$name.json" >/dev/null ||
+  "$bin" check "$@" -t float -n "$n" -l "$local_size" --estimate-for "$plan" -q --force \
+    -o "$out/$name.json" >/dev/null ||
     [[ $? == 1 ]]
   echo "$name: $(($(date +%s) - t0)) s" >&2
 }
 check ladder_a -k reduce0,reduce1,reduce2,reduce3,reduce4,reduce5
 check ladder_b -k reduce6,reduce_chunk
+check ladder_c -k reduce_vec4
 check variants -k "$root/bench/access_variants.json"
+check variants_full -k "$root/bench/access_variants_full.json"
 check sdk -k "$root/examples/sdk-signature/sdk_reduction.json"
 mkdir -p "$root/bench/results"
 python3 - "$out" "$root/bench/results/pocl-access-ladder" "$("$bin" --version | head -1)" <<'PY'
 import glob, json, os, sys
 rows, seen = [], set()
-order = ["reduce%d" % i for i in range(7)] + ["reduce_chunk", "grid_stride", "grid_chunked",
-                                             "grid_strided", "sdk_reduce2", "sdk_reduce5",
-                                             "sdk_reduce6"]
+order = ["reduce%d" % i for i in range(7)] + ["reduce_vec4", "reduce_chunk", "grid_stride",
+                                             "grid_chunked", "grid_strided", "full_stride",
+                                             "full_chunked", "full_strided", "sdk_reduce2",
+                                             "sdk_reduce5", "sdk_reduce6"]
 # Every profile in OUT (a resumed run may have checked a kernel in another group): each case
 # once, in the ladder's order.
 for f in sorted(glob.glob(os.path.join(sys.argv[1], "*.json"))):
@@ -56,6 +63,8 @@ for f in sorted(glob.glob(os.path.join(sys.argv[1], "*.json"))):
         rows.append({
             "kernel": c["key"]["kernel"], "local": c["key"]["local_size"], "n": c["key"]["n"],
             "sectors_per_req_w32": seg["w32_b32"], "lines_per_req_w32": seg["w32_b128"],
+            "new_sectors_per_req": a.get("new_sectors_per_request", float("nan")),
+            "miss_request_share": a.get("miss_request_share", float("nan")),
             "lines_per_req_w64": seg["w64_b128"],
             "global_sectors": round(seg["w32_b32"] * a["global_requests"]),
             "bank_conflict_ways": a["bank_conflict_ways"], "simd_efficiency": a["simd_efficiency"],

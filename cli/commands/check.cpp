@@ -6,6 +6,7 @@
 
 #include "commands/check_save.hpp"
 #include "commands/command.hpp"
+#include "commands/estimate_target.hpp"
 #include "commands/help_groups.hpp"
 #include "commands/run/run_options.hpp"
 #include "commands/validators.hpp"
@@ -53,6 +54,7 @@ struct check_cli_options {
     run_cli_options run;
     std::size_t max_diagnostics = 20;
     bool uninitialized = false;
+    std::string estimate_for; ///< a timed profile of the GPU to estimate each case on
 };
 
 void add_check_options(CLI::App* sub, check_cli_options& o) {
@@ -100,6 +102,11 @@ void add_check_options(CLI::App* sub, check_cli_options& o) {
                     "stdout and the tables to stderr")
         ->check(non_empty("a file name"));
     sub->add_flag("--force", r.force, "Overwrite an existing output file");
+    sub->add_option("--estimate-for", o.estimate_for,
+                    "A timed profile of a GPU (run's, 2.17 or later): also print each case's "
+                    "access-adjusted time estimate on it, and what bounds it (launch, issue, "
+                    "memory, latency); ranks kernels, measures nothing")
+        ->check(CLI::ExistingFile);
     add_color_option(sub, r.color);
     sub->add_flag("-q,--quiet", r.quiet, "No progress on stderr");
 }
@@ -187,15 +194,23 @@ void drop_unchecked(profile& p) {
                   p.cases.end());
 }
 
-/// What marks a profile as check's (run_sweep writes the settings).
-void mark_check(profile& p, const check_cli_options& o) {
+/// What marks a profile as check's (run_sweep writes the settings). With --estimate-for the
+/// grids were planned for that GPU: `planned_for` names it and its compute units.
+void mark_check(profile& p, const check_cli_options& o,
+                const std::optional<estimate_device>& target) {
     p.settings["check"] = {{"max_diagnostics", o.max_diagnostics},
                            {"uninitialized", o.uninitialized}};
+    if (target) {
+        p.settings["check"]["planned_for"] = {
+            {"device", target->name},
+            {"compute_units", static_cast<std::uint64_t>(target->compute_units)}};
+    }
 }
 
 /// Runs the sweep on the simulator; every finished case becomes the saver's checkpoint.
-void check_on_simulator(const check_cli_options& o, run::run_options& opts,
-                        run::progress_sink& sink, check_save& save, profile& p) {
+void check_on_simulator(const check_cli_options& o, const std::optional<estimate_device>& target,
+                        run::run_options& opts, run::progress_sink& sink, check_save& save,
+                        profile& p) {
     // Before any OpenCL call: the ICD loader reads its setting once.
     sim::simulator simulator(o.uninitialized);
     require_simulator(simulator);
@@ -207,7 +222,7 @@ void check_on_simulator(const check_cli_options& o, run::run_options& opts,
     std::vector<case_result> checked;
     simulator.on_recorded([&](const case_result& r) {
         checked.push_back(r);
-        mark_check(p, o);
+        mark_check(p, o, target);
         save.update(p, checked);
     });
     // For -o -: a signal's save gives stdout back first; undone before the simulator goes.
@@ -222,7 +237,7 @@ void check_on_simulator(const check_cli_options& o, run::run_options& opts,
         run::run_sweep(opts, sink, p);
     } catch (const std::exception& e) {
         drop_unchecked(p);
-        mark_check(p, o);
+        mark_check(p, o, target);
         if (!p.cases.empty()) {
             p.complete = false;
             p.incomplete_reason = valid_utf8(e.what());
@@ -235,6 +250,7 @@ void check_on_simulator(const check_cli_options& o, run::run_options& opts,
 }
 
 int run_check(const check_cli_options& o) {
+    const auto target = estimate_target(o.estimate_for);
     auto opts = check_run_options(o);
     warn_large_sizes(opts);
     std::string path = o.run.output;
@@ -260,14 +276,21 @@ int run_check(const check_cli_options& o) {
     sink.phase = [&](const std::string& name, std::size_t done, std::size_t total) {
         progress.phase(name == "verifying" ? "checking" : name, done, total);
     };
-    check_on_simulator(o, opts, sink, save, p);
+    if (target) {
+        opts.plan_compute_units = static_cast<std::uint32_t>(target->compute_units);
+    }
+    check_on_simulator(o, target, opts, sink, save, p);
     progress.finish();
     drop_unchecked(p);
-    mark_check(p, o);
+    mark_check(p, o, target);
     save.save_final(p);
     const auto& out = save.out();
     auto& os = out.is_stdout() ? std::cerr : std::cout;
     print_check_tables(os, p, use_colour(out.is_stdout() ? 2 : 1, o.run.color));
+    if (target) {
+        print_estimate_table(os, p, *target, o.estimate_for,
+                             use_colour(out.is_stdout() ? 2 : 1, o.run.color));
+    }
     os << "profile written to " << (out.is_stdout() ? "stdout" : out.path())
        << (p.complete ? "" : " (incomplete: " + p.incomplete_reason + ")") << '\n';
     return run::interrupted() ? 128 + run::interrupt_signal() : check_exit_status(p);

@@ -59,9 +59,10 @@ void group_check_help(CLI::App* sub) {
         {{"Selection",
           {"--kernel", "--local-size", "--size", "--type", "--layout", "--op", "--data", "--seed",
            "--max-cases"}},
-         {"Output", {"--output", "--force", "--color", "--quiet"}},
+         {"Output", {"--output", "--force", "--color", "--quiet", "--estimate-for"}},
          {"Advanced", {"--max-diagnostics", "--uninitialized", "--cl-options", "--keep-going"}}},
         {{"--kernel", "KERNEL"},
+         {"--estimate-for", "GPU.json"},
          {"--local-size", "LIST"},
          {"--size", "N"},
          {"--type", "TYPE"},
@@ -88,11 +89,12 @@ void group_compare_help(CLI::App* sub) {
 }
 
 void group_report_help(CLI::App* sub) {
-    tidy_help(
-        sub,
-        {{"Output", {"--output", "--markdown", "--force", "--title", "--log-time", "--cells"}},
-         {"Verdicts", {"--threshold", "--alpha", "--normalize"}}},
-        {{"--alpha", "P"}});
+    tidy_help(sub,
+              {{"Output",
+                {"--output", "--markdown", "--force", "--title", "--log-time", "--cells",
+                 "--estimate-for"}},
+               {"Verdicts", {"--threshold", "--alpha", "--normalize"}}},
+              {{"--alpha", "P"}});
 }
 
 void group_history_help(CLI::App* sub) {

@@ -2,6 +2,7 @@
 // a markdown summary of one or more profiles. With several profiles the first is the base that
 // the others are compared with (compare's verdicts).
 #include "commands/command.hpp"
+#include "commands/estimate_target.hpp"
 #include "commands/help_groups.hpp"
 #include "commands/validators.hpp"
 #include "grp/core/error.hpp"
@@ -11,7 +12,9 @@
 #include "grp/model/compare/compare.hpp"
 #include "grp/model/profile/io.hpp"
 #include "grp/report/html/page.hpp"
+#include "grp/report/markdown/findings.hpp"
 #include "grp/report/markdown/summary.hpp"
+#include "grp/report/text/escape.hpp"
 
 #include <iostream>
 #include <memory>
@@ -31,6 +34,7 @@ struct report_options {
     std::string normalize = "none";
     std::string cells = "time"; ///< what the markdown matrices show
     bool log_time = false;      ///< HTML: time axes on a log scale
+    std::string estimate_for;   ///< a timed profile of a GPU: estimate check profiles on it
 };
 
 // The files the report goes to (the HTML first), each checked before any work: named, not an
@@ -75,6 +79,7 @@ int run_report(const report_options& opt) {
     for (const auto& f : opt.files) {
         inputs.push_back({f, load_profile(f)}); // file_error: exit 5
     }
+    const auto target = estimate_target(opt.estimate_for);
     const std::string generator = version_line();
     std::size_t next = 0;
     if (!opt.output.empty()) {
@@ -86,8 +91,14 @@ int run_report(const report_options& opt) {
         outs[next++].write(html::render_report(inputs, page));
     }
     if (!opt.markdown.empty()) {
-        outs[next++].write(
-            render_markdown_summary(inputs, generator, cmp, parse_cell_value(opt.cells)));
+        // The estimate goes above the closing generator line, which is written here for it.
+        auto md = render_markdown_summary(inputs, target ? "" : generator, cmp,
+                                          parse_cell_value(opt.cells));
+        if (target) {
+            md += markdown_estimate(inputs, *target, opt.estimate_for) + "<sub>" +
+                  markdown_escape(generator) + "</sub>\n";
+        }
+        outs[next++].write(md);
     }
     for (const auto& o : outs) {
         if (!o.is_stdout()) {
@@ -162,6 +173,11 @@ void add_report(CLI::App& app, command_slot& slot) {
                     "or both (the HTML heat map shows both)")
         ->check(CLI::IsMember({"time", "gbps", "both", "energy"}))
         ->capture_default_str();
+    sub->add_option("--estimate-for", opt->estimate_for,
+                    "Markdown: each checked case's access-adjusted time estimate on the GPU of "
+                    "this timed profile (run's, 2.17 or later), and what bounds it")
+        ->type_name("GPU.json")
+        ->check(CLI::ExistingFile);
     group_report_help(sub);
     sub->callback([opt, &slot] {
         slot = [opt] {

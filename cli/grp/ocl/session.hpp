@@ -33,6 +33,13 @@ public:
     explicit session(device_handle dev, bool probe = true);
 
     [[nodiscard]] const device_info& info() const { return m_dev.info; }
+    /// check --estimate-for: grids are planned as on another device (its compute units and
+    /// type: "8*cu" groups of a 132-CU GPU), so the simulator counts the launches that device
+    /// would run. Only info() changes; the profile keeps the real device's facts.
+    void plan_as(std::uint32_t compute_units, const std::string& type) {
+        m_dev.info.compute_units = compute_units;
+        m_dev.info.type = type;
+    }
     [[nodiscard]] const cl::Device& device() const { return m_dev.device; }
     [[nodiscard]] cl::Context& context() { return m_context; }
     [[nodiscard]] cl::CommandQueue& queue() { return m_queue; }

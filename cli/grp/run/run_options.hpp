@@ -27,6 +27,7 @@
 #include <functional>
 #include <map>
 #include <memory>
+#include <optional>
 #include <set>
 #include <string>
 #include <vector>
@@ -89,6 +90,9 @@ struct run_options {
     /// `check`: every case's first launch chain runs through this hook (owned by the caller),
     /// which records what it observed around it; the inputs are copied through the host.
     first_launch_hook* check = nullptr;
+    /// check --estimate-for: the compute units of the GPU the grids are planned for (the
+    /// session's plan_as); empty plans for the device itself.
+    std::optional<std::uint32_t> plan_compute_units;
     /// Build, upload and verify only (`check`, on a simulator whose times mean nothing): no timer
     /// probe, launch floor, measured default size or timed rounds.
     bool time_nothing = false;

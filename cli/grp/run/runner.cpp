@@ -56,6 +56,9 @@ void run_device(const run_options& opt, const ocl::device_handle& h, int device_
         auto t = phases.time("context");
         return std::make_unique<ocl::session>(h, !opt.time_nothing); // the timer probe
     }();
+    if (opt.plan_compute_units) {
+        session->plan_as(*opt.plan_compute_units, "gpu");
+    }
     // Listed without the probe kernel (run_sweep): the session measured the multiple.
     p.devices.back().info.preferred_work_group_multiple =
         session->info().preferred_work_group_multiple;

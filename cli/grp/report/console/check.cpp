@@ -3,6 +3,7 @@
 #include "grp/core/text_safe.hpp"
 #include "grp/report/text/table.hpp"
 #include "grp/report/views/access_view.hpp"
+#include "grp/report/views/estimate_view.hpp"
 #include "grp/report/views/findings.hpp"
 
 #include <algorithm>
@@ -204,6 +205,34 @@ void print_check_tables(std::ostream& os, const profile& p, bool colour) {
         line += (line.empty() ? "" : ", ") + std::to_string(n) + " " + status;
     }
     os << "check: " << (line.empty() ? "no cases" : line) << '\n';
+}
+
+void print_estimate_table(std::ostream& os, const profile& p, const estimate_device& d,
+                          const std::string& source, bool colour) {
+    std::size_t skipped = 0;
+    const auto rows = estimate_rows(p, d, skipped);
+    os << '\n' << terminal_escape(estimate_caption(d, source)) << ":\n";
+    text_table t;
+    const auto& cols = estimate_columns();
+    for (std::size_t i = 0; i < cols.size(); ++i) {
+        t.add_column(cols[i], i < 2 || i == 6 ? text_table::align::left : text_table::align::right);
+    }
+    for (const auto& r : rows) {
+        std::vector<text_table::cell> cells;
+        cells.reserve(r.size());
+        for (const auto& v : r) {
+            cells.push_back({v});
+        }
+        t.add_row(std::move(cells));
+    }
+    if (!rows.empty()) {
+        t.print(os, colour);
+    }
+    if (skipped > 0) {
+        os << "  " << skipped
+           << " case(s) not estimated: no access metrics with new sectors (the plugin did not "
+              "run, or the profile predates schema 2.19)\n";
+    }
 }
 
 } // namespace grp

@@ -2,6 +2,7 @@
 
 #include "grp/report/text/escape.hpp"
 #include "grp/report/views/access_view.hpp"
+#include "grp/report/views/estimate_view.hpp"
 #include "grp/report/views/findings.hpp"
 
 namespace grp {
@@ -36,6 +37,34 @@ std::string markdown_findings(const std::vector<html::report_input>& inputs) {
            "| kernel | kind | finding | local sizes | occurrences | where |\n"
            "| --- | --- | --- | --- | ---: | --- |\n" +
            rows + "\n";
+}
+
+std::string markdown_estimate(const std::vector<html::report_input>& inputs,
+                              const estimate_device& d, const std::string& source) {
+    std::string out;
+    for (std::size_t i = 0; i < inputs.size(); ++i) {
+        std::size_t skipped = 0;
+        std::string rows;
+        for (const auto& r : estimate_rows(inputs[i].prof, d, skipped)) {
+            rows += markdown_row(r);
+        }
+        if (rows.empty() && skipped == 0) {
+            continue; // not a check profile
+        }
+        std::string head = "|", rule = "|";
+        for (std::size_t c = 0; c < estimate_columns().size(); ++c) {
+            head += " " + estimate_columns()[c] + " |";
+            rule += c < 2 || c == 6 ? " --- |" : " ---: |";
+        }
+        out += "### " + std::string(inputs.size() > 1 ? "P" + std::to_string(i + 1) + " " : "") +
+               markdown_escape(estimate_caption(d, source)) + "\n\n" +
+               (rows.empty() ? "" : head + "\n" + rule + "\n" + rows) +
+               (skipped > 0 ? "\n" + std::to_string(skipped) +
+                                  " case(s) not estimated: no access metrics with new sectors.\n"
+                            : std::string()) +
+               "\n";
+    }
+    return out;
 }
 
 std::string markdown_access(const std::vector<html::report_input>& inputs) {

@@ -1,0 +1,28 @@
+// check's access-adjusted time estimate (model/access/time_estimate.hpp) as the rows the console
+// and markdown show: per case, the estimate, what bounds it and each term summed over passes.
+#pragma once
+
+#include "grp/model/access/time_estimate.hpp"
+#include "grp/model/profile/profile.hpp"
+
+#include <string>
+#include <vector>
+
+namespace grp {
+
+/// The device a timed profile offers the estimate: its first device with what the model needs;
+/// throws std::invalid_argument naming why each device cannot serve when none can.
+estimate_device estimate_device_in(const profile& timed);
+
+/// The line above the table: the device's facts the estimate used and what it is not.
+std::string estimate_caption(const estimate_device& d, const std::string& source);
+
+/// The columns' headers, in the order of estimate_rows's cells.
+const std::vector<std::string>& estimate_columns();
+
+/// One row per case that can be estimated (access metrics with new sectors, schema 2.19), in
+/// the profile's order; the cases that cannot are counted in `skipped`.
+std::vector<std::vector<std::string>> estimate_rows(const profile& checked,
+                                                    const estimate_device& d, std::size_t& skipped);
+
+} // namespace grp
