@@ -87,4 +87,5 @@ def main():
         plot(sys.argv[4], groups["all"], metrics, times)
 
 
-main()
+if __name__ == "__main__":
+    main()
