@@ -92,6 +92,10 @@ TRANSCRIPTS = {
         step("report nvidia-h100-80gb-hbm3-matrix.json --markdown -",
              span=(r"^### Best of each sweep point", r"^int, "))]),
     # no_bounds reads past its input: the wrong value it sums differs from run to run (elided).
+    "check-estimate": (".", [step("check -k reduce6,tests/data/check/estimate_variants.json -n 65536 "
+                                  "-l 256 -q -o /dev/null --estimate-for "
+                                  "profiles/nvidia-h200-access-variants.json",
+                                  span=(r"^Estimated time", r"^grid_strided +float +65536 +256 +2 "))]),
     "check-user-kernels": (".", [step("check -k tests/data/check/user.json -l 64,256 -q -o /dev/null",
                                       status=True, keep=r"^(?!  unsafe and wrong: no_bounds )",
                                       elide=True)]),

@@ -38,6 +38,7 @@ const char* check_footer = R"(Examples:
   gpu-reduce-prof check -k my_kernels/sum.json -l pow2  # ... at each power of two to 1024
   gpu-reduce-prof check -k reduce4_lockstep -l 32,64    # the warp-synchronous tail: unsafe
   gpu-reduce-prof compare base-check.json check.json    # same-work / more-work, exactly
+  gpu-reduce-prof check -k sum.json -n 2^20 --estimate-for h200.json  # est. time on that GPU
 
 Each case runs once (plus its verification) on the Oclgrind simulator (Debian package
 oclgrind), which checks every work-item's every access: data races in local and global memory,
@@ -102,11 +103,9 @@ void add_check_options(CLI::App* sub, check_cli_options& o) {
                     "stdout and the tables to stderr")
         ->check(non_empty("a file name"));
     sub->add_flag("--force", r.force, "Overwrite an existing output file");
-    sub->add_option("--estimate-for", o.estimate_for,
-                    "A timed profile of a GPU (run's, 2.17 or later): also print each case's "
-                    "access-adjusted time estimate on it, and what bounds it (launch, issue, "
-                    "memory, latency); ranks kernels, measures nothing")
-        ->check(CLI::ExistingFile);
+    add_estimate_for_option(sub, o.estimate_for,
+                            "plan the grids for its compute units and print each case's "
+                            "access-adjusted time estimate on it, and what bounds it");
     add_color_option(sub, r.color);
     sub->add_flag("-q,--quiet", r.quiet, "No progress on stderr");
 }

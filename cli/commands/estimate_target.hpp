@@ -4,6 +4,7 @@
 
 #include "grp/model/access/time_estimate.hpp"
 
+#include <CLI/CLI.hpp>
 #include <optional>
 #include <string>
 
@@ -12,5 +13,8 @@ namespace grp::cli {
 /// Empty for an empty path. A profile that cannot be read is file_error (exit 5); one with no
 /// device the model can use (a CPU, no launch floor or peak read) is usage_error (exit 2).
 std::optional<estimate_device> estimate_target(const std::string& path);
+
+/// The --estimate-for option of `sub` into `path`; `what` ends its help ("and what bounds it").
+void add_estimate_for_option(CLI::App* sub, std::string& path, const std::string& what);
 
 } // namespace grp::cli

@@ -69,6 +69,10 @@ std::vector<output_file> report_outputs(const report_options& opt) {
 }
 
 int run_report(const report_options& opt) {
+    if (!opt.estimate_for.empty() && opt.markdown.empty()) {
+        throw usage_error("report: --estimate-for adds a table to the markdown summary; give "
+                          "--markdown FILE ('-' for stdout)");
+    }
     const std::vector<output_file> outs = report_outputs(opt);
     compare_options cmp;
     cmp.threshold = opt.threshold_pct / 100.0;
@@ -129,6 +133,24 @@ Exit codes: 0 written, 2 usage (an existing output without --force, an output th
 input or names the same file as the other output), 5 unreadable or invalid profile or
 unwritable output.)";
 
+/// The options of the verdicts between profiles (compare's).
+void add_report_verdict_options(CLI::App* sub, report_options& opt) {
+    sub->add_option("--threshold", opt.threshold_pct,
+                    "Comparison: minimum change of the median, in percent, for slower/faster")
+        ->type_name("PCT")
+        ->check(finite_range(0.0, 1000.0))
+        ->capture_default_str();
+    sub->add_option("--alpha", opt.alpha,
+                    "Comparison: 1 - confidence of the intervals (0.01: 99 %)")
+        ->check(finite_range(1e-9, 0.5))
+        ->capture_default_str();
+    sub->add_option("--normalize", opt.normalize,
+                    "Comparison: none, peak, floor, or a reference KERNEL or case KEY (as "
+                    "compare)")
+        ->type_name("WHAT")
+        ->capture_default_str();
+}
+
 } // namespace
 
 void add_report(CLI::App& app, command_slot& slot) {
@@ -154,30 +176,15 @@ void add_report(CLI::App& app, command_slot& slot) {
     sub->add_flag("-f,--force", opt->force, "Overwrite existing output files");
     sub->add_option("--title", opt->title, "Page title (default: the device names)")
         ->type_name("TEXT");
-    sub->add_option("--threshold", opt->threshold_pct,
-                    "Comparison: minimum change of the median, in percent, for slower/faster")
-        ->type_name("PCT")
-        ->check(finite_range(0.0, 1000.0))
-        ->capture_default_str();
-    sub->add_option("--alpha", opt->alpha,
-                    "Comparison: 1 - confidence of the intervals (0.01: 99 %)")
-        ->check(finite_range(1e-9, 0.5))
-        ->capture_default_str();
-    sub->add_option("--normalize", opt->normalize,
-                    "Comparison: none, peak, floor, or a reference KERNEL or case KEY (as "
-                    "compare)")
-        ->type_name("WHAT")
-        ->capture_default_str();
+    add_report_verdict_options(sub, *opt);
     sub->add_option("--cells", opt->cells,
                     "Markdown: what a kernel x local-size matrix cell shows: time (median), gbps "
                     "or both (the HTML heat map shows both)")
         ->check(CLI::IsMember({"time", "gbps", "both", "energy"}))
         ->capture_default_str();
-    sub->add_option("--estimate-for", opt->estimate_for,
-                    "Markdown: each checked case's access-adjusted time estimate on the GPU of "
-                    "this timed profile (run's, 2.17 or later), and what bounds it")
-        ->type_name("GPU.json")
-        ->check(CLI::ExistingFile);
+    add_estimate_for_option(sub, opt->estimate_for,
+                            "the markdown summary gains each checked case's access-adjusted "
+                            "time estimate on it, and what bounds it");
     group_report_help(sub);
     sub->callback([opt, &slot] {
         slot = [opt] {

@@ -74,6 +74,13 @@ if(TARGET grp_oclgrind_access)
   add_test(NAME cli.check_access_gate COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/cli/check_access.sh
            ${GRP_BIN} ${GRP_DATA})
   set_tests_properties(cli.check_access_gate PROPERTIES LABELS cli TIMEOUT 600)
+  # #68 item 4: check --estimate-for GPU.json and report --estimate-for, each case's estimate on
+  # the fixture GPU (tests/data/check/gpu_facts.json), the grids planned for its compute units;
+  # a GPU.json with no usable GPU is a usage error (check_estimate.sh). Needs the plugin's new
+  # sectors, hence here.
+  add_test(NAME cli.check_estimate_for_a_gpu
+           COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/cli/check_estimate.sh ${GRP_BIN} ${GRP_DATA})
+  set_tests_properties(cli.check_estimate_for_a_gpu PROPERTIES LABELS cli TIMEOUT 600)
 endif()
 # -a as run's (the newcomer walk of 2026-12-05: check refused it): one configuration of a tuning
 # space, its parameters named in the table's params column.

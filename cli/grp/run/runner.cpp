@@ -43,6 +43,18 @@ void measure_groups(device_context& d, const std::vector<sweep_point>& points,
     }
 }
 
+/// The device's context and queue (and its timer probe), planned as check --estimate-for's GPU
+/// when one is given.
+std::unique_ptr<ocl::session> open_session(const run_options& opt, const ocl::device_handle& h,
+                                           phase_clock& phases) {
+    auto t = phases.time("context");
+    auto s = std::make_unique<ocl::session>(h, !opt.time_nothing); // the timer probe
+    if (opt.plan_compute_units) {
+        s->plan_as(*opt.plan_compute_units, "gpu");
+    }
+    return s;
+}
+
 void run_device(const run_options& opt, const ocl::device_handle& h, int device_index, profile& p,
                 const progress_sink& progress) {
     profile_device pd;
@@ -52,13 +64,7 @@ void run_device(const run_options& opt, const ocl::device_handle& h, int device_
     p.devices.push_back(pd);
     phase_clock phases(p.devices.back().phases);
     const auto start = std::chrono::steady_clock::now();
-    auto session = [&] {
-        auto t = phases.time("context");
-        return std::make_unique<ocl::session>(h, !opt.time_nothing); // the timer probe
-    }();
-    if (opt.plan_compute_units) {
-        session->plan_as(*opt.plan_compute_units, "gpu");
-    }
+    const auto session = open_session(opt, h, phases);
     // Listed without the probe kernel (run_sweep): the session measured the multiple.
     p.devices.back().info.preferred_work_group_multiple =
         session->info().preferred_work_group_multiple;

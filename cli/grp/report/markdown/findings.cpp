@@ -58,11 +58,12 @@ std::string markdown_estimate(const std::vector<html::report_input>& inputs,
         }
         out += "### " + std::string(inputs.size() > 1 ? "P" + std::to_string(i + 1) + " " : "") +
                markdown_escape(estimate_caption(d, source)) + "\n\n" +
-               (rows.empty() ? "" : head + "\n" + rule + "\n" + rows) +
-               (skipped > 0 ? "\n" + std::to_string(skipped) +
-                                  " case(s) not estimated: no access metrics with new sectors.\n"
-                            : std::string()) +
-               "\n";
+               (rows.empty() ? "" : head + "\n" + rule + "\n" + rows + "\n") +
+               (skipped > 0 ? std::to_string(skipped) +
+                                  " case(s) not estimated: no access metrics with new sectors "
+                                  "(the plugin did not run, or the profile predates schema "
+                                  "2.19).\n\n"
+                            : std::string());
     }
     return out;
 }

@@ -5,10 +5,10 @@
 namespace grp {
 
 const std::vector<std::string>& access_columns() {
-    static const std::vector<std::string> cols{"kernel",       "type",          "n",
-                                               "local",        "sectors/req32", "lines/req64",
-                                               "bank ways",    "SIMD eff",      "instr/barrier",
-                                               "global lines", "line entropy"};
+    static const std::vector<std::string> cols{
+        "kernel",        "type",         "n",           "local",     "sectors/req32",
+        "new/req32",     "misses",       "lines/req64", "bank ways", "SIMD eff",
+        "instr/barrier", "global lines", "line entropy"};
     return cols;
 }
 
@@ -19,11 +19,15 @@ std::vector<std::vector<std::string>> access_rows(const profile& p) {
             continue;
         }
         const auto& a = *c.check->access;
+        // 2.19's counts: every first request of a warp fetches, so 0 means not counted.
+        const bool fetched = a.global_requests > 0 && a.new_sectors_per_request > 0;
         // The kernel cell names the configuration: a tuned kernel's rows differ only there.
         const auto params = params_text(c.key, " ");
         rows.push_back({params.empty() ? c.key.kernel : c.key.kernel + " " + params, c.key.type,
                         std::to_string(c.key.n), std::to_string(c.key.local_size),
                         a.global_requests > 0 ? format_fixed(a.segments[0][0], 2) : "-",
+                        fetched ? format_fixed(a.new_sectors_per_request, 2) : "-",
+                        fetched ? format_fixed(100.0 * a.miss_request_share, 1) + "%" : "-",
                         a.global_requests > 0 ? format_fixed(a.segments[1][2], 2) : "-",
                         a.local_requests > 0 ? format_fixed(a.bank_conflict_ways, 2) : "-",
                         format_fixed(100.0 * a.simd_efficiency, 1) + "%",

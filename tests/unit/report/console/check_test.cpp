@@ -73,13 +73,17 @@ TEST(check_console, access_metrics_get_their_own_table_only_where_recorded) {
     a.segments[1][2] = 16.0;
     a.simd_efficiency = 0.5;
     a.line_entropy_bits = 3.0;
+    a.new_sectors_per_request = 4.0;
+    a.miss_request_share = 0.125;
     p.cases[0].check->access = a;
     std::ostringstream with;
     print_check_tables(with, p, false);
     const auto text = with.str();
     EXPECT_NE(text.find("Memory access"), std::string::npos) << text;
     EXPECT_NE(
-        text.find("sum     float  8192     64          32.00        16.00          -     50.0%"),
+        text.find(
+            "sum     float  8192     64          32.00       4.00   12.5%        16.00          - "
+            "    50.0%"),
         std::string::npos)
         << text << "(no local requests: no bank ways)";
 }
