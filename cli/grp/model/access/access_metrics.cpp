@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstddef>
 #include <functional>
 #include <map>
 
@@ -188,7 +189,11 @@ void group_recorder::flush() {
                         const auto n = access_segments_of(first, last, access_segments[s], scratch);
                         m_totals.global_segments[w][s] += n;
                         if (w == 0 && s == 0) {
-                            requests.push_back({warp, k.k, {scratch.begin(), scratch.begin() + n}});
+                            requests.push_back(
+                                {warp,
+                                 k.k,
+                                 {scratch.begin(),
+                                  scratch.begin() + static_cast<std::ptrdiff_t>(n)}});
                         }
                     }
                 }
