@@ -128,6 +128,12 @@ std::optional<bisect_step_record> take_step(const bisect_cli_options& o, const b
     q.alpha = r.plan().per_duet;
     q.run_args = r.run_args;
     q.cases = r.selection();
+    for (const auto& s : r.steps) { // the bad end's reading, once it read slower
+        if (s.place == r.places() && s.result.verdict == step_verdict::bad) {
+            q.bad_end = s.result;
+            break;
+        }
+    }
     const auto out = measure_duet(q);
     if (!out.result) {
         return std::nullopt;

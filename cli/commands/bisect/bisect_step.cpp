@@ -164,7 +164,9 @@ duet_outcome measure_duet(const duet_request& r) {
     compare_options opt = same_round_options(); // as `compare DUET.json` and run's looks judge
     opt.alpha = r.alpha;
     const auto judged = judge_duet(p, recorded_pairs(p), opt, r.profile);
-    out.result = classify_step(judged, r.cases, opt.threshold);
+    out.result = classify_step(judged, r.cases, opt.threshold,
+                               r.bad_end ? good_cuts(*r.bad_end, opt.threshold)
+                                         : std::map<std::string, double>{});
     out.slower = slower_cases(judged);
     return out;
 }

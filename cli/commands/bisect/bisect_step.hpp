@@ -25,6 +25,9 @@ struct duet_request {
     double alpha = 0.01;                   ///< the duet's two-sided level
     std::vector<std::string> run_args;     ///< the rest of run's command line
     case_selection cases;
+    /// The bad end's reading once it was taken: a midpoint's good side is then half its
+    /// regression (good_cuts); empty for the bad end itself and for --predicate.
+    std::optional<step_result> bad_end;
 };
 
 /// A duet's outcome: its reading, or why it has none.

@@ -25,10 +25,14 @@ std::string followed_key(const case_comparison& cc) {
     return key.rfind("base:", 0) == 0 ? key.substr(5) : key;
 }
 
-step_case case_of(const case_comparison& cc, double threshold) {
+step_case case_of(const case_comparison& cc, double threshold,
+                  const std::map<std::string, double>& cuts) {
     step_case c;
     c.key = followed_key(cc);
-    c.verdict = reads_not_slower(cc, threshold) ? "not slower" : to_string(cc.outcome);
+    const auto cut = cuts.find(c.key);
+    c.verdict = reads_not_slower(cc, cut == cuts.end() ? threshold : cut->second)
+                    ? "not slower"
+                    : to_string(cc.outcome);
     c.change = cc.change();
     if (cc.ci_low && cc.ci_high) {
         c.ci_low = *cc.ci_low - 1;
@@ -50,7 +54,7 @@ std::string undecided_reason(const std::vector<step_case>& cases) {
 } // namespace
 
 step_result classify_step(const std::vector<comparison>& judged, const case_selection& sel,
-                          double threshold) {
+                          double threshold, const std::map<std::string, double>& cuts) {
     step_result r;
     for (const auto& cmp : judged) {
         if (cmp.control) {
@@ -58,7 +62,7 @@ step_result classify_step(const std::vector<comparison>& judged, const case_sele
         }
         for (const auto& cc : cmp.cases) {
             if (selected(sel, followed_key(cc))) {
-                r.cases.push_back(case_of(cc, threshold));
+                r.cases.push_back(case_of(cc, threshold, cuts));
             }
         }
     }
@@ -75,11 +79,23 @@ step_result classify_step(const std::vector<comparison>& judged, const case_sele
                    return c.verdict == "same" || c.verdict == "faster" || c.verdict == "not slower";
                })) {
         r.verdict = step_verdict::good;
-        r.reason = "every followed case read same, faster or not slower";
+        r.reason = cuts.empty() ? "every followed case read same, faster or not slower"
+                                : "every followed case read same, faster or not slower than "
+                                  "half the bad end's change";
     } else {
         r.reason = undecided_reason(r.cases);
     }
     return r;
+}
+
+std::map<std::string, double> good_cuts(const step_result& bad_end, double threshold) {
+    std::map<std::string, double> cuts;
+    for (const auto& c : bad_end.cases) {
+        if (c.verdict == "slower" && c.change) {
+            cuts[c.key] = std::max(threshold, *c.change / 2);
+        }
+    }
+    return cuts;
 }
 
 std::vector<std::string> slower_cases(const std::vector<comparison>& judged) {

@@ -7,6 +7,7 @@
 #include "grp/model/bisect/search.hpp"
 #include "grp/model/compare/compare.hpp"
 
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -44,8 +45,20 @@ struct case_selection {
 /// commit reads not slower only when its interval misses its change on the high side (the
 /// duet's alpha) or its instances are favoured more than any control's (apply_controls'
 /// assumption).
+///
+/// `cuts`: per followed case (its key), the high end under which it reads not slower, in place
+/// of `threshold` (good_cuts: half the bad end's regression); cases not in it use `threshold`.
 step_result classify_step(const std::vector<comparison>& judged, const case_selection& sel,
-                          double threshold);
+                          double threshold, const std::map<std::string, double>& cuts = {});
+
+/// The good side's line after the bad end read slower (#67): per case it read slower, half
+/// its change, never below `threshold`. A commit is then good on a case when it is shown
+/// less than half the bad end's regression slower: on a step history every commit before the
+/// step (no change) can show that within a noisy device's interval, while one after it (the
+/// whole change) reads slower. Sound as long as the bad end's estimate is below twice the
+/// true change; on a gradual history the culprit is the first commit that carries more than
+/// half of it. Empty for a bad end not read slower (an A/A history ends there).
+std::map<std::string, double> good_cuts(const step_result& bad_end, double threshold);
 
 /// The keys of the candidate cases `judged` reads slower: what a bisection without --case
 /// follows after its first step.

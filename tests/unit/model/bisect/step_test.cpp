@@ -76,5 +76,38 @@ TEST(BisectStep, BiasedOrUnfollowedCasesDecideNothing) {
     EXPECT_EQ(r.reason, "no followed case was measured");
 }
 
+TEST(BisectStep, AfterTheBadEndAMidpointIsGoodBelowHalfItsRegression) {
+    // The bad end read +24 % [+15 %, +33 %]: its half, 12 %, is the good side's line.
+    step_result bad_end;
+    bad_end.cases = {{"k/float/flat/n=1024/local=64", "slower", 0.24, 0.15, 0.33},
+                     {"other/float/flat/n=1024/local=64", "same", 0.0, -0.02, 0.02}};
+    const auto cuts = good_cuts(bad_end, 0.05);
+    ASSERT_EQ(cuts.size(), 1U) << "only a case read slower gets a line";
+    EXPECT_DOUBLE_EQ(cuts.at("k/float/flat/n=1024/local=64"), 0.12);
+    // A good midpoint on a noisy CPU: -0.1 % [-5.9 %, +6.2 %], undecided against +5 % ...
+    const auto noisy = duet(judged(verdict::inconclusive, 0.999, 0.941, 1.062));
+    EXPECT_EQ(classify_step(noisy, {}, 0.05).verdict, step_verdict::undecided);
+    // ... and good against the bad end's half.
+    const auto r = classify_step(noisy, {}, 0.05, cuts);
+    EXPECT_EQ(r.verdict, step_verdict::good);
+    EXPECT_EQ(r.cases[0].verdict, "not slower");
+    EXPECT_NE(r.reason.find("half the bad end's change"), std::string::npos) << r.reason;
+    // A commit after the step still reads slower, and one that carries half of it undecided.
+    EXPECT_EQ(
+        classify_step(duet(judged(verdict::slower, 1.25, 1.18, 1.32)), {}, 0.05, cuts).verdict,
+        step_verdict::bad);
+    EXPECT_EQ(classify_step(duet(judged(verdict::inconclusive, 1.10, 1.04, 1.16)), {}, 0.05, cuts)
+                  .verdict,
+              step_verdict::undecided);
+}
+
+TEST(BisectStep, TheGoodSidesLineIsNeverBelowTheThreshold) {
+    step_result bad_end; // a +6 % step: half of it, 3 %, would be stricter than the threshold
+    bad_end.cases = {{"k/float/flat/n=1024/local=64", "slower", 0.06, 0.01, 0.11}};
+    EXPECT_DOUBLE_EQ(good_cuts(bad_end, 0.05).at("k/float/flat/n=1024/local=64"), 0.05);
+    bad_end.cases[0].verdict = "not slower"; // an A/A history: no line at all
+    EXPECT_TRUE(good_cuts(bad_end, 0.05).empty());
+}
+
 } // namespace
 } // namespace grp
