@@ -14,6 +14,7 @@ session::session(device_handle dev, bool probe) : m_dev(std::move(dev)) {
         if (!m_dev.info.preferred_work_group_multiple) { // listed without the probe kernel
             m_dev.info.preferred_work_group_multiple = preferred_multiple(m_context, m_dev.device);
         }
+        m_plan = m_dev.info;
     } catch (const cl::Error& e) {
         throw wrap("creating a context and queue on '" + m_dev.info.name + "'", e);
     }

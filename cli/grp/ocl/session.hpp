@@ -33,12 +33,14 @@ public:
     explicit session(device_handle dev, bool probe = true);
 
     [[nodiscard]] const device_info& info() const { return m_dev.info; }
-    /// check --estimate-for: grids are planned as on another device (its compute units and
-    /// type: "8*cu" groups of a 132-CU GPU), so the simulator counts the launches that device
-    /// would run. Only info() changes; the profile keeps the real device's facts.
+    /// The facts the cases' grids are planned from: info(), or as plan_as set them.
+    [[nodiscard]] const device_info& plan_info() const { return m_plan; }
+    /// check --estimate-for: the cases' grids are planned as on another device (its compute
+    /// units and type: "8*cu" groups of a 132-CU GPU), so the simulator counts the launches
+    /// that device would run. info() and the tool's own helper kernels keep the real device's.
     void plan_as(std::uint32_t compute_units, const std::string& type) {
-        m_dev.info.compute_units = compute_units;
-        m_dev.info.type = type;
+        m_plan.compute_units = compute_units;
+        m_plan.type = type;
     }
     [[nodiscard]] const cl::Device& device() const { return m_dev.device; }
     [[nodiscard]] cl::Context& context() { return m_context; }
@@ -69,6 +71,7 @@ public:
 
 private:
     device_handle m_dev;
+    device_info m_plan; ///< plan_info(): m_dev.info unless plan_as changed it
     cl::Context m_context;
     cl::CommandQueue m_queue;
     probe_result m_probe;

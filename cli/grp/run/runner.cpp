@@ -69,7 +69,7 @@ void run_device(const run_options& opt, const ocl::device_handle& h, int device_
     p.devices.back().info.preferred_work_group_multiple =
         session->info().preferred_work_group_multiple;
     record_timer(p.devices.back(), session->timer(), session->loop_limit(), progress);
-    const auto info = sized_device(*session, opt, session->info(), progress); // a CPU's n
+    const auto info = sized_device(*session, opt, session->plan_info(), progress); // a CPU's n
     auto points = points_to_measure(
         opt,
         shard_points(opt, plan_capped_sweep(opt.kernels, opt.sweep, info, opt.max_cases),

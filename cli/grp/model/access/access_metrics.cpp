@@ -65,6 +65,7 @@ void access_totals::merge(const access_totals& o) {
         }
     }
     global_accesses += o.global_accesses;
+    global_steps += o.global_steps;
     global_new_sectors += o.global_new_sectors;
     global_miss_requests += o.global_miss_requests;
     local_requests += o.local_requests;
@@ -118,8 +119,8 @@ access_summary summarise_access(const access_totals& t) {
             s.segments[w][g] = access_ratio(t.global_segments[w][g], t.global_requests[w]);
         }
     }
-    s.new_sectors_per_request = access_ratio(t.global_new_sectors, t.global_requests[0]);
-    s.miss_request_share = access_ratio(t.global_miss_requests, t.global_requests[0]);
+    s.new_sectors_per_request = access_ratio(t.global_new_sectors, t.global_steps);
+    s.miss_request_share = access_ratio(t.global_miss_requests, t.global_steps);
     s.local_requests = t.local_requests;
     s.bank_conflict_ways = access_ratio(t.local_ways, t.local_requests);
     s.simd_efficiency = access_ratio(t.active_lanes, t.lane_slots);
@@ -153,6 +154,13 @@ void group_recorder::access(std::uint32_t lane, const void* instruction, access_
     auto& p = m_pending[key{instruction, k}];
     p.space = space;
     p.entries.push_back({lane, size, address});
+    if (space == access_space::global) {
+        auto& step = m_steps[{lane / access_warps[0], m_global_seq[lane]++}];
+        const auto end = address + std::max<std::uint32_t>(size, 1) - 1;
+        for (auto sector = address / 32; sector <= end / 32; ++sector) {
+            step.push_back(sector);
+        }
+    }
     if (space == access_space::global && !m_totals.lines_capped) {
         ++m_totals.line_touches[address / 128];
         if (m_totals.line_touches.size() > access_max_lines) {
@@ -169,7 +177,6 @@ void group_recorder::barrier() {
 
 void group_recorder::flush() {
     std::vector<std::uint64_t> scratch;
-    std::vector<warp_request> requests;
     for (auto& [k, p] : m_pending) {
         auto& e = p.entries;
         std::sort(e.begin(), e.end(),
@@ -186,15 +193,8 @@ void group_recorder::flush() {
                 } else {
                     ++m_totals.global_requests[w];
                     for (std::size_t s = 0; s < 3; ++s) {
-                        const auto n = access_segments_of(first, last, access_segments[s], scratch);
-                        m_totals.global_segments[w][s] += n;
-                        if (w == 0 && s == 0) {
-                            requests.push_back(
-                                {warp,
-                                 k.k,
-                                 {scratch.begin(),
-                                  scratch.begin() + static_cast<std::ptrdiff_t>(n)}});
-                        }
+                        m_totals.global_segments[w][s] +=
+                            access_segments_of(first, last, access_segments[s], scratch);
                     }
                 }
                 first = last;
@@ -205,34 +205,29 @@ void group_recorder::flush() {
         }
     }
     m_pending.clear();
-    count_new_sectors(requests);
+    count_new_sectors();
 }
 
-void group_recorder::count_new_sectors(std::vector<warp_request>& requests) {
-    // Each (warp, k): the union of its requests' sectors, the window the next step is read
-    // against. Requests of one k never hit each other, so the sums do not depend on the order
-    // the simulator (or this map) gave the instructions in.
-    std::map<std::pair<std::uint32_t, std::uint32_t>, std::vector<std::uint64_t>> step;
-    for (const auto& r : requests) {
-        auto& u = step[{r.warp, r.k}];
-        u.insert(u.end(), r.sectors.begin(), r.sectors.end());
-    }
-    for (auto& [wk, u] : step) {
-        std::sort(u.begin(), u.end());
-        u.erase(std::unique(u.begin(), u.end()), u.end());
-    }
-    for (const auto& r : requests) {
-        const auto prev = r.k == 0 ? step.end() : step.find({r.warp, r.k - 1});
-        std::uint64_t fresh = r.sectors.size();
-        if (prev != step.end()) {
-            for (const auto sector : r.sectors) {
-                fresh -=
-                    std::binary_search(prev->second.begin(), prev->second.end(), sector) ? 1 : 0;
+void group_recorder::count_new_sectors() {
+    // Each warp's steps in order (a lane's j-th global access, lined up across its lanes: its
+    // program order), each against the sectors of the warp's step before, which may lie
+    // before a barrier: a barrier does not empty a cache.
+    for (auto& [wj, sectors] : m_steps) {
+        std::sort(sectors.begin(), sectors.end());
+        sectors.erase(std::unique(sectors.begin(), sectors.end()), sectors.end());
+        auto& last = m_last_step[wj.first];
+        std::uint64_t fresh = sectors.size();
+        if (last.first + 1 == wj.second) {
+            for (const auto sector : sectors) {
+                fresh -= std::binary_search(last.second.begin(), last.second.end(), sector) ? 1 : 0;
             }
         }
+        ++m_totals.global_steps;
         m_totals.global_new_sectors += fresh;
         m_totals.global_miss_requests += fresh > 0 ? 1 : 0;
+        last = {wj.second, std::move(sectors)};
     }
+    m_steps.clear();
 }
 
 void group_recorder::finish(access_totals& into) {
@@ -258,6 +253,8 @@ void group_recorder::finish(access_totals& into) {
     m_totals.barriers += m_barriers * m_size;
     m_totals.work_items += m_size;
     m_barriers = 0;
+    m_global_seq.clear();
+    m_last_step.clear();
     into.merge(m_totals);
     m_totals = access_totals{};
 }

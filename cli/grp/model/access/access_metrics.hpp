@@ -10,6 +10,7 @@
 #pragma once
 
 #include <cstdint>
+#include <map>
 #include <optional>
 #include <unordered_map>
 #include <vector>
@@ -30,10 +31,13 @@ struct access_totals {
     std::uint64_t global_requests[2] = {};    ///< warp-instruction groups, per warp width
     std::uint64_t global_segments[2][3] = {}; ///< distinct segments touched, summed
     std::uint64_t global_accesses = 0;        ///< per work-item global loads and stores
-    /// Warp-32 requests' 32 B sectors that the warp's requests one execution earlier (k - 1,
-    /// any instruction) did not touch: what a small per-warp cache (L1) would still fetch.
+    /// A warp's steps: its lanes' j-th global accesses, lined up (program order; one request
+    /// each where the lanes do not diverge).
+    std::uint64_t global_steps = 0;
+    /// The steps' 32 B sectors that the warp's step before (j - 1, across barriers) did not
+    /// touch: what a small per-warp cache (L1) would still fetch.
     std::uint64_t global_new_sectors = 0;
-    /// Warp-32 requests with at least one such sector: the requests that wait on L2 or DRAM.
+    /// Steps with at least one such sector: the requests that wait on L2 or memory.
     std::uint64_t global_miss_requests = 0;
     std::uint64_t local_requests = 0; ///< warp-32 groups of local accesses
     std::uint64_t local_ways = 0;     ///< each group's worst bank's distinct words
@@ -104,18 +108,21 @@ private:
         std::vector<entry> entries;
     };
     void flush();
-    /// Sectors of each warp-32 global request, and their sectors new to the warp (k - 1).
-    struct warp_request {
-        std::uint32_t warp;
-        std::uint32_t k;
-        std::vector<std::uint64_t> sectors; ///< sorted, distinct
-    };
-    void count_new_sectors(std::vector<warp_request>& requests);
+    /// Folds m_steps into the new-sector sums (at every barrier and at the end).
+    void count_new_sectors();
 
     std::uint32_t m_size;
     std::vector<std::unordered_map<const void*, std::uint32_t>> m_counts; ///< per lane
     std::unordered_map<key, pending, key_hash> m_pending;
     std::uint64_t m_barriers = 0;
+    /// Per lane, its global accesses so far (the group's whole life, barriers included).
+    std::unordered_map<std::uint32_t, std::uint64_t> m_global_seq;
+    /// (warp-32, j) -> the sectors its lanes' j-th global accesses touch, until the next fold.
+    std::map<std::pair<std::uint32_t, std::uint64_t>, std::vector<std::uint64_t>> m_steps;
+    /// Per warp-32: its last folded step j and that step's sorted sectors ({0, none} before
+    /// its first, which is j = 0 and so never read against it).
+    std::unordered_map<std::uint32_t, std::pair<std::uint64_t, std::vector<std::uint64_t>>>
+        m_last_step;
     access_totals m_totals;
 };
 

@@ -22,6 +22,7 @@ std::vector<std::pair<std::string, std::uint64_t*>> access_fields_of(access_tota
         }
     }
     f.emplace_back("global_accesses", &t.global_accesses);
+    f.emplace_back("global_steps", &t.global_steps);
     f.emplace_back("global_new_sectors", &t.global_new_sectors);
     f.emplace_back("global_miss_requests", &t.global_miss_requests);
     f.emplace_back("local_requests", &t.local_requests);

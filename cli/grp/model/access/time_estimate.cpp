@@ -38,14 +38,15 @@ pass_estimate estimate_pass(const sim_pass_counts& p, double local, const case_a
         return e;
     }
     const double items = groups * local;
-    const double warps = groups * std::ceil(local / d.warp);
+    const double warps = groups * std::ceil(local / access_warps[0]); // warp-32, as the metrics
     const double busy = std::min(d.compute_units, groups);
     const double per_cu =
         std::max(1.0, std::min(a.groups_per_cu_max, std::floor(a.resident_items_per_cu / local)));
     e.waves = std::ceil(groups / (d.compute_units * per_cu));
     const double cycle_ns = 1e9 / d.clock_hz;
 
-    const double warp_instructions = static_cast<double>(p.instructions) / d.warp / ca.simd;
+    const double warp_instructions =
+        static_cast<double>(p.instructions) / access_warps[0] / ca.simd;
     e.issue_ns = warp_instructions / (busy * a.issue_per_cycle) * cycle_ns;
 
     const double bytes = global_bytes_of(p);
@@ -80,6 +81,8 @@ std::optional<estimate_device> estimate_device_of(const profile_device& d, std::
     } else if (!i.compute_units || *i.compute_units == 0 || !i.max_clock_mhz ||
                *i.max_clock_mhz == 0) {
         why = i.name + " reports no compute units or clock";
+    } else if (*i.compute_units > 100000) {
+        why = i.name + " reports " + std::to_string(*i.compute_units) + " compute units";
     } else if (!d.launch_floor_ns || *d.launch_floor_ns <= 0) {
         why = i.name + " has no launch floor (a profile of run 2.17 or later measures it)";
     } else if (!d.peak || d.peak->read_gbps <= 0) {
@@ -90,7 +93,6 @@ std::optional<estimate_device> estimate_device_of(const profile_device& d, std::
         e.name = i.name;
         e.compute_units = *i.compute_units;
         e.clock_hz = *i.max_clock_mhz * 1e6;
-        e.warp = static_cast<double>(i.preferred_work_group_multiple.value_or(32));
         e.launch_ns = *d.launch_floor_ns;
         e.read_bytes_per_ns = d.peak->read_gbps;
         return e;

@@ -5,7 +5,7 @@
 // not a prediction to the microsecond (docs/check.md, "An estimate for a GPU").
 //
 // Per pass: launch floor + the largest of
-//   issue    the warp-instructions (instructions / warp width / SIMD efficiency) over the busy
+//   issue    the warp-instructions (instructions / 32 / SIMD efficiency) over the busy
 //            compute units at `issue_per_cycle` a cycle;
 //   memory   the bytes the pass moves, times the sectors a warp fetches beyond its own last
 //            step's per byte requested (new_sectors_per_request), over the read bandwidth;
@@ -30,7 +30,6 @@ struct estimate_device {
     std::string name;
     double compute_units = 0;
     double clock_hz = 0;
-    double warp = 32;             ///< the preferred work-group multiple (32 on NVIDIA)
     double launch_ns = 0;         ///< the launch floor (an empty kernel's span)
     double read_bytes_per_ns = 0; ///< the peak read, GB/s (= bytes per ns)
 };
@@ -62,7 +61,8 @@ struct case_estimate {
 };
 
 /// The model's facts from a timed profile's device; nullopt, with `why`, when the device is
-/// not a GPU or lacks one (no compute units, clock, launch floor or peak read).
+/// not a GPU or lacks one (no compute units, clock, launch floor or peak read), or one is
+/// implausible (more than 100,000 compute units).
 std::optional<estimate_device> estimate_device_of(const profile_device& d, std::string& why);
 
 /// The case's estimate on `d`; nullopt when its check record lacks access metrics with new

@@ -209,15 +209,14 @@ void print_check_tables(std::ostream& os, const profile& p, bool colour) {
 
 void print_estimate_table(std::ostream& os, const profile& p, const estimate_device& d,
                           const std::string& source, bool colour) {
-    std::size_t skipped = 0;
-    const auto rows = estimate_rows(p, d, skipped);
+    const auto table = estimate_table_of(p, d);
     os << '\n' << terminal_escape(estimate_caption(d, source)) << ":\n";
     text_table t;
     const auto& cols = estimate_columns();
     for (std::size_t i = 0; i < cols.size(); ++i) {
         t.add_column(cols[i], i < 2 || i == 6 ? text_table::align::left : text_table::align::right);
     }
-    for (const auto& r : rows) {
+    for (const auto& r : table.rows) {
         std::vector<text_table::cell> cells;
         cells.reserve(r.size());
         for (const auto& v : r) {
@@ -225,13 +224,11 @@ void print_estimate_table(std::ostream& os, const profile& p, const estimate_dev
         }
         t.add_row(std::move(cells));
     }
-    if (!rows.empty()) {
+    if (!table.rows.empty()) {
         t.print(os, colour);
     }
-    if (skipped > 0) {
-        os << "  " << skipped
-           << " case(s) not estimated: no access metrics with new sectors (the plugin did not "
-              "run, or the profile predates schema 2.19)\n";
+    for (const auto& n : table.notes) {
+        os << "  " << terminal_escape(n) << '\n';
     }
 }
 

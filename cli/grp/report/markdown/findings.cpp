@@ -43,12 +43,12 @@ std::string markdown_estimate(const std::vector<html::report_input>& inputs,
                               const estimate_device& d, const std::string& source) {
     std::string out;
     for (std::size_t i = 0; i < inputs.size(); ++i) {
-        std::size_t skipped = 0;
+        const auto table = estimate_table_of(inputs[i].prof, d);
         std::string rows;
-        for (const auto& r : estimate_rows(inputs[i].prof, d, skipped)) {
+        for (const auto& r : table.rows) {
             rows += markdown_row(r);
         }
-        if (rows.empty() && skipped == 0) {
+        if (rows.empty() && table.notes.empty()) {
             continue; // not a check profile
         }
         std::string head = "|", rule = "|";
@@ -56,14 +56,13 @@ std::string markdown_estimate(const std::vector<html::report_input>& inputs,
             head += " " + estimate_columns()[c] + " |";
             rule += c < 2 || c == 6 ? " --- |" : " ---: |";
         }
+        std::string notes;
+        for (const auto& n : table.notes) {
+            notes += markdown_escape(n) + ".\n\n";
+        }
         out += "### " + std::string(inputs.size() > 1 ? "P" + std::to_string(i + 1) + " " : "") +
                markdown_escape(estimate_caption(d, source)) + "\n\n" +
-               (rows.empty() ? "" : head + "\n" + rule + "\n" + rows + "\n") +
-               (skipped > 0 ? std::to_string(skipped) +
-                                  " case(s) not estimated: no access metrics with new sectors "
-                                  "(the plugin did not run, or the profile predates schema "
-                                  "2.19).\n\n"
-                            : std::string());
+               (rows.empty() ? "" : head + "\n" + rule + "\n" + rows + "\n") + notes;
     }
     return out;
 }

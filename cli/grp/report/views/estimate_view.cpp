@@ -2,6 +2,7 @@
 
 #include "grp/core/units.hpp"
 
+#include <algorithm>
 #include <stdexcept>
 
 namespace grp {
@@ -33,33 +34,81 @@ const std::vector<std::string>& estimate_columns() {
     return cols;
 }
 
-std::vector<std::vector<std::string>>
-estimate_rows(const profile& checked, const estimate_device& d, std::size_t& skipped) {
-    std::vector<std::vector<std::string>> rows;
-    skipped = 0;
+namespace {
+
+std::vector<std::string> estimate_row(const case_result& c, const case_estimate& e) {
+    double launch = 0, issue = 0, memory = 0, latency = 0, waves = 0;
+    for (const auto& p : e.passes) {
+        launch += p.launch_ns;
+        issue += p.issue_ns;
+        memory += p.memory_ns;
+        latency += p.latency_ns;
+        waves = std::max(waves, p.waves);
+    }
+    const auto params = params_text(c.key, " ");
+    return {params.empty() ? c.key.kernel : c.key.kernel + " " + params,
+            c.key.type,
+            std::to_string(c.key.n),
+            std::to_string(c.key.local_size),
+            std::to_string(e.passes.size()),
+            format_fixed(e.ns / 1e3, 1),
+            e.bound,
+            format_fixed(launch / 1e3, 1),
+            format_fixed(issue / 1e3, 1),
+            format_fixed(memory / 1e3, 1),
+            format_fixed(latency / 1e3, 1),
+            format_fixed(waves, 0)};
+}
+
+/// A note when the grids were planned for other compute units than the GPU's.
+std::string planned_note(const profile& checked, const estimate_device& d) {
+    const auto s = checked.settings.find("check");
+    const auto planned = s == checked.settings.end() ? nullptr : &*s;
+    const auto cus = planned != nullptr && planned->contains("planned_for")
+                         ? (*planned)["planned_for"].value("compute_units", 0.0)
+                         : 0.0;
+    if (cus == d.compute_units) {
+        return "";
+    }
+    return "the grids were planned for " +
+           (cus > 0 ? format_fixed(cus, 0) + " compute units" : std::string("the simulator")) +
+           ", not " + d.name + "'s " + format_fixed(d.compute_units, 0) +
+           ": a kernel whose grid follows the compute units (\"8*cu\") is estimated at a grid "
+           "that GPU would not run; check with --estimate-for it";
+}
+
+} // namespace
+
+estimate_table estimate_table_of(const profile& checked, const estimate_device& d) {
+    estimate_table t;
+    std::size_t not_ok = 0, no_metrics = 0;
     for (const auto& c : checked.cases) {
-        const auto e = c.check ? estimate_case(*c.check, c.key.local_size, d) : std::nullopt;
-        if (!e) {
-            skipped += c.check ? 1 : 0;
+        if (!c.check) {
             continue;
         }
-        double launch = 0, issue = 0, memory = 0, latency = 0, waves = 0;
-        for (const auto& p : e->passes) {
-            launch += p.launch_ns;
-            issue += p.issue_ns;
-            memory += p.memory_ns;
-            latency += p.latency_ns;
-            waves = std::max(waves, p.waves);
+        if (c.status != case_status::ok) {
+            ++not_ok; // unsafe, wrong or failed: its counts are not the kernel's work
+            continue;
         }
-        const auto params = params_text(c.key, " ");
-        rows.push_back({params.empty() ? c.key.kernel : c.key.kernel + " " + params, c.key.type,
-                        std::to_string(c.key.n), std::to_string(c.key.local_size),
-                        std::to_string(e->passes.size()), format_fixed(e->ns / 1e3, 1), e->bound,
-                        format_fixed(launch / 1e3, 1), format_fixed(issue / 1e3, 1),
-                        format_fixed(memory / 1e3, 1), format_fixed(latency / 1e3, 1),
-                        format_fixed(waves, 0)});
+        if (const auto e = estimate_case(*c.check, c.key.local_size, d)) {
+            t.rows.push_back(estimate_row(c, *e));
+        } else {
+            ++no_metrics;
+        }
     }
-    return rows;
+    if (not_ok > 0) {
+        t.notes.push_back(std::to_string(not_ok) +
+                          " case(s) not estimated: not ok (unsafe, wrong or failed)");
+    }
+    if (no_metrics > 0) {
+        t.notes.push_back(std::to_string(no_metrics) +
+                          " case(s) not estimated: no access metrics with new sectors (the "
+                          "plugin did not run, or the profile predates schema 2.19)");
+    }
+    if (const auto n = planned_note(checked, d); !n.empty() && !t.rows.empty()) {
+        t.notes.push_back(n);
+    }
+    return t;
 }
 
 } // namespace grp

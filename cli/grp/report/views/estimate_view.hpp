@@ -20,9 +20,14 @@ std::string estimate_caption(const estimate_device& d, const std::string& source
 /// The columns' headers, in the order of estimate_rows's cells.
 const std::vector<std::string>& estimate_columns();
 
-/// One row per case that can be estimated (access metrics with new sectors, schema 2.19), in
-/// the profile's order; the cases that cannot are counted in `skipped`.
-std::vector<std::vector<std::string>> estimate_rows(const profile& checked,
-                                                    const estimate_device& d, std::size_t& skipped);
+/// The rows, one per case that can be estimated (ok, with 2.19's access metrics), in the
+/// profile's order, and the notes under them: the cases left out and why, and a grid planned
+/// for other compute units than `d`'s (settings.check.planned_for).
+struct estimate_table {
+    std::vector<std::vector<std::string>> rows;
+    std::vector<std::string> notes;
+};
+
+estimate_table estimate_table_of(const profile& checked, const estimate_device& d);
 
 } // namespace grp

@@ -97,8 +97,8 @@ std::string kernel_limit_reason(ocl::session& s, const kernel_spec& k, const swe
 
 // The passes of the point on this device (or the plan's reason to skip it).
 pass_plan plan_on(const ocl::session& s, const kernel_spec& k, const sweep_point& p) {
-    return plan_passes(k, p.n, p.local_size, s.info().compute_units.value_or(1),
-                       device_class(s.info().type));
+    return plan_passes(k, p.n, p.local_size, s.plan_info().compute_units.value_or(1),
+                       device_class(s.plan_info().type));
 }
 
 } // namespace

@@ -86,9 +86,9 @@ TEST(AccessMetrics, NewSectorsSeeWhatTheWarpsLastStepBroughtIn) {
     EXPECT_DOUBLE_EQ(hot.miss_request_share, 0.25);
 }
 
-TEST(AccessMetrics, NewSectorsDoNotDependOnTheInstructionsOrder) {
-    // Two loads per step of the same sectors: neither hits the other (one step), both hit the
-    // step before, whichever instruction the recorder meets first.
+TEST(AccessMetrics, NewSectorsFollowEachLanesProgramOrder) {
+    // Per step two loads of the same floats (in[2i] and in[2i+1] alike): the second finds the
+    // sectors the first brought in, whichever instruction the recorder meets first.
     access_summary s[2];
     for (int order = 0; order < 2; ++order) {
         group_recorder g(32);
@@ -96,9 +96,9 @@ TEST(AccessMetrics, NewSectorsDoNotDependOnTheInstructionsOrder) {
             for (std::uint32_t k = 0; k < 2; ++k) {
                 const void* first = order == 0 ? access_inst_a : access_inst_b;
                 const void* second = order == 0 ? access_inst_b : access_inst_a;
-                g.access(l, first, access_space::global, 4 * l, 4);
+                g.access(l, first, access_space::global, 4 * l + 1024 * k, 4);
                 g.executed(l, first);
-                g.access(l, second, access_space::global, 4 * l, 4);
+                g.access(l, second, access_space::global, 4 * l + 1024 * k, 4);
                 g.executed(l, second);
             }
         }
@@ -106,9 +106,47 @@ TEST(AccessMetrics, NewSectorsDoNotDependOnTheInstructionsOrder) {
         g.finish(t);
         s[order] = summarise_access(t);
     }
-    EXPECT_DOUBLE_EQ(s[0].new_sectors_per_request, 2.0) << "4 new sectors in 2 of 4 requests";
+    EXPECT_DOUBLE_EQ(s[0].new_sectors_per_request, 2.0) << "4 new sectors in 2 of 4 steps";
     EXPECT_DOUBLE_EQ(s[0].miss_request_share, 0.5);
     EXPECT_DOUBLE_EQ(s[1].new_sectors_per_request, s[0].new_sectors_per_request);
+}
+
+TEST(AccessMetrics, ABarrierDoesNotEmptyTheWarpsSectors) {
+    // The same float read before and after a barrier: the second read finds it.
+    group_recorder g(32);
+    for (std::uint32_t l = 0; l < 32; ++l) {
+        g.access(l, access_inst_a, access_space::global, 4 * l, 4);
+        g.executed(l, access_inst_a);
+    }
+    g.barrier();
+    for (std::uint32_t l = 0; l < 32; ++l) {
+        g.access(l, access_inst_b, access_space::global, 4 * l, 4);
+        g.executed(l, access_inst_b);
+    }
+    access_totals t;
+    g.finish(t);
+    const auto s = summarise_access(t);
+    EXPECT_DOUBLE_EQ(s.new_sectors_per_request, 2.0) << "4 sectors, fetched once in 2 steps";
+    EXPECT_DOUBLE_EQ(s.miss_request_share, 0.5);
+}
+
+TEST(AccessMetrics, ALoopReadAfterAnotherLoopWaitsAgain) {
+    // Loop A reads in[i], then loop B the next stride's in[i + 32]: B's step j is compared with
+    // B's step j - 1 (program order), not with A's, so every step fetches.
+    group_recorder g(32);
+    for (std::uint32_t l = 0; l < 32; ++l) {
+        for (std::uint32_t k = 0; k < 4; ++k) {
+            g.access(l, access_inst_a, access_space::global, 4 * (32 * k + l), 4);
+            g.executed(l, access_inst_a);
+        }
+        for (std::uint32_t k = 0; k < 4; ++k) {
+            g.access(l, access_inst_b, access_space::global, 4 * (32 * (k + 1) + l), 4);
+            g.executed(l, access_inst_b);
+        }
+    }
+    access_totals t;
+    g.finish(t);
+    EXPECT_DOUBLE_EQ(summarise_access(t).miss_request_share, 1.0);
 }
 
 TEST(AccessMetrics, BroadcastIsOneSegmentAndOneWay) {
@@ -218,6 +256,7 @@ TEST(AccessText, BlocksRoundTripBesideOtherTables) {
     EXPECT_EQ(blocks[0].totals.global_segments[1][0], t.global_segments[1][0]);
     EXPECT_EQ(blocks[0].totals.local_ways, t.local_ways);
     EXPECT_EQ(blocks[0].totals.global_new_sectors, 8U) << "two warps of 4 sectors, all new";
+    EXPECT_EQ(blocks[0].totals.global_steps, 2U);
     EXPECT_EQ(blocks[0].totals.global_miss_requests, t.global_miss_requests);
     EXPECT_EQ(blocks[0].distinct_lines, 2U);
     EXPECT_FALSE(blocks[1].line_entropy_bits.has_value());
