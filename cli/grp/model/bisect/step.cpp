@@ -1,6 +1,7 @@
 #include "grp/model/bisect/step.hpp"
 
 #include "grp/model/compare/duet_judge.hpp"
+#include "grp/model/compare/rules.hpp"
 
 #include <algorithm>
 #include <fnmatch.h>
@@ -51,6 +52,18 @@ std::string undecided_reason(const std::vector<step_case>& cases) {
     return "no followed case was measured";
 }
 
+/// " than half the bad end's change (+12.4 %)" when a followed case was read against such a
+/// line (the largest if several), else "".
+std::string cut_text(const step_result& r, const std::map<std::string, double>& cuts) {
+    double most = 0;
+    for (const auto& c : r.cases) {
+        if (const auto it = cuts.find(c.key); it != cuts.end()) {
+            most = std::max(most, it->second);
+        }
+    }
+    return most > 0 ? " than half the bad end's change (" + percent_text(most) + ")" : "";
+}
+
 } // namespace
 
 step_result classify_step(const std::vector<comparison>& judged, const case_selection& sel,
@@ -79,9 +92,7 @@ step_result classify_step(const std::vector<comparison>& judged, const case_sele
                    return c.verdict == "same" || c.verdict == "faster" || c.verdict == "not slower";
                })) {
         r.verdict = step_verdict::good;
-        r.reason = cuts.empty() ? "every followed case read same, faster or not slower"
-                                : "every followed case read same, faster or not slower than "
-                                  "half the bad end's change";
+        r.reason = "every followed case read same, faster or not slower" + cut_text(r, cuts);
     } else {
         r.reason = undecided_reason(r.cases);
     }
