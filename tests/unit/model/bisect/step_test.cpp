@@ -4,6 +4,7 @@
 #include "grp/model/bisect/step.hpp"
 
 #include <gtest/gtest.h>
+#include <random>
 
 namespace grp {
 namespace {
@@ -109,6 +110,36 @@ TEST(BisectStep, TheGoodSidesLineIsNeverBelowTheThreshold) {
     EXPECT_DOUBLE_EQ(good_cuts(bad_end, 0.05).at("k/float/flat/n=1024/local=64"), 0.05);
     bad_end.cases[0].verdict = "not slower"; // an A/A history: no line at all
     EXPECT_TRUE(good_cuts(bad_end, 0.05).empty());
+}
+
+TEST(BisectStep, OnANoisyDeviceTheLineDecidesGoodMidpointsAndNeverCallsAStepGood) {
+    // Simulated duets of a +25 % step on a device whose interval is +-6.5 % (sigma 3.3 %):
+    // the bad end's estimate sets the line; a commit before the step (no change) should read
+    // good, one after it (the whole change) never.
+    std::mt19937_64 rng(67);
+    std::normal_distribution<double> noise(0.0, 0.033);
+    const double half = 0.065;
+    int good_before = 0, good_after = 0, good_before_at_threshold = 0;
+    const int trials = 400;
+    for (int i = 0; i < trials; ++i) {
+        step_result bad_end;
+        const double b = 0.25 + noise(rng);
+        bad_end.cases = {{"k/float/flat/n=1024/local=64", "slower", b, b - half, b + half}};
+        const auto cuts = good_cuts(bad_end, 0.05);
+        const auto read = [&](double truth, const std::map<std::string, double>& c) {
+            const double e = truth + noise(rng);
+            const auto v = e - half > 0 && e > 0.05 ? verdict::slower : verdict::inconclusive;
+            return classify_step(duet(judged(v, 1 + e, 1 + e - half, 1 + e + half)), {}, 0.05, c)
+                .verdict;
+        };
+        good_before += read(0.0, cuts) == step_verdict::good ? 1 : 0;
+        good_before_at_threshold += read(0.0, {}) == step_verdict::good ? 1 : 0;
+        good_after += read(0.25, cuts) == step_verdict::good ? 1 : 0;
+    }
+    EXPECT_GE(good_before, trials * 90 / 100) << "half the step is a line a no-change commit shows";
+    EXPECT_LE(good_before_at_threshold, trials * 75 / 100)
+        << "+5 % is one it often cannot: " << good_before_at_threshold << " vs " << good_before;
+    EXPECT_EQ(good_after, 0) << "a commit with the whole step never reads good";
 }
 
 } // namespace
