@@ -17,7 +17,7 @@ estimate_device estimate_device_in(const profile& timed);
 /// The line above the table: the device's facts the estimate used and what it is not.
 std::string estimate_caption(const estimate_device& d, const std::string& source);
 
-/// The columns' headers, in the order of estimate_rows's cells.
+/// The columns' headers, in the order of estimate_table::rows' cells.
 const std::vector<std::string>& estimate_columns();
 
 /// The rows, one per case that can be estimated (ok, with 2.19's access metrics), in the
