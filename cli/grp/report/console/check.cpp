@@ -141,16 +141,14 @@ void print_case_table(std::ostream& os, const profile& p, bool colour) {
     print_skipped(os, p);
 }
 
-void print_access_table(std::ostream& os, const profile& p, bool colour) {
-    const auto rows = access_rows(p);
-    if (rows.empty()) {
-        return;
-    }
-    os << "\nMemory access (per warp request of consecutive work-items; docs/check.md):\n";
+/// Rows of text cells under `cols`: the columns in `left` aligned left, the rest right.
+void print_text_rows(std::ostream& os, const std::vector<std::string>& cols,
+                     const std::vector<std::vector<std::string>>& rows,
+                     const std::vector<std::size_t>& left, bool colour) {
     text_table t;
-    const auto& cols = access_columns();
     for (std::size_t i = 0; i < cols.size(); ++i) {
-        t.add_column(cols[i], i < 2 ? text_table::align::left : text_table::align::right);
+        const bool l = std::find(left.begin(), left.end(), i) != left.end();
+        t.add_column(cols[i], l ? text_table::align::left : text_table::align::right);
     }
     for (const auto& r : rows) {
         std::vector<text_table::cell> cells;
@@ -161,6 +159,15 @@ void print_access_table(std::ostream& os, const profile& p, bool colour) {
         t.add_row(std::move(cells));
     }
     t.print(os, colour);
+}
+
+void print_access_table(std::ostream& os, const profile& p, bool colour) {
+    const auto rows = access_rows(p);
+    if (rows.empty()) {
+        return;
+    }
+    os << "\nMemory access (per warp request of consecutive work-items; docs/check.md):\n";
+    print_text_rows(os, access_columns(), rows, {0, 1}, colour);
 }
 
 void print_findings(std::ostream& os, const profile& p) {
@@ -211,21 +218,8 @@ void print_estimate_table(std::ostream& os, const profile& p, const estimate_dev
                           const std::string& source, bool colour) {
     const auto table = estimate_table_of(p, d);
     os << '\n' << terminal_escape(estimate_caption(d, source)) << ":\n";
-    text_table t;
-    const auto& cols = estimate_columns();
-    for (std::size_t i = 0; i < cols.size(); ++i) {
-        t.add_column(cols[i], i < 2 || i == 6 ? text_table::align::left : text_table::align::right);
-    }
-    for (const auto& r : table.rows) {
-        std::vector<text_table::cell> cells;
-        cells.reserve(r.size());
-        for (const auto& v : r) {
-            cells.push_back({v});
-        }
-        t.add_row(std::move(cells));
-    }
     if (!table.rows.empty()) {
-        t.print(os, colour);
+        print_text_rows(os, estimate_columns(), table.rows, {0, 1, 6}, colour); // 6: bound
     }
     for (const auto& n : table.notes) {
         os << "  " << terminal_escape(n) << '\n';

@@ -5,6 +5,8 @@
 #include "grp/report/views/estimate_view.hpp"
 #include "grp/report/views/findings.hpp"
 
+#include <cstdint>
+
 namespace grp {
 
 namespace {
@@ -16,6 +18,18 @@ std::string where_text(const sim_diagnostic& d) {
             (where.empty() ? "" : "; ") + l.file + ":" + std::to_string(l.line) + ": " + l.text;
     }
     return where;
+}
+
+/// A table's header and rule lines: the first `keys` columns and the one at `text` (if any)
+/// hold words (left), the others numbers (right).
+std::string table_head(const std::vector<std::string>& cols, std::size_t keys,
+                       std::size_t text = SIZE_MAX) {
+    std::string head = "|", rule = "|";
+    for (std::size_t c = 0; c < cols.size(); ++c) {
+        head += " " + cols[c] + " |";
+        rule += c < keys || c == text ? " --- |" : " ---: |";
+    }
+    return head + "\n" + rule + "\n";
 }
 
 } // namespace
@@ -51,18 +65,13 @@ std::string markdown_estimate(const std::vector<html::report_input>& inputs,
         if (rows.empty() && table.notes.empty()) {
             continue; // not a check profile
         }
-        std::string head = "|", rule = "|";
-        for (std::size_t c = 0; c < estimate_columns().size(); ++c) {
-            head += " " + estimate_columns()[c] + " |";
-            rule += c < 2 || c == 6 ? " --- |" : " ---: |";
-        }
         std::string notes;
         for (const auto& n : table.notes) {
             notes += markdown_escape(n) + ".\n\n";
         }
         out += "### " + std::string(inputs.size() > 1 ? "P" + std::to_string(i + 1) + " " : "") +
                markdown_escape(estimate_caption(d, source)) + "\n\n" +
-               (rows.empty() ? "" : head + "\n" + rule + "\n" + rows + "\n") + notes;
+               (rows.empty() ? "" : table_head(estimate_columns(), 2, 6) + rows + "\n") + notes;
     }
     return out;
 }
@@ -79,14 +88,9 @@ std::string markdown_access(const std::vector<html::report_input>& inputs) {
     if (rows.empty()) {
         return "";
     }
-    std::string head = "|", rule = "|";
-    for (std::size_t i = 0; i < access_columns().size(); ++i) {
-        head += " " + access_columns()[i] + " |";
-        rule += i < 2 ? " --- |" : " ---: |";
-    }
     return "### Memory access (check)\n\nPer warp request of consecutive work-items; what each "
            "column means: docs/check.md, \"Access metrics\".\n\n" +
-           head + "\n" + rule + "\n" + rows + "\n";
+           table_head(access_columns(), 2) + rows + "\n";
 }
 
 } // namespace grp
