@@ -19,3 +19,17 @@ add_test(NAME cli.platforms_no_platform_exit_3
   COMMAND env OCL_ICD_VENDORS=${CMAKE_CURRENT_BINARY_DIR}/empty-vendors
           ${GRP_EXPECT} 3 "No OpenCL platform found.*pocl-opencl-icd" -- ${GRP_BIN} platforms)
 set_tests_properties(cli.platforms_no_platform_exit_3 PROPERTIES LABELS cli)
+
+# Sanitizer builds (cli/lsan_threads.cpp): a command that never opens a device keeps
+# LeakSanitizer's exit check (its tracer logs the thread it scans), one that leaves PoCL's
+# threads running skips it, so the tracer cannot crash among them.
+if(GRP_SANITIZE OR GRP_FUZZ)
+  add_test(NAME cli.lsan_checks_a_file_command
+    COMMAND env LSAN_OPTIONS=verbosity=1:log_threads=1
+            ${GRP_EXPECT} 2 "Processing thread" -- ${GRP_BIN} validate)
+  add_test(NAME cli.lsan_skips_a_process_with_device_threads
+    COMMAND env LSAN_OPTIONS=verbosity=1:log_threads=1
+            ${GRP_EXPECT} 0 "Device 0" --not "Processing thread" -- ${GRP_BIN} platforms)
+  set_tests_properties(cli.lsan_checks_a_file_command
+    cli.lsan_skips_a_process_with_device_threads PROPERTIES LABELS cli)
+endif()
