@@ -6,7 +6,8 @@
 #     issue, memory or latency, every estimate above 0;
 #  2. the grids are planned for that GPU: settings.check.planned_for names it and its 132 compute
 #     units, and reduce6's first pass has 128 work-groups (fewer without the option: the
-#     simulator is 1 compute unit, reduce6 at most 8 groups a unit); the profile validates;
+#     simulator is 1 compute unit, reduce6 at most 8 groups a unit); the profile validates, and
+#     compare refuses to judge its counts against the plain check's (exit 2: other grids);
 #  3. of bench/access_variants.json's kernels (estimate_variants.json: 16 groups), the chunked
 #     sum's latency and estimate are below the grid-stride sum's, the strided sum's is not;
 #  4. report --markdown - has the estimate section, with check's estimates, above the closing
@@ -52,6 +53,11 @@ lat = {r[0]: float(r[10]) for r in rows}
 assert est["grid_chunked"] < est["grid_stride"] <= est["grid_strided"], est
 assert lat["grid_chunked"] < lat["grid_stride"], lat
 PY
+out=$("$bin" compare "$work/plain.json" "$work/e.json" 2>&1)
+rc=$?
+[[ $rc == 2 ]] || fail "compare of grids planned apart: exit $rc, expected 2: $out"
+grep -Fq "plain.json's grids were planned for the simulator and $work/e.json's for Fixture GPU's 132 compute units" <<<"$out" ||
+  fail "compare does not say why: $out"
 # report's markdown: the same section, the same estimates, the generator line still last.
 "$bin" report "$work/e.json" --estimate-for "$gpu" --markdown - >"$work/e.md" 2>"$work/err" ||
   fail "report --estimate-for: exit $?: $(cat "$work/err")"

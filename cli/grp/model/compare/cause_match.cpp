@@ -3,6 +3,7 @@
 #include "grp/core/error.hpp"
 #include "grp/model/compare/case_compare.hpp"
 #include "grp/model/compare/conditions_gate.hpp"
+#include "grp/model/compare/work_gate.hpp"
 #include "grp/model/fleet/card_levels.hpp"
 #include "grp/model/spec/duet.hpp"
 
@@ -99,6 +100,9 @@ check_pick pick_check_cases(const work_evidence& w, const profile& bp, const cas
     out.why = check_side_problem(w.base, w.files.base, bp, b, "base");
     if (out.why.empty()) {
         out.why = check_side_problem(w.cand, w.files.cand, cp, c, "candidate");
+    }
+    if (out.why.empty()) {
+        out.why = planned_grid_difference(*w.base, *w.cand, w.files.base, w.files.cand);
     }
     if (!out.why.empty()) {
         return out;

@@ -175,12 +175,52 @@ work_case compare_work_case(const case_result& b, const case_result& c, double t
     return w;
 }
 
+std::uint64_t planned_compute_units(const profile& p) {
+    const auto s = p.settings.find("check");
+    if (s == p.settings.end() || !s->is_object() || !s->contains("planned_for")) {
+        return 0;
+    }
+    const auto& planned = (*s)["planned_for"];
+    const auto cus = planned.is_object() ? planned.find("compute_units") : planned.end();
+    if (cus == planned.end() || !cus->is_number() || !(cus->get<double>() >= 1)) {
+        return 0; // absent, or a hand-edited value that is no count: the simulator's grids
+    }
+    return cus->get<double>() < 1e9 ? static_cast<std::uint64_t>(cus->get<double>()) : 0;
+}
+
+std::string planned_grid_difference(const profile& base, const profile& cand,
+                                    const std::string& base_label, const std::string& cand_label) {
+    const auto b = planned_compute_units(base), c = planned_compute_units(cand);
+    if (b == c) {
+        return "";
+    }
+    const auto planned = [](const profile& p, std::uint64_t cus) {
+        if (cus == 0) {
+            return std::string("the simulator");
+        }
+        const auto& target = p.settings["check"]["planned_for"];
+        const auto name = target.contains("device") && target["device"].is_string()
+                              ? target["device"].get<std::string>() + "'s "
+                              : std::string();
+        return name + std::to_string(cus) + " compute units";
+    };
+    return base_label + "'s grids were planned for " + planned(base, b) + " and " + cand_label +
+           "'s for " + planned(cand, c) +
+           " (check --estimate-for): a grid that follows the compute units has other groups and "
+           "passes, so their counts are not comparable; check both for the same GPU, or neither "
+           "with --estimate-for";
+}
+
 work_comparison compare_work(const profile& base, const profile& candidate, double threshold,
                              const std::string& base_label, const std::string& candidate_label) {
     if (!is_check_profile(base) || !is_check_profile(candidate)) {
         throw usage_error("compare: " + (is_check_profile(base) ? candidate_label : base_label) +
                           " is a timed profile and the other a check profile: counts and times "
                           "are not comparable; compare two profiles written by check");
+    }
+    if (const auto why = planned_grid_difference(base, candidate, base_label, candidate_label);
+        !why.empty()) {
+        throw usage_error("compare: " + why);
     }
     work_comparison out{base_label, candidate_label, threshold, {}};
     std::map<std::string, const case_result*> cand;

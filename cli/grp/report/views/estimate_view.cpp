@@ -1,6 +1,7 @@
 #include "grp/report/views/estimate_view.hpp"
 
 #include "grp/core/units.hpp"
+#include "grp/model/compare/work_gate.hpp"
 
 #include <algorithm>
 #include <stdexcept>
@@ -62,11 +63,7 @@ std::vector<std::string> estimate_row(const case_result& c, const case_estimate&
 
 /// A note when the grids were planned for other compute units than the GPU's.
 std::string planned_note(const profile& checked, const estimate_device& d) {
-    const auto s = checked.settings.find("check");
-    const auto planned = s == checked.settings.end() ? nullptr : &*s;
-    const auto cus = planned != nullptr && planned->contains("planned_for")
-                         ? (*planned)["planned_for"].value("compute_units", 0.0)
-                         : 0.0;
+    const auto cus = static_cast<double>(planned_compute_units(checked));
     if (cus == d.compute_units) {
         return "";
     }

@@ -187,6 +187,19 @@ TEST(SlowCause, AnUnsafeCheckCaseIsUnknown) {
                                                    "data-race");
 }
 
+TEST(SlowCause, CheckProfilesPlannedForOtherGridsAreUnknown) {
+    const auto sim = check_of({counted_case("reduce0", 256, 1000, 4)});
+    auto gpu = sim; // the same counts, but its grids were planned for a GPU's compute units
+    gpu.settings["check"]["planned_for"] = {{"device", "NVIDIA H200"}, {"compute_units", 132}};
+    const auto r = explained(sim, gpu);
+    const auto& cc = reduce0_float(r);
+    ASSERT_TRUE(cc.cause);
+    EXPECT_EQ(cc.cause->kind, cause_class::unknown);
+    EXPECT_NE(cc.cause->detail.find("c.check.json's for NVIDIA H200's 132 compute units"),
+              std::string::npos)
+        << cc.cause->detail;
+}
+
 TEST(SlowCause, TheTimedSizeIsPreferredAndADuetsPrefixIsDropped) {
     auto small = counted_case("reduce0", 256, 1000, 4), exact = small;
     exact.key.n = 1048576;

@@ -87,6 +87,34 @@ TEST(WorkGate, ATimedProfileIsRefused) {
     EXPECT_FALSE(is_check_profile(timed));
 }
 
+TEST(WorkGate, GridsPlannedForOtherComputeUnitsAreRefused) {
+    const auto plain = check_profile({checked("k", 16396)});
+    auto h200 = plain;
+    h200.settings["check"]["planned_for"] = {{"device", "NVIDIA H200"}, {"compute_units", 132}};
+    EXPECT_EQ(planned_compute_units(plain), 0U);
+    EXPECT_EQ(planned_compute_units(h200), 132U);
+    EXPECT_EQ(planned_grid_difference(h200, h200, "a", "b"), "") << "planned alike";
+    try {
+        (void)compare_work(plain, h200, 0.01, "sim.json", "h200.json");
+        FAIL() << "counts of different grids were judged";
+    } catch (const usage_error& e) {
+        const std::string what = e.what();
+        EXPECT_NE(what.find("sim.json's grids were planned for the simulator and h200.json's "
+                            "for NVIDIA H200's 132 compute units"),
+                  std::string::npos)
+            << what;
+    }
+    auto h100 = h200;
+    h100.settings["check"]["planned_for"] = {{"device", "NVIDIA H100"}, {"compute_units", 114}};
+    EXPECT_THROW((void)compare_work(h100, h200, 0.01, "a", "b"), usage_error);
+    auto renamed = h200; // the name alone does not change a grid
+    renamed.settings["check"]["planned_for"]["device"] = "NVIDIA H200 NVL";
+    EXPECT_EQ(compare_work(h200, renamed, 0.01, "a", "b").count(work_verdict::same_work), 1U);
+    auto odd = plain; // a hand-edited record that is no count reads as the simulator's
+    odd.settings["check"]["planned_for"] = {{"compute_units", "many"}};
+    EXPECT_EQ(planned_compute_units(odd), 0U);
+}
+
 TEST(WorkGate, MissingCountsAreAnErrorNotLessWork) {
     auto lost = checked("k", 16396);
     lost.passes = {{4099, 1024, 64, 16}, {16, 64, 64, 1}};
