@@ -10,12 +10,14 @@
 #include "grp/core/text_safe.hpp"
 #include "grp/core/version.hpp"
 #include "grp/model/compare/compare.hpp"
+#include "grp/model/compare/work_gate.hpp"
 #include "grp/model/profile/io.hpp"
 #include "grp/report/html/page.hpp"
 #include "grp/report/markdown/findings.hpp"
 #include "grp/report/markdown/summary.hpp"
 #include "grp/report/text/escape.hpp"
 
+#include <algorithm>
 #include <iostream>
 #include <memory>
 
@@ -84,6 +86,12 @@ int run_report(const report_options& opt) {
         inputs.push_back({f, load_profile(f)}); // file_error: exit 5
     }
     const auto target = estimate_target(opt.estimate_for);
+    if (target && std::none_of(inputs.begin(), inputs.end(), [](const html::report_input& in) {
+            return is_check_profile(in.prof);
+        })) {
+        throw usage_error("report: --estimate-for estimates the cases of check profiles, and no "
+                          "input is one: give a profile written by `gpu-reduce-prof check`");
+    }
     const std::string generator = version_line();
     std::size_t next = 0;
     if (!opt.output.empty()) {

@@ -14,7 +14,8 @@
 #     <sub> line;
 #  5. a GPU.json with no GPU the model can use (run's CPU profile on PoCL, the fixture without its
 #     launch floor or its peak read) is a usage error, exit 2, before any work, as is report's
-#     --estimate-for without --markdown; a missing one cannot be read: exit 5, before any work;
+#     --estimate-for without --markdown or without a check profile among its inputs; a missing
+#     one cannot be read: exit 5, before any work;
 #  6. access metrics without the 2.19 fields (new sectors, miss share) are not estimated, and
 #     report's markdown says so.
 # Usage: check_estimate.sh BIN DATA
@@ -99,6 +100,9 @@ out=$("$bin" check -k reduce6 "${sel[@]}" --estimate-for "$work/none.json" -o "$
 out=$("$bin" report "$work/e.json" --estimate-for "$gpu" -o "$work/x.html" 2>&1)
 [[ $? == 2 ]] && grep -q -- "--estimate-for adds a table to the markdown summary" <<<"$out" &&
   [[ ! -e $work/x.html ]] || fail "report --estimate-for without --markdown: not exit 2: $out"
+out=$("$bin" report "$work/cpu.json" --estimate-for "$gpu" --markdown "$work/x.md" 2>&1)
+[[ $? == 2 ]] && grep -q -- "no input is one" <<<"$out" && [[ ! -e $work/x.md ]] ||
+  fail "report --estimate-for of a timed profile alone: not exit 2: $out"
 # A profile checked before schema 2.19: access metrics without new sectors, no estimate.
 python3 - "$work/e.json" "$work/old.json" <<'PY' || fail "could not strip the 2.19 fields"
 import json, sys
