@@ -1,5 +1,6 @@
 #include "grp/report/views/estimate_view.hpp"
 
+#include "grp/core/strings.hpp"
 #include "grp/core/units.hpp"
 #include "grp/model/compare/work_gate.hpp"
 
@@ -10,14 +11,30 @@ namespace grp {
 
 estimate_device estimate_device_in(const profile& timed) {
     std::string all;
+    std::vector<estimate_device> usable;
     for (const auto& d : timed.devices) {
         std::string why;
         if (const auto e = estimate_device_of(d, why)) {
-            return *e;
+            usable.push_back(*e);
+        } else {
+            all += (all.empty() ? "" : "; ") + why;
         }
-        all += (all.empty() ? "" : "; ") + why;
     }
-    throw std::invalid_argument(all.empty() ? "the profile has no device" : all);
+    if (usable.empty()) {
+        throw std::invalid_argument(all.empty() ? "the profile has no device" : all);
+    }
+    std::vector<std::string> models;
+    for (const auto& e : usable) {
+        const auto model = e.name + " (" + format_fixed(e.compute_units, 0) + " CUs)";
+        if (std::find(models.begin(), models.end(), model) == models.end()) {
+            models.push_back(model);
+        }
+    }
+    if (models.size() > 1) {
+        throw std::invalid_argument("it holds GPUs of different models, " + joined(models, ", ") +
+                                    ": give a profile of one (run -d)");
+    }
+    return usable.front();
 }
 
 std::string estimate_caption(const estimate_device& d, const std::string& source) {

@@ -63,7 +63,7 @@ TEST(EstimateView, AGridPlannedForOtherComputeUnitsIsSaid) {
     EXPECT_NE(t.notes[0].find("planned for 8 compute units"), std::string::npos) << t.notes[0];
 }
 
-TEST(EstimateView, TheFirstUsableDeviceServesAndOtherwiseEachReasonIsNamed) {
+TEST(EstimateView, TheFirstUsableModelServesAndOtherwiseEachReasonIsNamed) {
     profile timed;
     profile_device cpu;
     cpu.info.name = "CPU";
@@ -85,6 +85,19 @@ TEST(EstimateView, TheFirstUsableDeviceServesAndOtherwiseEachReasonIsNamed) {
     timed.devices[1].peak = peak_bandwidth{};
     timed.devices[1].peak->read_gbps = 3000;
     EXPECT_EQ(estimate_device_in(timed).name, "GPU");
+    timed.devices.push_back(timed.devices[1]); // a second card of the model: still one choice
+    timed.devices[2].launch_floor_ns = 5200;
+    EXPECT_EQ(estimate_device_in(timed).launch_ns, 5000);
+    timed.devices[1].info.name = "Other GPU"; // another model: which one is the user's call
+    try {
+        (void)estimate_device_in(timed);
+        FAIL() << "one of two GPU models was taken silently";
+    } catch (const std::invalid_argument& e) {
+        EXPECT_NE(std::string(e.what()).find("Other GPU (132 CUs), GPU (132 CUs): give a profile"),
+                  std::string::npos)
+            << e.what();
+    }
+    timed.devices.pop_back();
     timed.devices[1].info.compute_units = 4294967295U; // the schema's largest: implausible
     EXPECT_THROW((void)estimate_device_in(timed), std::invalid_argument);
 }
