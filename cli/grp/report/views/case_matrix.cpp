@@ -225,6 +225,11 @@ std::string row_label(const case_key& k) {
     return s;
 }
 
+std::string type_label(const case_key& k) {
+    return k.type + (k.layout == "flat" ? "" : " " + k.layout) +
+           (k.op == "sum" ? "" : " op=" + k.op);
+}
+
 std::vector<case_matrix> build_matrices(const profile& p) {
     std::vector<case_matrix> out;
     std::map<group_key, std::size_t> index;

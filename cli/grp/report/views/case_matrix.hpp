@@ -98,4 +98,8 @@ std::string short_reason(const case_result& c);
 /// A matrix row's label: "reduce3", or "tunable ACC=2 UNROLL=4 VEC=8" (parameters by name).
 std::string row_label(const case_key& k);
 
+/// The type cell of a table whose rows are cases of any layout and operator: the type, then the
+/// layout unless flat and the operator unless sum ("float aos12 op=max"); "float" for most.
+std::string type_label(const case_key& k);
+
 } // namespace grp

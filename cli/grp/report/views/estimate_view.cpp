@@ -3,6 +3,7 @@
 #include "grp/core/strings.hpp"
 #include "grp/core/units.hpp"
 #include "grp/model/compare/work_gate.hpp"
+#include "grp/report/views/case_matrix.hpp"
 
 #include <algorithm>
 #include <stdexcept>
@@ -65,7 +66,7 @@ std::vector<std::string> estimate_row(const case_result& c, const case_estimate&
     }
     const auto params = params_text(c.key, " ");
     return {params.empty() ? c.key.kernel : c.key.kernel + " " + params,
-            c.key.type,
+            type_label(c.key),
             std::to_string(c.key.n),
             std::to_string(c.key.local_size),
             std::to_string(e.passes.size()),

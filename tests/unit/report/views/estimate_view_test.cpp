@@ -50,6 +50,20 @@ TEST(EstimateView, OnlyOkCasesAreEstimatedAndTheRestAreCounted) {
     EXPECT_EQ(t.notes[0], "2 case(s) not estimated: not ok (unsafe, wrong or failed)");
 }
 
+TEST(EstimateView, ALayoutOrOperatorOtherThanTheDefaultIsInTheTypeCell) {
+    profile p;
+    p.settings["check"] = {{"planned_for", {{"device", "GPU"}, {"compute_units", 132}}}};
+    auto soa = view_case(case_status::ok), max = view_case(case_status::ok);
+    soa.key.layout = "soa";
+    max.key.op = "max";
+    p.cases = {view_case(case_status::ok), soa, max};
+    const auto t = estimate_table_of(p, view_gpu());
+    ASSERT_EQ(t.rows.size(), 3U);
+    EXPECT_EQ(t.rows[0][1], "float");
+    EXPECT_EQ(t.rows[1][1], "float soa") << "otherwise two rows read alike";
+    EXPECT_EQ(t.rows[2][1], "float op=max");
+}
+
 TEST(EstimateView, AGridPlannedForOtherComputeUnitsIsSaid) {
     profile p; // checked without --estimate-for: the simulator's grids
     p.cases = {view_case(case_status::ok)};
