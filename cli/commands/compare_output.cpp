@@ -154,9 +154,14 @@ int run_work_compare(const compare_cli_options& cli, const profile& base,
                           " applies to timed profiles only");
     }
     const double threshold = parse_percent(cli.work_threshold, "--work-threshold");
-    bool fails = false;
+    // Every candidate judged before anything is printed: a refused one (a timed profile, other
+    // grids) leaves no half-printed table of the others.
+    std::vector<work_comparison> judged;
     for (const auto& f : cand_files) {
-        const auto w = compare_work(base, load_profile(f), threshold, base_label, f);
+        judged.push_back(compare_work(base, load_profile(f), threshold, base_label, f));
+    }
+    bool fails = false;
+    for (const auto& w : judged) {
         fails = fails || w.fails();
         out.print_work(w);
     }

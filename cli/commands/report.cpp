@@ -10,7 +10,7 @@
 #include "grp/core/text_safe.hpp"
 #include "grp/core/version.hpp"
 #include "grp/model/compare/compare.hpp"
-#include "grp/model/compare/work_gate.hpp"
+#include "grp/model/profile/check_plan.hpp"
 #include "grp/model/profile/io.hpp"
 #include "grp/report/html/page.hpp"
 #include "grp/report/markdown/findings.hpp"

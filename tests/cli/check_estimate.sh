@@ -57,7 +57,7 @@ PY
 out=$("$bin" compare "$work/plain.json" "$work/e.json" 2>&1)
 rc=$?
 [[ $rc == 2 ]] || fail "compare of grids planned apart: exit $rc, expected 2: $out"
-grep -Fq "plain.json's grids were planned for the simulator and $work/e.json's for Fixture GPU's 132 compute units" <<<"$out" ||
+grep -Fq "plain.json's grids were planned for Oclgrind Simulator's 1 compute unit and $work/e.json's for Fixture GPU's 132 compute units" <<<"$out" ||
   fail "compare does not say why: $out"
 # report's markdown: the same section, the same estimates, the generator line still last.
 "$bin" report "$work/e.json" --estimate-for "$gpu" --markdown - >"$work/e.md" 2>"$work/err" ||

@@ -4,6 +4,7 @@
 #include "grp/core/machine/host_probe.hpp"
 #include "grp/core/strings.hpp"
 #include "grp/model/measure/case_metrics.hpp"
+#include "grp/model/profile/check_plan.hpp"
 
 #include <algorithm>
 #include <map>
@@ -277,6 +278,10 @@ merge_result merge_profiles(const std::vector<std::pair<profile, std::string>>& 
     std::map<std::pair<case_key, int>, std::size_t> where;
     nlohmann::ordered_json sources = nlohmann::ordered_json::array();
     for (const auto& [p, label] : inputs) {
+        if (const auto why = planned_grid_difference(first, p, inputs.front().second, label);
+            (is_check_profile(first) || is_check_profile(p)) && !why.empty()) {
+            throw usage_error("merge: " + why);
+        }
         const auto runs = merge_runs(m, digests, p, label, out.warnings);
         m.complete = m.complete && p.complete;
         input_warnings(first, p, label, shards, out.warnings);

@@ -3,8 +3,8 @@
 #include "grp/core/error.hpp"
 #include "grp/model/compare/case_compare.hpp"
 #include "grp/model/compare/conditions_gate.hpp"
-#include "grp/model/compare/work_gate.hpp"
 #include "grp/model/fleet/card_levels.hpp"
+#include "grp/model/profile/check_plan.hpp"
 #include "grp/model/spec/duet.hpp"
 
 #include <algorithm>

@@ -1,6 +1,7 @@
 #include "grp/model/compare/work_gate.hpp"
 
 #include "grp/core/error.hpp"
+#include "grp/model/profile/check_plan.hpp"
 
 #include <algorithm>
 #include <cstdio>
@@ -51,10 +52,6 @@ bool work_comparison::fails() const {
                count(work_verdict::unsafe) + count(work_verdict::wrong) +
                count(work_verdict::missing) >
            0;
-}
-
-bool is_check_profile(const profile& p) {
-    return p.settings.contains("check");
 }
 
 std::vector<access_change> compare_access(const access_summary& base,
@@ -173,42 +170,6 @@ work_case compare_work_case(const case_result& b, const case_result& c, double t
         }
     }
     return w;
-}
-
-std::uint64_t planned_compute_units(const profile& p) {
-    const auto s = p.settings.find("check");
-    if (s == p.settings.end() || !s->is_object() || !s->contains("planned_for")) {
-        return 0;
-    }
-    const auto& planned = (*s)["planned_for"];
-    const auto cus = planned.is_object() ? planned.find("compute_units") : planned.end();
-    if (cus == planned.end() || !cus->is_number() || !(cus->get<double>() >= 1)) {
-        return 0; // absent, or a hand-edited value that is no count: the simulator's grids
-    }
-    return cus->get<double>() < 1e9 ? static_cast<std::uint64_t>(cus->get<double>()) : 0;
-}
-
-std::string planned_grid_difference(const profile& base, const profile& cand,
-                                    const std::string& base_label, const std::string& cand_label) {
-    const auto b = planned_compute_units(base), c = planned_compute_units(cand);
-    if (b == c) {
-        return "";
-    }
-    const auto planned = [](const profile& p, std::uint64_t cus) {
-        if (cus == 0) {
-            return std::string("the simulator");
-        }
-        const auto& target = p.settings["check"]["planned_for"];
-        const auto name = target.contains("device") && target["device"].is_string()
-                              ? target["device"].get<std::string>() + "'s "
-                              : std::string();
-        return name + std::to_string(cus) + " compute units";
-    };
-    return base_label + "'s grids were planned for " + planned(base, b) + " and " + cand_label +
-           "'s for " + planned(cand, c) +
-           " (check --estimate-for): a grid that follows the compute units has other groups and "
-           "passes, so their counts are not comparable; check both for the same GPU, or neither "
-           "with --estimate-for";
 }
 
 work_comparison compare_work(const profile& base, const profile& candidate, double threshold,

@@ -8,6 +8,7 @@
 // Occupancy and caches stay unseen: the gate says what the kernel does, not how fast.
 #pragma once
 
+#include "grp/model/profile/check_plan.hpp"
 #include "grp/model/profile/profile.hpp"
 
 #include <cstdint>
@@ -73,19 +74,6 @@ std::vector<access_change> compare_access(const access_summary& base,
                                           const access_summary& candidate,
                                           const access_thresholds& t);
 
-/// True when the profile was written by `check` (its cases carry counts, not times).
-bool is_check_profile(const profile& p);
-
-/// The compute units a check profile's grids were planned for: settings.check.planned_for's
-/// (check --estimate-for GPU.json), else 0: the simulator's own device.
-std::uint64_t planned_compute_units(const profile& p);
-
-/// "" when two check profiles planned their grids for the same compute units, else why their
-/// counts cannot be compared: a grid that follows the compute units ("8*cu") has other groups
-/// and passes, so every count differs for that alone. The labels name the profiles.
-std::string planned_grid_difference(const profile& base, const profile& cand,
-                                    const std::string& base_label, const std::string& cand_label);
-
 /// One case of the gate: base `b` against candidate `c`, both from check profiles (the labels
 /// name them in errors). compare_work judges every case through it, and a timed `slower` verdict
 /// borrows it for its cause (slow_cause.hpp), so the two can never classify differently. Throws
@@ -94,7 +82,7 @@ work_case compare_work_case(const case_result& b, const case_result& c, double t
                             const std::string& base_label, const std::string& candidate_label);
 
 /// Throws usage_error unless both are check profiles with grids planned alike
-/// (planned_grid_difference), file_error (exit 5, naming the profile
+/// (check_plan.hpp: planned_grid_difference), file_error (exit 5, naming the profile
 /// and the case) when a case that ran lacks a pass's counts; `threshold` is a fraction (0.01 =
 /// 1 %).
 work_comparison compare_work(const profile& base, const profile& candidate, double threshold,

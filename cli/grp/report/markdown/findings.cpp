@@ -1,5 +1,6 @@
 #include "grp/report/markdown/findings.hpp"
 
+#include "grp/model/profile/check_plan.hpp"
 #include "grp/report/text/escape.hpp"
 #include "grp/report/views/access_view.hpp"
 #include "grp/report/views/estimate_view.hpp"
@@ -62,8 +63,8 @@ std::string markdown_estimate(const std::vector<html::report_input>& inputs,
         for (const auto& r : table.rows) {
             rows += markdown_row(r);
         }
-        if (rows.empty() && table.notes.empty()) {
-            continue; // not a check profile
+        if (!is_check_profile(inputs[i].prof)) {
+            continue; // a timed profile: nothing counted to estimate
         }
         std::string notes;
         for (const auto& n : table.notes) {

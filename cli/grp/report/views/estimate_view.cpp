@@ -2,7 +2,7 @@
 
 #include "grp/core/strings.hpp"
 #include "grp/core/units.hpp"
-#include "grp/model/compare/work_gate.hpp"
+#include "grp/model/profile/check_plan.hpp"
 #include "grp/report/views/case_matrix.hpp"
 
 #include <algorithm>
@@ -26,13 +26,14 @@ estimate_device estimate_device_in(const profile& timed) {
     }
     std::vector<std::string> models;
     for (const auto& e : usable) {
-        const auto model = e.name + " (" + format_fixed(e.compute_units, 0) + " CUs)";
+        const auto model = e.name + " (" + format_fixed(e.compute_units, 0) + " CUs, " +
+                           format_fixed(e.clock_hz / 1e6, 0) + " MHz)";
         if (std::find(models.begin(), models.end(), model) == models.end()) {
             models.push_back(model);
         }
     }
     if (models.size() > 1) {
-        throw std::invalid_argument("it holds GPUs of different models, " + joined(models, ", ") +
+        throw std::invalid_argument("it holds GPUs that differ, " + joined(models, ", ") +
                                     ": give a profile of one (run -d)");
     }
     return usable.front();
@@ -81,13 +82,16 @@ std::vector<std::string> estimate_row(const case_result& c, const case_estimate&
 
 /// A note when the grids were planned for other compute units than the GPU's.
 std::string planned_note(const profile& checked, const estimate_device& d) {
-    const auto cus = static_cast<double>(planned_compute_units(checked));
-    if (cus == d.compute_units) {
+    const auto g = planned_grid(checked);
+    const auto cus = static_cast<double>(g.compute_units);
+    if (g.valid && cus == d.compute_units) {
         return "";
     }
-    return "the grids were planned for " +
-           (cus > 0 ? format_fixed(cus, 0) + " compute units" : std::string("the simulator")) +
-           ", not " + d.name + "'s " + format_fixed(d.compute_units, 0) +
+    const std::string planned = !g.valid        ? "an unreadable device"
+                                : g.planned_for ? format_fixed(cus, 0) + " compute units"
+                                                : "the simulator";
+    return "the grids were planned for " + planned + ", not " + d.name + "'s " +
+           format_fixed(d.compute_units, 0) + " compute units" +
            ": a kernel whose grid follows the compute units (\"8*cu\") is estimated at a grid "
            "that GPU would not run; check with --estimate-for it";
 }
@@ -96,9 +100,10 @@ std::string planned_note(const profile& checked, const estimate_device& d) {
 
 estimate_table estimate_table_of(const profile& checked, const estimate_device& d) {
     estimate_table t;
-    std::size_t not_ok = 0, no_metrics = 0;
+    std::size_t not_ok = 0, no_metrics = 0, unchecked = 0;
     for (const auto& c : checked.cases) {
         if (!c.check) {
+            ++unchecked; // skipped by check (or a timed case: not check's)
             continue;
         }
         if (c.status != case_status::ok) {
@@ -110,6 +115,13 @@ estimate_table estimate_table_of(const profile& checked, const estimate_device& 
         } else {
             ++no_metrics;
         }
+    }
+    if (unchecked > 0 && is_check_profile(checked)) {
+        t.notes.push_back(std::to_string(unchecked) +
+                          " case(s) not estimated: not checked (check's table says why)");
+    }
+    if (checked.cases.empty() && is_check_profile(checked)) {
+        t.notes.emplace_back("no case to estimate: the check profile has none");
     }
     if (not_ok > 0) {
         t.notes.push_back(std::to_string(not_ok) +

@@ -11,9 +11,9 @@
 namespace grp {
 
 /// The device a timed profile offers the estimate: its first device with what the model needs
-/// (the cards of one model, alike in name and compute units, are one choice); throws
+/// (the cards of one model, alike in name, compute units and clock, are one choice); throws
 /// std::invalid_argument naming why each device cannot serve when none can, and naming the
-/// choices when GPUs of different models could.
+/// choices when GPUs that differ could.
 estimate_device estimate_device_in(const profile& timed);
 
 /// The line above the table: the device's facts the estimate used and what it is not.

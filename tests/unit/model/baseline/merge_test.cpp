@@ -2,6 +2,7 @@
 // --runs retime the first part's shapes, and every run of a baseline measured its own), and a
 // merged case's GB/s and % of peak are derived again from all its rounds and that peak, never
 // left as the first run's.
+#include "grp/core/error.hpp"
 #include "grp/model/baseline/merge.hpp"
 
 #include <functional>
@@ -71,6 +72,24 @@ profile run_with_id(const std::string& id) {
     auto p = run_of(10.0, 100000 + std::hash<std::string>{}(id) % 1000, "shape");
     p.runs[0].id = id;
     return p;
+}
+
+TEST(MergeChecks, CheckProfilesPlannedForOtherGridsAreNeverMerged) {
+    auto sim = run_with_id("s");
+    sim.settings["check"] = {{"max_diagnostics", 20}};
+    auto gpu = run_with_id("g");
+    gpu.settings["check"] = {{"planned_for", {{"device", "NVIDIA H200"}, {"compute_units", 132}}}};
+    try {
+        (void)merge_profiles({{sim, "sim.json"}, {gpu, "h200.json"}});
+        FAIL() << "a baseline of two grids would be judged as one";
+    } catch (const usage_error& e) {
+        EXPECT_NE(std::string(e.what()).find("merge: sim.json's grids were planned for"),
+                  std::string::npos)
+            << e.what();
+    }
+    EXPECT_THROW((void)merge_profiles({{gpu, "h200.json"}, {sim, "sim.json"}}), usage_error);
+    EXPECT_EQ(merge_profiles({{gpu, "a.json"}, {gpu, "b.json"}}).merged.cases.size(), 1U)
+        << "planned alike: merged";
 }
 
 TEST(MergeRuns, AFileGivenTwiceCountsOnceWithAWarning) {

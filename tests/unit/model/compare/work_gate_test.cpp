@@ -88,19 +88,23 @@ TEST(WorkGate, ATimedProfileIsRefused) {
 }
 
 TEST(WorkGate, GridsPlannedForOtherComputeUnitsAreRefused) {
-    const auto plain = check_profile({checked("k", 16396)});
+    auto plain = check_profile({checked("k", 16396)});
+    plain.devices.resize(1);
+    plain.devices[0].info.name = "Oclgrind Simulator";
+    plain.devices[0].info.compute_units = 1;
     auto h200 = plain;
     h200.settings["check"]["planned_for"] = {{"device", "NVIDIA H200"}, {"compute_units", 132}};
-    EXPECT_EQ(planned_compute_units(plain), 0U);
-    EXPECT_EQ(planned_compute_units(h200), 132U);
+    EXPECT_EQ(planned_grid(plain).compute_units, 1U) << "the simulator's own";
+    EXPECT_FALSE(planned_grid(plain).planned_for);
+    EXPECT_EQ(planned_grid(h200).compute_units, 132U);
     EXPECT_EQ(planned_grid_difference(h200, h200, "a", "b"), "") << "planned alike";
     try {
         (void)compare_work(plain, h200, 0.01, "sim.json", "h200.json");
         FAIL() << "counts of different grids were judged";
     } catch (const usage_error& e) {
         const std::string what = e.what();
-        EXPECT_NE(what.find("sim.json's grids were planned for the simulator and h200.json's "
-                            "for NVIDIA H200's 132 compute units"),
+        EXPECT_NE(what.find("sim.json's grids were planned for Oclgrind Simulator's 1 compute unit "
+                            "and h200.json's for NVIDIA H200's 132 compute units"),
                   std::string::npos)
             << what;
     }
@@ -110,9 +114,27 @@ TEST(WorkGate, GridsPlannedForOtherComputeUnitsAreRefused) {
     auto renamed = h200; // the name alone does not change a grid
     renamed.settings["check"]["planned_for"]["device"] = "NVIDIA H200 NVL";
     EXPECT_EQ(compare_work(h200, renamed, 0.01, "a", "b").count(work_verdict::same_work), 1U);
-    auto odd = plain; // a hand-edited record that is no count reads as the simulator's
-    odd.settings["check"]["planned_for"] = {{"compute_units", "many"}};
-    EXPECT_EQ(planned_compute_units(odd), 0U);
+    auto one = h200; // a GPU of the simulator's one compute unit: the same grids
+    one.settings["check"]["planned_for"]["compute_units"] = 1;
+    EXPECT_EQ(compare_work(plain, one, 0.01, "a", "b").count(work_verdict::same_work), 1U);
+}
+
+TEST(WorkGate, AnUnreadablePlannedForIsNeverReadAsTheSimulator) {
+    auto plain = check_profile({checked("k", 16396)});
+    for (const auto& odd : {nlohmann::ordered_json("132"), nlohmann::ordered_json(-5),
+                            nlohmann::ordered_json(0), nlohmann::ordered_json(132.7),
+                            nlohmann::ordered_json(nullptr), nlohmann::ordered_json(1e300)}) {
+        auto edited = plain;
+        edited.settings["check"]["planned_for"] = {{"device", "GPU"}, {"compute_units", odd}};
+        EXPECT_FALSE(planned_grid(edited).valid) << odd.dump();
+        EXPECT_THROW((void)compare_work(plain, edited, 0.01, "a", "b"), usage_error) << odd.dump();
+        EXPECT_THROW((void)compare_work(edited, edited, 0.01, "a", "b"), usage_error)
+            << "an unknown grid is not equal to itself: " << odd.dump();
+    }
+    auto not_object = plain;
+    not_object.settings["check"]["planned_for"] = "NVIDIA H200";
+    EXPECT_NE(planned_grid_difference(plain, not_object, "a", "b").find("b's for an unreadable"),
+              std::string::npos);
 }
 
 TEST(WorkGate, MissingCountsAreAnErrorNotLessWork) {

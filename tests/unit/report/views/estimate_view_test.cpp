@@ -107,10 +107,14 @@ TEST(EstimateView, TheFirstUsableModelServesAndOtherwiseEachReasonIsNamed) {
         (void)estimate_device_in(timed);
         FAIL() << "one of two GPU models was taken silently";
     } catch (const std::invalid_argument& e) {
-        EXPECT_NE(std::string(e.what()).find("Other GPU (132 CUs), GPU (132 CUs): give a profile"),
+        EXPECT_NE(std::string(e.what()).find(
+                      "Other GPU (132 CUs, 1980 MHz), GPU (132 CUs, 1980 MHz): give a profile"),
                   std::string::npos)
             << e.what();
     }
+    timed.devices[1].info.name = "GPU";
+    timed.devices[2].info.max_clock_mhz = 1000; // one model at another clock: not one choice
+    EXPECT_THROW((void)estimate_device_in(timed), std::invalid_argument);
     timed.devices.pop_back();
     timed.devices[1].info.compute_units = 4294967295U; // the schema's largest: implausible
     EXPECT_THROW((void)estimate_device_in(timed), std::invalid_argument);
