@@ -3,6 +3,7 @@
 #include "grp/core/text_safe.hpp"
 #include "grp/report/text/table.hpp"
 #include "grp/report/views/access_view.hpp"
+#include "grp/report/views/case_matrix.hpp"
 #include "grp/report/views/estimate_view.hpp"
 #include "grp/report/views/findings.hpp"
 
@@ -114,7 +115,7 @@ void print_case_table(std::ostream& os, const profile& p, bool colour) {
         const bool bad = c.status != case_status::ok;
         const char* red = bad ? "31" : nullptr;
         std::vector<text_table::cell> row{{c.key.kernel},
-                                          {c.key.type},
+                                          {type_label(c.key, false)},
                                           {c.key.layout},
                                           {std::to_string(c.key.n)},
                                           {std::to_string(c.key.local_size)},

@@ -1,6 +1,7 @@
 #include "grp/report/text/work_text.hpp"
 
 #include "grp/core/text_safe.hpp"
+#include "grp/report/views/case_matrix.hpp"
 
 #include <algorithm>
 #include <cstdio>
@@ -77,7 +78,7 @@ text_table work_table(const work_comparison& w, bool colour) {
                          c.verdict == work_verdict::unsafe || c.verdict == work_verdict::wrong ||
                          c.verdict == work_verdict::missing;
         std::vector<text_table::cell> row{{c.key.kernel},
-                                          {c.key.type},
+                                          {type_label(c.key, false)},
                                           {c.key.layout},
                                           {std::to_string(c.key.n)},
                                           {std::to_string(c.key.local_size)}};

@@ -225,8 +225,8 @@ std::string row_label(const case_key& k) {
     return s;
 }
 
-std::string type_label(const case_key& k) {
-    return k.type + (k.layout == "flat" ? "" : " " + k.layout) +
+std::string type_label(const case_key& k, bool with_layout) {
+    return k.type + (!with_layout || k.layout == "flat" ? "" : " " + k.layout) +
            (k.op == "sum" ? "" : " op=" + k.op);
 }
 

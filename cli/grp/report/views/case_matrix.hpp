@@ -99,7 +99,8 @@ std::string short_reason(const case_result& c);
 std::string row_label(const case_key& k);
 
 /// The type cell of a table whose rows are cases of any layout and operator: the type, then the
-/// layout unless flat and the operator unless sum ("float aos12 op=max"); "float" for most.
-std::string type_label(const case_key& k);
+/// layout unless flat (`with_layout`: tables without a layout column of their own) and the
+/// operator unless sum ("float aos12 op=max"); "float" for most.
+std::string type_label(const case_key& k, bool with_layout = true);
 
 } // namespace grp
