@@ -13,6 +13,12 @@ foreach(mode search not-slower undecided predicate)
   set_tests_properties(cli.bisect_${name} PROPERTIES LABELS "cli;ocl" TIMEOUT 600
                        FIXTURES_REQUIRED bisect_repo)
 endforeach()
+add_test(NAME cli.bisect_swapped_ends_are_named
+         COMMAND ${GRP_EXPECT} 2 "--bad is older than --good \\(swapped\\?\\)" -- ${GRP_BIN} bisect
+                 --good bad --bad good -k kernels/work.json --repo ${GRP_BISECT_REPO}
+                 --state ${CMAKE_CURRENT_BINARY_DIR}/bisect-swapped-state)
+set_tests_properties(cli.bisect_swapped_ends_are_named PROPERTIES LABELS cli
+                     FIXTURES_REQUIRED bisect_repo)
 grp_cli_test(bisect_needs_good_bad_and_spec 2 "bisect needs --good, --bad and -k SPEC" bisect)
 grp_cli_test(bisect_alpha_out_of_range 2 "--alpha" bisect --good a --bad b -k x.json --alpha 0.6)
 grp_cli_test(bisect_ref_like_an_option 2 "not a git ref: '--output=x'"

@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # bisect on PoCL over the shared fixture repository (tests/data/bisect/make_history.sh: 8
 # commits after `good`, the kernel 25 % slower from c6 on, c4's kernel does not compile).
-#   search:     Ctrl-C after the first step (exit 130, the state kept), then --resume: the
-#               search skips c4 (undecided: it does not build) and names c6, exit 0; the state
-#               holds every step once and every duet's profile; --json and --markdown agree.
+#   search:     Ctrl-C after the first step (exit 130, the state kept), then --resume from
+#               another folder: the search skips c4 (undecided: it does not build) and names
+#               c6, exit 0; the state holds every step once and every duet's profile; --json and --markdown agree.
 #   not-slower: --bad c5 (before the step) reads same as good: exit 0 "not slower", 1 duet.
 #   undecided:  --case matching no case: the bad end cannot be decided, exit 8.
 #   predicate:  git bisect run's codes on a clone: c7 1 (bad), c1 0 (good), c4 125 (skip),
@@ -36,7 +36,8 @@ sys.exit(0 if json.load(open(sys.argv[1]))["steps"] else 1)' "$tmp/s/bisect.json
   [[ $rc == 130 ]] || fail "interrupted bisect exit $rc: $(cat "$tmp/err1")"
   grep -q -- "--resume continues" "$tmp/err1" || fail "no resume hint: $(cat "$tmp/err1")"
   rc=0
-  "$bin" bisect --resume --state "$tmp/s" --json >"$tmp/out.json" 2>"$tmp/err2" || rc=$?
+  # From another folder: the state names the repository by its absolute path.
+  (cd / && "$bin" bisect --resume --state "$tmp/s" --json) >"$tmp/out.json" 2>"$tmp/err2" || rc=$?
   [[ $rc == 0 ]] || fail "resumed bisect exit $rc: $(cat "$tmp/err2")"
   python3 - "$tmp/out.json" "$(sha c6)" "$(sha c4)" "$tmp/s" <<'PY'
 import json, os, sys

@@ -42,12 +42,13 @@ std::vector<std::string> line_between(const std::string& repo, const std::string
     auto line = first_parent_commits(repo, bad);
     const auto at = std::find(line.begin(), line.end(), good);
     if (at == line.end()) {
+        const bool swapped = is_ancestor(repo, bad, good).value_or(false);
         throw usage_error("--good " + good.substr(0, 12) +
-                          " is not on the first-parent line of "
-                          "--bad " +
-                          bad.substr(0, 12) +
-                          ": bisect follows that line (git log "
-                          "--first-parent); give a good commit on it");
+                          " is not on the first-parent line of --bad " + bad.substr(0, 12) +
+                          (swapped ? ": --bad is older than --good (swapped?); give the newer, "
+                                     "slower commit as --bad"
+                                   : ": bisect follows that line (git log --first-parent); give a "
+                                     "good commit on it"));
     }
     line.erase(at + 1, line.end());
     std::reverse(line.begin(), line.end());
@@ -59,7 +60,8 @@ bisect_record new_record(const bisect_cli_options& o) {
         throw usage_error("bisect needs --good, --bad and -k SPEC (or --resume with --state)");
     }
     bisect_record r;
-    r.repo = o.repo;
+    // Absolute: --resume from another folder finds the same repository.
+    r.repo = fs::absolute(o.repo).lexically_normal().string();
     r.spec = without_dot_slash(o.spec);
     r.good = resolve_commit(o.repo, o.good);
     r.bad = resolve_commit(o.repo, o.bad);
