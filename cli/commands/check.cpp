@@ -46,8 +46,9 @@ reads and writes out of bounds, uninitialised values and barriers not reached by
 group. A case with a finding is `unsafe` (exit 1), with the source line quoted. The simulator
 also counts what each pass executed (instructions, bytes per address space, barriers): identical
 code on identical data gives identical counts, so `compare` of two check profiles needs no
-statistics. Counts cannot see coalescing, occupancy or caches: a kernel can do the same work
-and still be slower. The default local sizes are run's for a GPU, 64 and 256 (-l for others).
+statistics. With Oclgrind's plugin (liboclgrind-dev) check also records how each case accesses
+memory: coalescing, bank conflicts, divergence (the Memory access table; compare gates on it).
+Occupancy and caches stay unseen: a kernel can do the same work and still be slower. The default local sizes are run's for a GPU, 64 and 256 (-l for others).
 The default size, 4099, is not a power of two and gives each local size up to 1024 several
 groups, a partial last group and a second pass.)";
 

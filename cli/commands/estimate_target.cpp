@@ -24,7 +24,7 @@ std::optional<estimate_device> estimate_target(const std::string& path) {
 
 void add_estimate_for_option(CLI::App* sub, std::string& path, const std::string& what) {
     sub->add_option("--estimate-for", path,
-                    "A timed profile of a GPU (run's, 2.17 or later): " + what +
+                    "A timed profile of a GPU (run's, profile schema 2.17 or later): " + what +
                         "; ranks kernels, measures nothing (docs/check.md)")
         ->type_name("GPU.json");
 }

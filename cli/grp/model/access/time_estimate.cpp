@@ -84,9 +84,10 @@ std::optional<estimate_device> estimate_device_of(const profile_device& d, std::
     } else if (*i.compute_units > 100000) {
         why = i.name + " reports " + std::to_string(*i.compute_units) + " compute units";
     } else if (!d.launch_floor_ns || *d.launch_floor_ns <= 0) {
-        why = i.name + " has no launch floor (a profile of run 2.17 or later measures it)";
+        why = i.name + " has no launch floor (profiles of schema 2.17 or later record it: run on "
+                       "that GPU again)";
     } else if (!d.peak || d.peak->read_gbps <= 0) {
-        why = i.name + " has no peak read (run without --no-peak measures it)";
+        why = i.name + " has no peak read (run on that GPU again without --no-peak)";
     } else {
         why.clear();
         estimate_device e;
