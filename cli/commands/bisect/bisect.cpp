@@ -172,7 +172,9 @@ int run_bisect(const bisect_cli_options& o) {
         const auto step = take_step(o, r, *place, slower);
         if (!step) {
             std::cerr << "interrupted: the state in " << terminal_escape(o.state) << " holds "
-                      << r.steps.size() << " finished steps; --resume continues\n";
+                      << r.steps.size()
+                      << (r.steps.size() == 1 ? " finished step" : " finished steps")
+                      << "; --resume continues\n";
             return 128 + run::interrupt_signal();
         }
         if (r.steps.empty() && r.case_glob.empty()) {

@@ -137,7 +137,8 @@ std::string step_line(const bisect_record& r, const bisect_step_record& s, std::
 
 void print_bisect(std::ostream& os, const bisect_record& r, const std::string& repo) {
     os << "bisect " << terminal_escape(r.spec) << ": " << short_sha(r.good) << " (good) .. "
-       << short_sha(r.bad) << " (bad), " << r.places() << " commits\n";
+       << short_sha(r.bad) << " (bad), " << r.places()
+       << (r.places() == 1 ? " commit\n" : " commits\n");
     for (std::size_t i = 0; i < r.steps.size(); ++i) {
         const auto& s = r.steps[i];
         os << "  step " << i + 1 << "  " << short_sha(s.commit) << "  "
