@@ -20,9 +20,9 @@ add_test(NAME cli.platforms_no_platform_exit_3
           ${GRP_EXPECT} 3 "No OpenCL platform found.*pocl-opencl-icd" -- ${GRP_BIN} platforms)
 set_tests_properties(cli.platforms_no_platform_exit_3 PROPERTIES LABELS cli)
 
-# Sanitizer builds (cli/lsan_threads.cpp): a command that never opens a device keeps
-# LeakSanitizer's exit check (its tracer logs the thread it scans), one that leaves PoCL's
-# threads running skips it, so the tracer cannot crash among them.
+# Sanitizer builds (cli/lsan_threads.cpp): a command that loads no OpenCL driver keeps
+# LeakSanitizer's exit check (its tracer logs the threads it scans), whatever threads it runs;
+# one that leaves PoCL's threads running skips it, so the tracer cannot crash among them.
 if(GRP_SANITIZE OR GRP_FUZZ)
   add_test(NAME cli.lsan_checks_a_file_command
     COMMAND env LSAN_OPTIONS=verbosity=1:log_threads=1
@@ -30,6 +30,13 @@ if(GRP_SANITIZE OR GRP_FUZZ)
   add_test(NAME cli.lsan_skips_a_process_with_device_threads
     COMMAND env LSAN_OPTIONS=verbosity=1:log_threads=1
             ${GRP_EXPECT} 0 "Device 0" --not "Processing thread" -- ${GRP_BIN} platforms)
+  # bisect's own process starts a signal thread but loads no driver: both threads are checked.
+  add_test(NAME cli.lsan_checks_a_process_whose_own_thread_runs
+    COMMAND env LSAN_OPTIONS=verbosity=1:log_threads=1
+            ${GRP_EXPECT} 2 "name the same commit.*Processing thread.*Processing thread" -- ${GRP_BIN} bisect
+            --good HEAD --bad HEAD -k x.json --repo ${CMAKE_SOURCE_DIR}
+            --state ${CMAKE_CURRENT_BINARY_DIR}/lsan-bisect-state)
   set_tests_properties(cli.lsan_checks_a_file_command
-    cli.lsan_skips_a_process_with_device_threads PROPERTIES LABELS cli)
+    cli.lsan_skips_a_process_with_device_threads
+    cli.lsan_checks_a_process_whose_own_thread_runs PROPERTIES LABELS cli)
 endif()
