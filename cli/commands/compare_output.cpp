@@ -157,6 +157,7 @@ int run_work_compare(const compare_cli_options& cli, const profile& base,
     // Every candidate judged before anything is printed: a refused one (a timed profile, other
     // grids) leaves no half-printed table of the others.
     std::vector<work_comparison> judged;
+    judged.reserve(cand_files.size());
     for (const auto& f : cand_files) {
         judged.push_back(compare_work(base, load_profile(f), threshold, base_label, f));
     }
