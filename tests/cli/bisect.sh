@@ -7,7 +7,8 @@
 #   not-slower: --bad c5 (before the step) reads same as good: exit 0 "not slower", 1 duet.
 #   undecided:  --case matching no case: the bad end cannot be decided, exit 8.
 #   predicate:  git bisect run's codes on a clone: c7 1 (bad), c1 0 (good), c4 125 (skip),
-#               a mistyped option or an unknown --good 128 (git bisect run stops).
+#               a mistyped option, an unknown --good or a -k relative to a subfolder 128 (git
+#               bisect run stops).
 # Usage: bisect.sh BIN REPO MODE
 set -euo pipefail
 bin=$1 repo=$2 mode=$3
@@ -95,6 +96,13 @@ predicate)
   expect 125 c4 --good good "${duet[@]}" --state "$tmp/p"
   expect 128 c7 --good good "${duet[@]}" --state "$tmp/p" --no-such-option
   expect 128 c7 --good no-such-ref "${duet[@]}" --state "$tmp/p"
+  # From a subfolder, -k relative to it: the spec is named as missing, with the rule (not git's
+  # own complaint about a path ls-tree listed relative to the subfolder).
+  rc=0
+  (cd kernels && "$bin" bisect --predicate --good good -k work.json --state "$tmp/p") \
+    >"$tmp/out" 2>"$tmp/err" || rc=$?
+  [[ $rc == 128 ]] && grep -q "work.json is not in commit .*from its root" "$tmp/err" ||
+    fail "predicate from a subfolder: exit $rc: $(cat "$tmp/err")"
   [[ -z $(git status --porcelain --untracked-files=no) ]] || fail "the checkout was changed"
   ;;
 *)

@@ -194,7 +194,8 @@ std::vector<std::string> first_parent_commits(const std::string& repo, const std
 
 std::vector<std::string> files_at(const std::string& repo, const std::string& ref) {
     check_ref(ref);
-    const auto r = git(repo, {"ls-tree", "-r", "-z", "--name-only", ref, "--"});
+    // --full-tree: from a subfolder ls-tree would list that folder alone, relative to it.
+    const auto r = git(repo, {"ls-tree", "-r", "-z", "--full-tree", "--name-only", ref, "--"});
     check_owner(r, repo);
     if (!r.ok()) {
         throw usage_error("git ls-tree " + ref + " in " + repo + ": " + complaint(r));
