@@ -258,6 +258,21 @@ void input_warnings(const profile& first, const profile& p, const std::string& l
     }
 }
 
+/// Counts and times do not merge, nor counts of grids planned for other compute units.
+void check_mergeable(const profile& first, const std::string& first_label, const profile& p,
+                     const std::string& label) {
+    if (is_check_profile(first) != is_check_profile(p)) {
+        const bool p_checked = is_check_profile(p);
+        throw usage_error("merge: " + (p_checked ? label : first_label) +
+                          " is a check profile and " + (p_checked ? first_label : label) +
+                          " a timed one: counts and times do not merge");
+    }
+    if (const auto why = planned_grid_difference(first, p, first_label, label);
+        is_check_profile(p) && !why.empty()) {
+        throw usage_error("merge: " + why);
+    }
+}
+
 } // namespace
 
 merge_result merge_profiles(const std::vector<std::pair<profile, std::string>>& inputs,
@@ -278,10 +293,7 @@ merge_result merge_profiles(const std::vector<std::pair<profile, std::string>>& 
     std::map<std::pair<case_key, int>, std::size_t> where;
     nlohmann::ordered_json sources = nlohmann::ordered_json::array();
     for (const auto& [p, label] : inputs) {
-        if (const auto why = planned_grid_difference(first, p, inputs.front().second, label);
-            (is_check_profile(first) || is_check_profile(p)) && !why.empty()) {
-            throw usage_error("merge: " + why);
-        }
+        check_mergeable(first, inputs.front().second, p, label);
         const auto runs = merge_runs(m, digests, p, label, out.warnings);
         m.complete = m.complete && p.complete;
         input_warnings(first, p, label, shards, out.warnings);

@@ -90,6 +90,15 @@ TEST(MergeChecks, CheckProfilesPlannedForOtherGridsAreNeverMerged) {
     EXPECT_THROW((void)merge_profiles({{gpu, "h200.json"}, {sim, "sim.json"}}), usage_error);
     EXPECT_EQ(merge_profiles({{gpu, "a.json"}, {gpu, "b.json"}}).merged.cases.size(), 1U)
         << "planned alike: merged";
+    try { // a timed profile beside a check profile: not a question of grids
+        (void)merge_profiles({{run_with_id("t"), "timed.json"}, {sim, "sim.json"}});
+        FAIL() << "counts merged into times";
+    } catch (const usage_error& e) {
+        EXPECT_NE(std::string(e.what()).find("sim.json is a check profile and timed.json a timed "
+                                             "one: counts and times do not merge"),
+                  std::string::npos)
+            << e.what();
+    }
 }
 
 TEST(MergeRuns, AFileGivenTwiceCountsOnceWithAWarning) {
